@@ -1,0 +1,534 @@
+/* faq_tags.c — FAQ tag pages: one page of an FAQ site per tag, as dumped to
+ * text (the Spirit Island FAQ is the model).
+ *
+ *   Speed (Fast/Slow)                        the page's tag
+ *   Frequently Asked Questions               a section
+ *   Power Cards                              a category
+ *   • Can Gift of Strength … ?               an entry: the question
+ *     Yes. Gift of Strength targets …        the answer: indented lines,
+ *                                            blank lines, nested bullets
+ *     (Discussion elsewhere)  Tags: Repeat, Speed (Fast/Slow), 2 more...
+ *
+ * An unindented line that is not an entry is a heading: a section when its
+ * name is a known section name or another heading follows it, else a
+ * category. Entries under a section whose name says "errata" are errata. */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include "importer.h"
+#include "doc.h"
+#include "util.h"
+
+#include <pcre2.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The words of the format, in one place. */
+static const char BULLET[] = "\xE2\x80\xA2";                 /* • */
+static const char TAGS_LABEL[] = "Tags:";
+static const char DISCUSSION[] = "(Discussion elsewhere)";
+static const char CHANGED_PREFIX[] = "Changed answer:";
+static const char *const section_names[] = {
+	"Frequently Asked Questions", "Errata / Updates", "Errata", "Updates",
+	"FAQ", "Rules Clarifications", "Clarifications", NULL
+};
+/* "Errata for B&C rulebook, p. 15: …" */
+static const char ERRATA_RE[] =
+	"^Errata\\s+for\\s+(.+?),\\s*(?:p\\.|pp\\.|page)\\s*"
+	"(\\d+(?:\\s*[-\\x{2013}]\\s*\\d+)?)\\s*:";
+/* "Branch & Claw - 3rd printing" */
+static const char PRINTING_RE[] =
+	"^(.+?)\\s+[-\\x{2013}\\x{2014}]\\s+(.*\\b(?:printing|edition|print run)\\b.*)$";
+
+enum { TAB_WIDTH = 8 };
+
+struct line {
+	const char *s;
+	size_t n;
+	unsigned no;
+};
+
+struct parser {
+	const struct rl_source *src;
+	struct rl_doc *doc;
+	struct rl_diags *d;
+	struct line *lines;
+	size_t nlines;
+	char *section, *category;
+	bool errata_section;
+	/* the entry being read */
+	bool in_entry, tags_seen;
+	size_t entry;            /* index into doc->entries */
+	struct line *answer;     /* its answer lines, blank ones included */
+	size_t nanswer, answer_cap;
+	unsigned discussions;
+};
+
+static bool starts_with(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+	return n >= k && memcmp(s, prefix, k) == 0;
+}
+
+static bool starts_with_fold(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+	return n >= k && strncasecmp(s, prefix, k) == 0;
+}
+
+/* Width in columns of the leading blanks, and their length in bytes. */
+static size_t indent_of(const struct line *l, size_t *bytes)
+{
+	size_t col = 0, i = 0, k;
+	while (i < l->n && (k = rl_blank_len(l->s + i)) != 0) {
+		col = l->s[i] == '\t' ? (col / TAB_WIDTH + 1) * TAB_WIDTH : col + 1;
+		i += k;
+	}
+	if (bytes)
+		*bytes = i;
+	return col;
+}
+
+static bool is_bullet(const struct line *l)
+{
+	size_t b = sizeof BULLET - 1;
+	return starts_with(l->s, l->n, BULLET) &&
+	       (l->n == b || rl_blank_len(l->s + b));
+}
+
+static bool is_blank(const struct line *l)
+{
+	return rl_is_blank_line(l->s, l->n);
+}
+
+/* A line of "(Discussion elsewhere)" markers, optionally followed by the
+ * tags: returns the marker count, sets *tags to what follows "Tags:" (NULL
+ * when there is no Tags label). -1 when the line is neither. */
+static int markers_and_tags(const struct line *l, const char **tags,
+                            size_t *tags_len)
+{
+	const char *p = l->s, *e = l->s + l->n;
+	int count = 0;
+	*tags = NULL;
+	for (;;) {
+		size_t k;
+		while (p < e && (k = rl_blank_len(p)) != 0)
+			p += k;
+		if (starts_with(p, (size_t)(e - p), DISCUSSION)) {
+			count++;
+			p += sizeof DISCUSSION - 1;
+			continue;
+		}
+		if (starts_with(p, (size_t)(e - p), TAGS_LABEL)) {
+			*tags = p + sizeof TAGS_LABEL - 1;
+			*tags_len = (size_t)(e - *tags);
+			return count;
+		}
+		return (p == e && count) ? count : -1;
+	}
+}
+
+static bool is_section_name(const char *s)
+{
+	for (const char *const *n = section_names; *n; n++)
+		if (strcasecmp(s, *n) == 0)
+			return true;
+	return false;
+}
+
+static bool names_errata(const char *s)
+{
+	for (; *s; s++)
+		if (strncasecmp(s, "errata", 6) == 0)
+			return true;
+	return false;
+}
+
+/* ---- PCRE2 helpers ---------------------------------------------------- */
+
+static pcre2_code *compile(const char *re)
+{
+	int err;
+	PCRE2_SIZE off;
+	pcre2_code *c = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED,
+	                              PCRE2_UTF | PCRE2_UCP | PCRE2_CASELESS,
+	                              &err, &off, NULL);
+	if (c)
+		pcre2_jit_compile(c, PCRE2_JIT_COMPLETE);
+	return c;
+}
+
+/* Matches re against s; on success copies groups 1 and 2 (trimmed). */
+static int match2(const char *re, const char *s, char **g1, char **g2,
+                  bool *matched)
+{
+	*matched = false;
+	*g1 = *g2 = NULL;
+	pcre2_code *c = compile(re);
+	if (!c)
+		return RL_EINTERNAL;
+	pcre2_match_data *md = pcre2_match_data_create_from_pattern(c, NULL);
+	int rc = RL_OK;
+	if (!md) {
+		rc = RL_ENOMEM;
+	} else if (pcre2_match(c, (PCRE2_SPTR)s, strlen(s), 0, PCRE2_NO_UTF_CHECK,
+	                       md, NULL) >= 3) {
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+		*g1 = rl_strtrim(s + ov[2], ov[3] - ov[2]);
+		*g2 = rl_strtrim(s + ov[4], ov[5] - ov[4]);
+		if (!*g1 || !*g2) {
+			free(*g1);
+			free(*g2);
+			*g1 = *g2 = NULL;
+			rc = RL_ENOMEM;
+		} else {
+			*matched = true;
+		}
+	}
+	pcre2_match_data_free(md);
+	pcre2_code_free(c);
+	return rc;
+}
+
+/* Product and printing from the title, document and page from the answer. */
+static int parse_errata(struct rl_entry *e)
+{
+	struct rl_errata *x = calloc(1, sizeof *x);
+	if (!x)
+		return RL_ENOMEM;
+	e->errata = x;
+	bool m;
+	int rc = match2(PRINTING_RE, e->title, &x->product, &x->printing, &m);
+	if (!rc && !m && !(x->product = rl_strdup(e->title)))
+		rc = RL_ENOMEM;
+	if (!rc)
+		rc = match2(ERRATA_RE, e->text, &x->document, &x->page, &m);
+	return rc;
+}
+
+/* ---- Entries ---------------------------------------------------------- */
+
+static int add_answer_line(struct parser *p, const struct line *l)
+{
+	if (!rl_grow(&p->answer, &p->answer_cap, p->nanswer + 1, sizeof *p->answer))
+		return RL_ENOMEM;
+	p->answer[p->nanswer++] = *l;
+	return RL_OK;
+}
+
+/* The answer lines without their common indentation, trailing blanks and
+ * runs of blank lines. */
+static char *answer_text(const struct parser *p)
+{
+	size_t min = (size_t)-1;
+	for (size_t i = 0; i < p->nanswer; i++)
+		if (!is_blank(&p->answer[i])) {
+			size_t c = indent_of(&p->answer[i], NULL);
+			if (c < min)
+				min = c;
+		}
+	struct rl_buf b = {0};
+	bool pending_blank = false;
+	for (size_t i = 0; i < p->nanswer; i++) {
+		const struct line *l = &p->answer[i];
+		if (is_blank(l)) {
+			pending_blank = b.len > 0;
+			continue;
+		}
+		if (pending_blank)
+			rl_buf_adds(&b, "\n\n");
+		else if (b.len)
+			rl_buf_addc(&b, '\n');
+		pending_blank = false;
+		size_t bytes, col = indent_of(l, &bytes);
+		for (size_t k = min; k < col; k++)
+			rl_buf_addc(&b, ' ');
+		char *rest = rl_strtrim(l->s + bytes, l->n - bytes);
+		if (!rest) {
+			rl_buf_free(&b);
+			return NULL;
+		}
+		rl_buf_adds(&b, rest);
+		free(rest);
+	}
+	return rl_buf_take(&b);
+}
+
+static int split_tags(struct parser *p, struct rl_entry *e, unsigned lineno,
+                      const char *s, size_t n)
+{
+	size_t start = 0;
+	int depth = 0;
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && s[i] == '(')
+			depth++;
+		else if (i < n && s[i] == ')' && depth > 0)
+			depth--;
+		if (i < n && (s[i] != ',' || depth > 0))
+			continue;
+		char *item = rl_strtrim(s + start, i - start);
+		if (!item)
+			return RL_ENOMEM;
+		start = i + 1;
+		int rc = RL_OK;
+		char *end;
+		long more = strtol(item, &end, 10);
+		if (*item == '\0') {
+			if (i < n || e->ntags == 0)
+				rc = rl_diag_add(p->d, RL_WARNING, lineno, 0,
+				                 "empty tag in the tags line");
+		} else if (i == n && end != item && more >= 0 &&
+		           strncmp(end, " more", 5) == 0 &&
+		           strspn(end + 5, ".\xE2\x80\xA6") == strlen(end + 5)) {
+			e->hidden_tags = (int)(more > 1000000 ? 1000000 : more);
+		} else {
+			struct rl_tag t;
+			rc = rl_tag_parse(item, &t);
+			if (!rc) {
+				bool dup = false;
+				for (size_t k = 0; k < e->ntags && !dup; k++)
+					dup = strcasecmp(e->tags[k].name, t.name) == 0 &&
+					      !strcasecmp(e->tags[k].qualifier ? e->tags[k].qualifier : "",
+					                  t.qualifier ? t.qualifier : "");
+				if (!dup)
+					rc = rl_entry_add_tag(e, t.name, t.qualifier);
+				rl_tag_clear(&t);
+			}
+		}
+		free(item);
+		if (rc)
+			return rc;
+	}
+	return RL_OK;
+}
+
+static int finish_entry(struct parser *p, bool at_eof)
+{
+	if (!p->in_entry)
+		return RL_OK;
+	p->in_entry = false;
+	struct rl_entry *e = &p->doc->entries[p->entry];
+	char *text = answer_text(p);
+	p->nanswer = 0;
+	if (!text)
+		return RL_ENOMEM;
+	int rc = RL_OK;
+	size_t pl = sizeof CHANGED_PREFIX - 1;
+	if (starts_with_fold(text, strlen(text), CHANGED_PREFIX)) {
+		e->changed = true;
+		char *rest = rl_strtrim(text + pl, strlen(text + pl));
+		free(text);
+		if (!(text = rest))
+			return RL_ENOMEM;
+	}
+	e->text = text;
+	if (!*text)
+		rc = rl_diag_add(p->d, RL_WARNING, e->line, 0, "entry has no answer");
+	if (!rc && !p->tags_seen)
+		rc = rl_diag_add(p->d, RL_WARNING, e->line, 0, at_eof
+		                 ? "file ends inside an entry with no 'Tags:' line"
+		                   " (truncated?)"
+		                 : "entry has no 'Tags:' line");
+	for (unsigned i = 0; i < p->discussions && !rc; i++)
+		rc = rl_entry_add_ref(e, RL_REF_DISCUSSION, "Discussion elsewhere");
+	if (!rc && p->errata_section) {
+		e->kind = RL_KIND_ERRATA;
+		rc = parse_errata(e);
+		if (!rc) {
+			struct rl_buf k = {0};
+			rl_buf_addf(&k, "%s|%s|%s", e->title,
+			            e->errata->document ? e->errata->document : "",
+			            e->errata->page ? e->errata->page : "");
+			char *raw = rl_buf_take(&k);
+			e->key = raw ? rl_key(raw) : NULL;
+			free(raw);
+			if (!e->key)
+				rc = RL_ENOMEM;
+		}
+	}
+	return rc;
+}
+
+static int start_entry(struct parser *p, const struct line *l)
+{
+	struct rl_entry *e = rl_doc_add_entry(p->doc);
+	if (!e)
+		return RL_ENOMEM;
+	p->entry = p->doc->n - 1;
+	p->in_entry = true;
+	p->tags_seen = false;
+	p->discussions = 0;
+	p->nanswer = 0;
+	e->kind = RL_KIND_FAQ;
+	e->line = l->no;
+	size_t b = sizeof BULLET - 1;
+	e->title = rl_strtrim(l->s + b, l->n - b);
+	e->section = rl_strdup(p->section);
+	e->category = rl_strdup(p->category);
+	if (!e->title || (p->section && !e->section) ||
+	    (p->category && !e->category))
+		return RL_ENOMEM;
+	if (!*e->title)
+		return rl_diag_add(p->d, RL_WARNING, l->no, 0, "entry has no question");
+	return RL_OK;
+}
+
+/* The next non-blank line after index i, or NULL. */
+static const struct line *next_nonblank(const struct parser *p, size_t i)
+{
+	for (size_t k = i + 1; k < p->nlines; k++)
+		if (!is_blank(&p->lines[k]))
+			return &p->lines[k];
+	return NULL;
+}
+
+static int heading(struct parser *p, size_t i)
+{
+	char *name = rl_strtrim(p->lines[i].s, p->lines[i].n);
+	if (!name)
+		return RL_ENOMEM;
+	const struct line *next = next_nonblank(p, i);
+	bool section = is_section_name(name) ||
+	               !next || (indent_of(next, NULL) == 0 && !is_bullet(next));
+	if (section) {
+		free(p->section);
+		free(p->category);
+		p->section = name;
+		p->category = NULL;
+		p->errata_section = names_errata(name);
+	} else {
+		free(p->category);
+		p->category = name;
+	}
+	return RL_OK;
+}
+
+static int indented(struct parser *p, const struct line *l)
+{
+	if (!p->in_entry)
+		return rl_diag_add(p->d, RL_WARNING, l->no, 0,
+		                   "indented text outside any entry; ignored");
+	const char *tags;
+	size_t tags_len = 0;
+	int markers = markers_and_tags(l, &tags, &tags_len);
+	if (p->tags_seen) {
+		int rc = rl_diag_add(p->d, RL_WARNING, l->no, 0,
+		                     "text after the 'Tags:' line; kept in the answer");
+		return rc ? rc : add_answer_line(p, l);
+	}
+	if (markers < 0)
+		return add_answer_line(p, l);
+	p->discussions += (unsigned)markers;
+	if (!tags)
+		return RL_OK;
+	p->tags_seen = true;
+	struct rl_entry *e = &p->doc->entries[p->entry];
+	return split_tags(p, e, l->no, tags, tags_len);
+}
+
+static int split_lines(struct parser *p)
+{
+	const char *s = p->src->text, *end = s + p->src->len;
+	size_t cap = 0;
+	unsigned no = 1;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		if (!rl_grow(&p->lines, &cap, p->nlines + 1, sizeof *p->lines))
+			return RL_ENOMEM;
+		p->lines[p->nlines++] = (struct line){ s, n, no++ };
+		s += n + (nl != NULL);
+	}
+	return RL_OK;
+}
+
+static int parse_lines(struct parser *p)
+{
+	size_t i = 0;
+	while (i < p->nlines && is_blank(&p->lines[i]))
+		i++;
+	if (i == p->nlines) {
+		rl_diag_add(p->d, RL_ERROR, 0, 0, "empty document");
+		return RL_EDATA;
+	}
+	const struct line *first = &p->lines[i];
+	if (is_bullet(first) || indent_of(first, NULL) > 0) {
+		rl_diag_add(p->d, RL_ERROR, first->no, 1,
+		            "expected the page's tag on the first line");
+		return RL_EDATA;
+	}
+	p->doc->title = rl_strtrim(first->s, first->n);
+	p->doc->page_tag = calloc(1, sizeof *p->doc->page_tag);
+	if (!p->doc->title || !p->doc->page_tag)
+		return RL_ENOMEM;
+	int rc = rl_tag_parse(p->doc->title, p->doc->page_tag);
+	for (i++; i < p->nlines && !rc; i++) {
+		const struct line *l = &p->lines[i];
+		if (is_blank(l)) {
+			if (p->in_entry && !p->tags_seen)
+				rc = add_answer_line(p, l);
+		} else if (indent_of(l, NULL) > 0) {
+			rc = indented(p, l);
+		} else if (is_bullet(l)) {
+			rc = finish_entry(p, false);
+			if (!rc)
+				rc = start_entry(p, l);
+		} else {
+			rc = finish_entry(p, false);
+			if (!rc)
+				rc = heading(p, i);
+		}
+	}
+	if (!rc)
+		rc = finish_entry(p, true);
+	if (!rc && p->doc->n == 0)
+		rc = rl_diag_add(p->d, RL_WARNING, first->no, 0,
+		                 "tag page has no entries");
+	return rc;
+}
+
+static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
+                 struct rl_doc *doc, struct rl_diags *d)
+{
+	struct parser p = { .src = src, .doc = doc, .d = d };
+	int rc = split_lines(&p);
+	if (!rc)
+		rc = parse_lines(&p);
+	free(p.lines);
+	free(p.answer);
+	free(p.section);
+	free(p.category);
+	return rc;
+}
+
+/* Entries ("• " at the start of a line) followed by indented "Tags:" lines
+ * are this format's signature. */
+static int probe(const char *text, size_t len)
+{
+	size_t bullets = 0, tags = 0;
+	const char *s = text, *end = text + len;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		struct line l = { s, n, 0 };
+		if (is_bullet(&l)) {
+			bullets++;
+		} else if (indent_of(&l, NULL) > 0) {
+			const char *t;
+			size_t tl;
+			if (markers_and_tags(&l, &t, &tl) >= 0 && t)
+				tags++;
+		}
+		s += n + (nl != NULL);
+	}
+	if (bullets && tags)
+		return tags * 2 >= bullets ? 95 : 70;
+	return bullets >= 2 ? 35 : 0;
+}
+
+const struct rl_importer rl_importer_faq_tags = {
+	.name = "faq-tags",
+	.description = "FAQ tag pages: a tag, sections, categories, \"\xE2\x80\xA2 \" entries "
+	               "with indented answers and a \"Tags:\" line",
+	.probe = probe,
+	.parse = parse,
+};

@@ -1,0 +1,121 @@
+/* cli.h — what the command files share: the context, output helpers and the
+ * mapping from library status to exit status. Only the CLI prints. */
+#ifndef RL_CLI_H
+#define RL_CLI_H
+
+#include "rulings.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Exit statuses (sysexits.h values where one fits). */
+enum {
+	EXIT_FOUND = 0,
+	EXIT_NOTHING = 1,
+	EXIT_USAGE = 2,
+	EXIT_DATA = 65,       /* EX_DATAERR */
+	EXIT_SOFTWARE = 70,   /* EX_SOFTWARE: out of memory, internal error */
+	EXIT_IO = 74,         /* EX_IOERR */
+	EXIT_BUSY = 75,       /* EX_TEMPFAIL */
+};
+
+enum db_mode { DB_NONE, DB_READ, DB_WRITE };
+
+struct ctx {
+	const char *db_path;
+	rl_db *db;            /* opened before the command runs (per mode) */
+	bool color;           /* standard output is a terminal, NO_COLOR unset */
+};
+
+struct command {
+	const char *name;
+	int (*run)(struct ctx *c, int argc, char **argv);
+	enum db_mode mode;
+	const char *summary;
+	const char *usage;    /* the synopsis after "rulings " */
+};
+
+extern const char *progname;
+
+int exit_status(int rl_status);
+/* "rulings: message" on standard error. */
+void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "rulings: FILE:LINE[:COL]: LEVEL: message" for each diagnostic. */
+void print_diags(const char *file, const struct rl_diags *d);
+/* A usage error for a command: message, then "try 'rulings CMD --help'". */
+int usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Prints the command's help (synopsis, summary, option lines). */
+void command_help(const struct command *cmd, const char *options);
+const struct command *find_command(const char *name);
+
+enum out_format { OUT_TEXT, OUT_JSON, OUT_NDJSON };
+/* Parses a --format value allowed by mask (1 << OUT_*). */
+bool parse_format(const char *s, unsigned mask, enum out_format *out);
+bool parse_long(const char *s, long min, long max, long *out);
+
+/* Runs getopt_long; the option string starts with ':' (commands: options
+ * and operands mix, "--" ends options) or "+:" (global options: stop at the
+ * command), so unknown options come back as '?' and missing values as ':',
+ * reported here with *status set to the exit status. */
+int next_opt(int argc, char **argv, const char *shortopts,
+             const void *longopts, const char *cmd, int *status);
+/* Restarts getopt for a new argument vector. */
+void reset_opts(void);
+
+/* The filter options search and changed share (--tag, --category, --kind,
+ * --lang, --game, --format). Returns true when opt was one of them; on a bad
+ * value *status is set to the usage exit status. tags must have room for
+ * argc entries. */
+#define QUERY_SHORTOPTS "t:c:k:l:g:f:"
+#define QUERY_LONGOPTS \
+	{ "tag", required_argument, NULL, 't' }, \
+	{ "category", required_argument, NULL, 'c' }, \
+	{ "kind", required_argument, NULL, 'k' }, \
+	{ "lang", required_argument, NULL, 'l' }, \
+	{ "game", required_argument, NULL, 'g' }, \
+	{ "format", required_argument, NULL, 'f' }
+bool query_option(int opt, const char *arg, const char *cmd, struct rl_query *q,
+                  const char **tags, enum out_format *fmt, int *status);
+
+/* --game, --lang and --format for import and parse; true when handled. */
+#define SOURCE_LONGOPTS \
+	{ "game", required_argument, NULL, 'g' }, \
+	{ "lang", required_argument, NULL, 'l' }, \
+	{ "format", required_argument, NULL, 'F' }
+bool source_option(int opt, const char *arg, const char *cmd,
+                   struct rl_import_opts *o, int *status);
+/* Parses a loaded source, printing its diagnostics under its name. An
+ * unrecognized format is an error when explicit, else a warning. */
+int parse_source(const struct rl_source *src, const struct rl_import_opts *o,
+                 bool explicit, struct rl_doc *doc);
+
+/* ---- output of rulings (render.c) --------------------------------------- */
+
+struct json;
+void render_ruling_text(FILE *f, const struct rl_ruling *r, bool color,
+                        bool full);
+void render_ruling_json(struct json *j, const struct rl_ruling *r, bool details);
+void render_ruling_fields(struct json *j, const struct rl_ruling *r);
+
+/* Prints search results: text, one JSON document whose list is under
+ * list_key (each object gets "change": "marked" when marked is true), or
+ * NDJSON, one object a line. */
+void print_results(const struct ctx *c, const struct rl_results *res,
+                   enum out_format fmt, const char *list_key, bool marked);
+
+/* Flushes standard output; a write error is an I/O error (exit 74). */
+int finish_output(int status);
+
+/* ---- commands ---------------------------------------------------------- */
+
+int cmd_import(struct ctx *c, int argc, char **argv);
+int cmd_parse(struct ctx *c, int argc, char **argv);
+int cmd_search(struct ctx *c, int argc, char **argv);
+int cmd_show(struct ctx *c, int argc, char **argv);
+int cmd_tags(struct ctx *c, int argc, char **argv);
+int cmd_stats(struct ctx *c, int argc, char **argv);
+int cmd_changed(struct ctx *c, int argc, char **argv);
+
+#endif

@@ -1,0 +1,241 @@
+/* cmd_import.c — rulings import PATH...: files and directories into the
+ * database, one transaction per document. */
+#include "cli.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char options_help[] =
+	"  -g, --game G       the game, for documents that do not name one\n"
+	"  -l, --lang L       the language (default: detected per document)\n"
+	"  -F, --format F     the document format (default: detected)\n"
+	"  -q, --quiet        print only warnings and errors\n"
+	"  -h, --help         show this help\n"
+	"\nA directory is walked recursively in byte order of file names; hidden\n"
+	"files are passed over and files of no known format are skipped with a\n"
+	"warning. A file named on the command line must be of a known format.\n"
+	"Each document is stored in one transaction: one that fails leaves the\n"
+	"database as it was, and the others are still imported. Importing bytes\n"
+	"that are already the latest version of their document changes nothing.\n";
+
+struct file {
+	char *path;
+	bool explicit;
+};
+
+struct list {
+	struct file *v;
+	size_t n, cap;
+};
+
+static bool push(struct list *l, const char *path, bool explicit)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 16;
+		struct file *v = realloc(l->v, cap * sizeof *v);
+		if (!v)
+			return false;
+		l->v = v;
+		l->cap = cap;
+	}
+	char *p = strdup(path);
+	if (!p)
+		return false;
+	l->v[l->n++] = (struct file){ p, explicit };
+	return true;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static int not_hidden(const struct dirent *d)
+{
+	return d->d_name[0] != '.';
+}
+
+/* Adds the files below dir, depth first, in byte order. */
+static int walk(struct list *l, const char *dir, int depth)
+{
+	if (depth > 64) {
+		error("%s: directories nested too deep; not followed", dir);
+		return RL_EIO;
+	}
+	struct dirent **names;
+	int n = scandir(dir, &names, not_hidden, by_name);
+	if (n < 0) {
+		error("%s: cannot read directory: %s", dir, strerror(errno));
+		return RL_EIO;
+	}
+	int rc = RL_OK;
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(dir) + strlen(names[i]->d_name) + 2;
+		char *path = malloc(len);
+		if (path) {
+			bool slash = dir[strlen(dir) - 1] == '/';
+			snprintf(path, len, "%s%s%s", dir, slash ? "" : "/",
+			         names[i]->d_name);
+			struct stat st;
+			if (stat(path, &st) != 0) {
+				error("%s: %s", path, strerror(errno));
+				rc = RL_EIO;
+			} else if (S_ISDIR(st.st_mode)) {
+				int r = walk(l, path, depth + 1);
+				if (r)
+					rc = r;
+			} else if (S_ISREG(st.st_mode) && !push(l, path, false)) {
+				rc = RL_ENOMEM;
+			}
+			free(path);
+		} else {
+			rc = RL_ENOMEM;
+		}
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+struct totals {
+	size_t imported, unchanged, failed, skipped;
+	size_t added, updated, removed;
+	int worst;       /* the exit status to report */
+};
+
+static void note_failure(struct totals *t, int rc)
+{
+	t->failed++;
+	int st = exit_status(rc);
+	/* Busy and I/O problems outrank bad data: they say more about what to
+	 * do next (retry, check the disk). */
+	if (t->worst == 0 || st == EXIT_BUSY || (st == EXIT_IO && t->worst != EXIT_BUSY))
+		t->worst = st;
+}
+
+static int import_one(struct ctx *c, const struct file *f,
+                      const struct rl_import_opts *o, bool quiet,
+                      struct totals *t)
+{
+	struct rl_source src;
+	struct rl_diags d = {0};
+	int rc = rl_source_load(&src, f->path, &d);
+	print_diags(f->path, &d);
+	rl_diags_clear(&d);
+	if (rc) {
+		note_failure(t, rc);
+		return rc;
+	}
+	bool seen = false;
+	if ((rc = rl_store_seen(c->db, src.sha256, &seen))) {
+		error("%s: %s", f->path, rl_db_errmsg(c->db));
+		note_failure(t, rc);
+		rl_source_free(&src);
+		return rc;
+	}
+	if (seen) {
+		t->unchanged++;
+		if (!quiet)
+			printf("unchanged %s\n", f->path);
+		rl_source_free(&src);
+		return RL_OK;
+	}
+	struct rl_doc doc;
+	rc = parse_source(&src, o, f->explicit, &doc);
+	if (rc == RL_NOTFOUND) {
+		t->skipped++;
+		rl_source_free(&src);
+		return RL_OK;
+	}
+	if (!rc) {
+		struct rl_import_result res;
+		rc = rl_store(c->db, &src, &doc, &res);
+		if (rc) {
+			error("%s: %s", f->path, rl_db_errmsg(c->db));
+		} else {
+			t->imported++;
+			t->added += res.added;
+			t->updated += res.updated;
+			t->removed += res.removed;
+			if (!quiet)
+				printf("imported %s: %zu entries, %zu added, %zu updated,"
+				       " %zu removed (%s, %s)\n", f->path, res.entries,
+				       res.added, res.updated, res.removed, doc.format,
+				       doc.lang);
+		}
+	}
+	if (rc)
+		note_failure(t, rc);
+	rl_doc_free(&doc);
+	rl_source_free(&src);
+	return rc;
+}
+
+int cmd_import(struct ctx *c, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		SOURCE_LONGOPTS,
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	struct rl_import_opts o = {0};
+	bool quiet = false;
+	int opt, status = EXIT_USAGE;
+	reset_opts();
+	while ((opt = next_opt(argc, argv, ":g:l:F:qh", opts, "import",
+	                       &status)) != -1) {
+		if (source_option(opt, optarg, "import", &o, &status)) {
+			if (status)
+				return status;
+			continue;
+		}
+		switch (opt) {
+		case 'q': quiet = true; break;
+		case 'h':
+			command_help(find_command("import"), options_help);
+			return 0;
+		default:
+			return status;
+		}
+	}
+	if (optind >= argc)
+		return usage_error("import", "give the files or directories to "
+		                   "import");
+	struct list files = {0};
+	struct totals t = {0};
+	for (int i = optind; i < argc; i++) {
+		struct stat st;
+		int rc = RL_OK;
+		if (stat(argv[i], &st) != 0) {
+			fprintf(stderr, "%s: %s: error: cannot open: %s\n", progname,
+			        argv[i], strerror(errno));
+			rc = RL_EIO;
+		} else if (S_ISDIR(st.st_mode)) {
+			rc = walk(&files, argv[i], 0);
+		} else if (!push(&files, argv[i], true)) {
+			rc = RL_ENOMEM;
+		}
+		if (rc)
+			note_failure(&t, rc);
+	}
+	for (size_t i = 0; i < files.n; i++) {
+		int rc = import_one(c, &files.v[i], &o, quiet, &t);
+		if (rc == RL_EBUSY)
+			break;    /* the next document would wait just as long */
+	}
+	size_t total = t.imported + t.unchanged + t.failed + t.skipped;
+	if (!quiet && total > 1)
+		printf("%zu documents: %zu imported, %zu unchanged, %zu skipped,"
+		       " %zu failed; rulings: %zu added, %zu updated, %zu removed\n",
+		       total, t.imported, t.unchanged, t.skipped, t.failed, t.added,
+		       t.updated, t.removed);
+	for (size_t i = 0; i < files.n; i++)
+		free(files.v[i].path);
+	free(files.v);
+	return t.worst;
+}

@@ -1,0 +1,89 @@
+/* cmd_search.c — rulings search: full text and filters. */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+
+static const char options_help[] =
+	"  -t, --tag T        only rulings with tag T (case-insensitive; \"Name\"\n"
+	"                     matches every qualifier, \"Name (Qualifier)\" one);\n"
+	"                     repeat to require several tags\n"
+	"  -c, --category C   only rulings in category C\n"
+	"  -k, --kind K       only rulings of kind K: faq, errata, rule, glossary\n"
+	"  -l, --lang L       only rulings in language L (en, fr, ru; any: all,\n"
+	"                     the default)\n"
+	"  -g, --game G       only rulings of game G\n"
+	"  -n, --limit N      at most N results (default 20; 0: no limit)\n"
+	"      --raw          WORDS are FTS5 query syntax (AND, OR, NOT, NEAR,\n"
+	"                     \"phrases\", prefix*, title: or body: filters)\n"
+	"  -f, --format F     text (default), json or ndjson\n"
+	"  -h, --help         show this help\n"
+	"\nWords are matched as text, all of them, ranked by BM25: punctuation and\n"
+	"FTS5 operators in them are not syntax. \"two words\" in double quotes is\n"
+	"a phrase; word* a prefix. Exit status 1 when nothing matches.\n";
+
+int cmd_search(struct ctx *c, int argc, char **argv)
+{
+	enum { OPT_RAW = 256 };
+	static const struct option opts[] = {
+		QUERY_LONGOPTS,
+		{ "limit", required_argument, NULL, 'n' },
+		{ "raw", no_argument, NULL, OPT_RAW },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	struct rl_query q = { .limit = 20 };
+	enum out_format fmt = OUT_TEXT;
+	const char **tags = calloc((size_t)argc + 1, sizeof *tags);
+	if (!tags) {
+		error("out of memory");
+		return EXIT_SOFTWARE;
+	}
+	int opt, status = EXIT_USAGE;
+	reset_opts();
+	while ((opt = next_opt(argc, argv, ":" QUERY_SHORTOPTS "n:h", opts,
+	                       "search", &status)) != -1) {
+		if (query_option(opt, optarg, "search", &q, tags, &fmt, &status)) {
+			if (status)
+				goto out;
+			continue;
+		}
+		switch (opt) {
+		case 'n':
+			if (!parse_long(optarg, 0, 1000000000, &q.limit)) {
+				status = usage_error("search", "--limit takes a whole "
+				                     "number, not '%s'", optarg);
+				goto out;
+			}
+			break;
+		case OPT_RAW: q.raw = true; break;
+		case 'h':
+			command_help(find_command("search"), options_help);
+			status = 0;
+			goto out;
+		default:
+			goto out;
+		}
+	}
+	q.words = (const char *const *)argv + optind;
+	q.nwords = (size_t)(argc - optind);
+	if (!q.nwords && !q.ntags && !q.category && !q.kind && !q.game &&
+	    !q.lang) {
+		status = usage_error("search", "give words to search for, or a "
+		                     "filter such as --tag");
+		goto out;
+	}
+	struct rl_results res;
+	int rc = rl_search(c->db, &q, &res);
+	if (rc && rc != RL_NOTFOUND) {
+		error("search: %s", rl_db_errmsg(c->db));
+		status = exit_status(rc);
+		goto out;
+	}
+	print_results(c, &res, fmt, "results", false);
+	status = exit_status(rc);
+	rl_results_free(&res);
+out:
+	free(tags);
+	return status;
+}

@@ -1,0 +1,86 @@
+/* cmd_stats.c — rulings stats: what the database holds. */
+#include "cli.h"
+#include "json.h"
+
+#include <getopt.h>
+
+static const char options_help[] =
+	"  -f, --format F     text (default) or json\n"
+	"  -h, --help         show this help\n";
+
+static void counts_json(struct json *j, const char *key,
+                        const struct rl_count *v, size_t n)
+{
+	json_key(j, key);
+	json_begin_map(j);
+	for (size_t i = 0; i < n; i++) {
+		json_key(j, v[i].key);
+		json_int(j, v[i].count);
+	}
+	json_end_map(j);
+}
+
+static void counts_text(const char *label, const struct rl_count *v, size_t n)
+{
+	printf("%-10s", label);
+	for (size_t i = 0; i < n; i++)
+		printf("%s%s %lld", i ? ", " : "", v[i].key, v[i].count);
+	printf(n ? "\n" : "-\n");
+}
+
+int cmd_stats(struct ctx *c, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	enum out_format fmt = OUT_TEXT;
+	int opt, status = EXIT_USAGE;
+	reset_opts();
+	while ((opt = next_opt(argc, argv, ":f:h", opts, "stats", &status)) != -1) {
+		switch (opt) {
+		case 'f':
+			if (!parse_format(optarg, 3, &fmt))
+				return usage_error("stats", "unknown format '%s' (text, "
+				                   "json)", optarg);
+			break;
+		case 'h':
+			command_help(find_command("stats"), options_help);
+			return 0;
+		default:
+			return status;
+		}
+	}
+	if (optind < argc)
+		return usage_error("stats", "unexpected argument '%s'", argv[optind]);
+	struct rl_stats s;
+	int rc = rl_stats(c->db, &s);
+	if (rc) {
+		error("stats: %s", rl_db_errmsg(c->db));
+		return exit_status(rc);
+	}
+	if (fmt == OUT_JSON) {
+		struct json j;
+		json_init(&j, stdout, true);
+		json_begin_map(&j);
+		json_key(&j, "format_version"); json_int(&j, 1);
+		json_key(&j, "rulings"); json_int(&j, s.rulings);
+		json_key(&j, "tags"); json_int(&j, s.tags);
+		json_key(&j, "sources"); json_int(&j, s.sources);
+		json_key(&j, "imports"); json_int(&j, s.imports);
+		json_key(&j, "games"); json_int(&j, s.games);
+		counts_json(&j, "languages", s.languages, s.nlanguages);
+		counts_json(&j, "kinds", s.kinds, s.nkinds);
+		json_end_map(&j);
+		json_end(&j);
+	} else {
+		printf("%-10s%lld\n%-10s%lld\n%-10s%lld\n%-10s%lld\n%-10s%lld\n",
+		       "rulings", s.rulings, "tags", s.tags, "sources", s.sources,
+		       "imports", s.imports, "games", s.games);
+		counts_text("languages", s.languages, s.nlanguages);
+		counts_text("kinds", s.kinds, s.nkinds);
+	}
+	rl_stats_clear(&s);
+	return 0;
+}

@@ -1,0 +1,163 @@
+/* main.c — the rulings command: global options, the command table, opening
+ * the database as each command needs it. */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef RULINGS_VERSION
+#define RULINGS_VERSION "0.1.0"
+#endif
+
+static const struct command commands[] = {
+	{ "import", cmd_import, DB_WRITE,
+	  "Import documents (files, or directories walked recursively) into the "
+	  "database,\none transaction per document.",
+	  "import [--game G] [--lang L] [--format F] [--quiet] PATH..." },
+	{ "parse", cmd_parse, DB_NONE,
+	  "Parse one document and print the records it yields as JSON, without\n"
+	  "touching the database.",
+	  "parse [--game G] [--lang L] [--format F] FILE" },
+	{ "search", cmd_search, DB_READ,
+	  "Find rulings by full text (BM25-ranked) and by tag, category, kind,\n"
+	  "language and game.",
+	  "search [WORDS...] [--tag T]... [--category C] [--kind K] [--lang L]\n"
+	  "               [--game G] [--limit N] [--raw] [--format text|json|ndjson]" },
+	{ "show", cmd_show, DB_READ,
+	  "Show one ruling whole: text, tags, sources, errata details, references\n"
+	  "and back-links.",
+	  "show ID [--format text|json]" },
+	{ "tags", cmd_tags, DB_READ,
+	  "List the tags, optionally with how many rulings carry each.",
+	  "tags [--counts] [--format text|json]" },
+	{ "stats", cmd_stats, DB_READ,
+	  "Count rulings, tags, sources, languages and kinds.",
+	  "stats [--format text|json]" },
+	{ "changed", cmd_changed, DB_READ,
+	  "List the rulings that their source marks as changed (\"Changed answer:\").",
+	  "changed [--tag T]... [--kind K] [--lang L] [--game G]\n"
+	  "               [--format text|json|ndjson]" },
+};
+
+enum { NCOMMANDS = sizeof commands / sizeof *commands };
+
+const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+static void help(void)
+{
+	printf("usage: %s [--db FILE] COMMAND [ARGS...]\n"
+	       "       %s COMMAND --help\n\n"
+	       "A knowledge base of game rulings: import FAQ pages, rulebooks and\n"
+	       "glossaries into one SQLite database, then search them.\n\n"
+	       "commands:\n", progname, progname);
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		const char *s = commands[i].summary;
+		const char *nl = strpbrk(s, ",.\n");
+		int n = nl ? (int)(nl - s) : (int)strlen(s);
+		printf("  %-9s %.*s\n", commands[i].name, n, s);
+	}
+	printf("\noptions:\n"
+	       "  --db FILE      the database (default: $RULINGS_DB, else\n"
+	       "                 $XDG_DATA_HOME/rulings/rulings.db)\n"
+	       "  -h, --help     show this help\n"
+	       "  -V, --version  show the version\n\n"
+	       "formats the importer recognizes:\n");
+	for (size_t i = 0; i < rl_importer_count(); i++)
+		printf("  %-9s %s\n", rl_importer_name(i), rl_importer_description(i));
+	printf("\nexit status: 0 found/done, 1 nothing found, 2 usage error,\n"
+	       "65 bad input data, 70 internal error, 74 i/o error, 75 database"
+	       " busy.\nSee rulings(1).\n");
+}
+
+/* $RULINGS_DB, else $XDG_DATA_HOME/rulings/rulings.db, else
+ * ~/.local/share/rulings/rulings.db. Returns a new string or NULL. */
+static char *default_db(void)
+{
+	const char *e = getenv("RULINGS_DB");
+	if (e && *e)
+		return strdup(e);
+	const char *base = getenv("XDG_DATA_HOME");
+	const char *suffix = "/rulings/rulings.db";
+	const char *home = getenv("HOME");
+	const char *mid = "";
+	if (!base || !*base) {
+		if (!home || !*home)
+			return NULL;
+		base = home;
+		mid = "/.local/share";
+	}
+	size_t n = strlen(base) + strlen(mid) + strlen(suffix) + 1;
+	char *p = malloc(n);
+	if (p)
+		snprintf(p, n, "%s%s%s", base, mid, suffix);
+	return p;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ 0 }
+	};
+	const char *db_opt = NULL;
+	int c, status = EXIT_USAGE;
+	reset_opts();
+	while ((c = next_opt(argc, argv, "+:hV", opts, NULL, &status)) != -1) {
+		switch (c) {
+		case 'd': db_opt = optarg; break;
+		case 'h': help(); return finish_output(0);
+		case 'V':
+			printf("rulings %s\n", RULINGS_VERSION);
+			return finish_output(0);
+		default: return status;
+		}
+	}
+	if (optind >= argc)
+		return usage_error(NULL, "no command given");
+	const struct command *cmd = find_command(argv[optind]);
+	if (!cmd)
+		return usage_error(NULL, "unknown command '%s'", argv[optind]);
+	int cargc = argc - optind;
+	char **cargv = argv + optind;
+	/* "CMD --help" is answered without a database. */
+	for (int i = 1; i < cargc && strcmp(cargv[i], "--") != 0; i++)
+		if (strcmp(cargv[i], "--help") == 0 || strcmp(cargv[i], "-h") == 0) {
+			status = cmd->run(NULL, cargc, cargv);
+			return finish_output(status);
+		}
+
+	struct ctx ctx = {0};
+	const char *nc = getenv("NO_COLOR");
+	ctx.color = isatty(STDOUT_FILENO) && !(nc && *nc);
+	char *path = NULL;
+	if (cmd->mode != DB_NONE) {
+		path = db_opt ? strdup(db_opt) : default_db();
+		if (!path) {
+			error("no database path: set --db, RULINGS_DB or HOME");
+			return EXIT_USAGE;
+		}
+		ctx.db_path = path;
+		int rc = rl_db_open(path, cmd->mode == DB_WRITE ? RL_OPEN_WRITE
+		                                                : RL_OPEN_READ, &ctx.db);
+		if (rc) {
+			error("%s", rl_db_errmsg(ctx.db));
+			rl_db_close(ctx.db);
+			free(path);
+			return exit_status(rc);
+		}
+	}
+	status = cmd->run(&ctx, cargc, cargv);
+	rl_db_close(ctx.db);
+	free(path);
+	return finish_output(status);
+}

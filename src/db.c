@@ -1,0 +1,224 @@
+/* db.c — opening the database, applying the schema, reporting errors.
+ *
+ * The schema is the list of migrations compiled from the schema/NNN-name.sql files;
+ * PRAGMA user_version records how many have been applied. Opening a database
+ * applies the missing ones in one transaction. A database from a newer
+ * rulings (user_version above ours) is refused rather than misread. */
+#include "db.h"
+#include "schema.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { BUSY_TIMEOUT_MS = 5000 };
+
+int rl_db_fail(rl_db *db, int status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (msg) {
+		va_start(ap, fmt);
+		vsnprintf(msg, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	free(db->errmsg);
+	db->errmsg = msg;
+	return status;
+}
+
+int rl_db_sqlite_fail(rl_db *db, int rc, const char *what)
+{
+	const char *msg = db->h ? sqlite3_errmsg(db->h) : sqlite3_errstr(rc);
+	switch (rc & 0xFF) {
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+		return rl_db_fail(db, RL_EBUSY,
+		                  "database is locked by another process (try again)");
+	case SQLITE_NOMEM:
+		return rl_db_fail(db, RL_ENOMEM, "out of memory");
+	case SQLITE_IOERR:
+	case SQLITE_CANTOPEN:
+	case SQLITE_READONLY:
+	case SQLITE_FULL:
+	case SQLITE_PERM:
+		return rl_db_fail(db, RL_EIO, "%s: %s", what, msg);
+	case SQLITE_CORRUPT:
+	case SQLITE_NOTADB:
+		return rl_db_fail(db, RL_EIO, "%s: %s (not a rulings database?)",
+		                  what, msg);
+	default:
+		return rl_db_fail(db, RL_EINTERNAL, "%s: %s", what, msg);
+	}
+}
+
+sqlite3_stmt *rl_db_prepare(rl_db *db, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = sqlite3_prepare_v2(db->h, sql, -1, &st, NULL);
+	if (rc != SQLITE_OK) {
+		rl_db_sqlite_fail(db, rc, "prepare");
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	return st;
+}
+
+int rl_db_exec(rl_db *db, const char *sql)
+{
+	int rc = sqlite3_exec(db->h, sql, NULL, NULL, NULL);
+	return rc == SQLITE_OK ? RL_OK : rl_db_sqlite_fail(db, rc, "sql");
+}
+
+int rl_bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+	return s ? sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT)
+	         : sqlite3_bind_null(st, i);
+}
+
+char *rl_column_dup(sqlite3_stmt *st, int i, bool *oom)
+{
+	const unsigned char *s = sqlite3_column_text(st, i);
+	if (!s)
+		return NULL;
+	char *d = rl_strdup((const char *)s);
+	if (!d)
+		*oom = true;
+	return d;
+}
+
+const char *rl_db_errmsg(const rl_db *db)
+{
+	if (!db)
+		return "out of memory";
+	return db->errmsg ? db->errmsg : "no error";
+}
+
+int rl_db_schema_version(rl_db *db)
+{
+	sqlite3_stmt *st = rl_db_prepare(db, "PRAGMA user_version");
+	if (!st)
+		return -1;
+	int v = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* mkdir -p for the directory part of path. */
+static int make_parent(const char *path)
+{
+	char *dir = rl_strdup(path);
+	if (!dir)
+		return -ENOMEM;
+	char *slash = strrchr(dir, '/');
+	if (!slash || slash == dir) {
+		free(dir);
+		return 0;
+	}
+	*slash = '\0';
+	for (char *p = dir + 1; ; p++) {
+		if (*p == '/' || *p == '\0') {
+			char c = *p;
+			*p = '\0';
+			if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+				int e = errno;
+				free(dir);
+				return -e;
+			}
+			*p = c;
+			if (!c)
+				break;
+		}
+	}
+	free(dir);
+	return 0;
+}
+
+static int migrate(rl_db *db)
+{
+	int have = rl_db_schema_version(db);
+	if (have < 0)
+		return rl_db_sqlite_fail(db, sqlite3_errcode(db->h), "read schema version");
+	if (have > rl_schema_version)
+		return rl_db_fail(db, RL_EINTERNAL,
+		                  "database schema version %d is newer than this "
+		                  "rulings understands (%d)", have, rl_schema_version);
+	if (have == rl_schema_version)
+		return RL_OK;
+	int rc = rl_db_exec(db, "BEGIN IMMEDIATE");
+	if (rc)
+		return rc;
+	/* Another process may have migrated while we waited for the lock. */
+	have = rl_db_schema_version(db);
+	for (int i = have; i < rl_schema_version && rc == RL_OK; i++) {
+		const struct rl_migration *m = &rl_schema_migrations[i];
+		int src = sqlite3_exec(db->h, m->sql, NULL, NULL, NULL);
+		if (src != SQLITE_OK) {
+			rc = rl_db_sqlite_fail(db, src, m->name);
+			break;
+		}
+		char pragma[64];
+		snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", m->version);
+		rc = rl_db_exec(db, pragma);
+	}
+	if (rc) {
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+		return rc;
+	}
+	return rl_db_exec(db, "COMMIT");
+}
+
+int rl_db_open(const char *path, int flags, rl_db **out)
+{
+	rl_db *db = calloc(1, sizeof *db);
+	*out = db;
+	if (!db)
+		return RL_ENOMEM;
+	bool write = flags & RL_OPEN_WRITE;
+	if (!write && access(path, F_OK) != 0)
+		return rl_db_fail(db, RL_EIO, "no database at '%s' (import a document "
+		                  "first)", path);
+	if (write) {
+		int e = make_parent(path);
+		if (e < 0)
+			return rl_db_fail(db, RL_EIO, "cannot create the directory for "
+			                  "'%s': %s", path, strerror(-e));
+	}
+	int oflags = SQLITE_OPEN_READWRITE | (write ? SQLITE_OPEN_CREATE : 0);
+	int rc = sqlite3_open_v2(path, &db->h, oflags, NULL);
+	if (rc != SQLITE_OK)
+		return rl_db_fail(db, RL_EIO, "cannot open database '%s': %s", path,
+		                  db->h ? sqlite3_errmsg(db->h) : sqlite3_errstr(rc));
+	sqlite3_extended_result_codes(db->h, 1);
+	sqlite3_busy_timeout(db->h, BUSY_TIMEOUT_MS);
+	/* WAL lets readers go on while one writer imports; foreign keys keep
+	 * the links honest. */
+	int r = rl_db_exec(db, "PRAGMA foreign_keys = ON");
+	if (r)
+		return r;
+	sqlite3_stmt *st = rl_db_prepare(db, "PRAGMA journal_mode = WAL");
+	if (!st)
+		return RL_EIO;
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return rl_db_sqlite_fail(db, rc, "cannot open database");
+	return migrate(db);
+}
+
+void rl_db_close(rl_db *db)
+{
+	if (!db)
+		return;
+	sqlite3_close(db->h);
+	free(db->errmsg);
+	free(db);
+}

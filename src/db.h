@@ -1,0 +1,28 @@
+/* db.h — the database handle, shared by db.c, store.c and query.c. */
+#ifndef RL_DB_H
+#define RL_DB_H
+
+#include "rulings.h"
+
+#include <sqlite3.h>
+
+struct rl_db {
+	sqlite3 *h;
+	char *errmsg;
+};
+
+/* Records a message for rl_db_errmsg(); returns the status. */
+int rl_db_fail(rl_db *db, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Maps an SQLite result code to a status, recording the message. */
+int rl_db_sqlite_fail(rl_db *db, int sqlite_rc, const char *what);
+/* Prepares sql; on failure records the message and returns NULL. */
+sqlite3_stmt *rl_db_prepare(rl_db *db, const char *sql);
+int rl_db_exec(rl_db *db, const char *sql);
+
+/* Binds a C string or NULL. */
+int rl_bind_text(sqlite3_stmt *st, int i, const char *s);
+/* Copies a column: NULL stays NULL. Sets *oom when a copy fails. */
+char *rl_column_dup(sqlite3_stmt *st, int i, bool *oom);
+
+#endif

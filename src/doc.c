@@ -1,0 +1,192 @@
+/* doc.c — the document model that importers fill and the store reads. */
+#include "doc.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const kind_names[] = {
+	[RL_KIND_FAQ] = "faq", [RL_KIND_ERRATA] = "errata",
+	[RL_KIND_RULE] = "rule", [RL_KIND_GLOSSARY] = "glossary",
+};
+
+static const char *const ref_kind_names[] = {
+	[RL_REF_PAGE] = "page", [RL_REF_RULE] = "rule",
+	[RL_REF_DISCUSSION] = "discussion", [RL_REF_RULING] = "ruling",
+	[RL_REF_TERM] = "term", [RL_REF_URL] = "url",
+};
+
+const char *rl_kind_name(enum rl_kind k)
+{
+	return kind_names[k];
+}
+
+int rl_kind_parse(const char *s, enum rl_kind *out)
+{
+	for (size_t i = 0; i < sizeof kind_names / sizeof *kind_names; i++)
+		if (strcmp(s, kind_names[i]) == 0) {
+			*out = (enum rl_kind)i;
+			return RL_OK;
+		}
+	return RL_EUSAGE;
+}
+
+const char *rl_ref_kind_name(enum rl_ref_kind k)
+{
+	return ref_kind_names[k];
+}
+
+struct rl_entry *rl_doc_add_entry(struct rl_doc *doc)
+{
+	if (!rl_grow(&doc->entries, &doc->cap, doc->n + 1, sizeof *doc->entries))
+		return NULL;
+	struct rl_entry *e = &doc->entries[doc->n++];
+	*e = (struct rl_entry){ .hidden_tags = -1 };
+	return e;
+}
+
+/* The capacity rl_grow() gave an array that holds n elements: entries keep
+ * no capacity field, so it is recomputed (8, then powers of two). */
+static size_t cap_of(size_t n)
+{
+	if (n == 0)
+		return 0;
+	size_t c = 8;
+	while (c < n)
+		c *= 2;
+	return c;
+}
+
+int rl_entry_add_tag(struct rl_entry *e, const char *name, const char *qualifier)
+{
+	size_t cap = cap_of(e->ntags);
+	if (!rl_grow(&e->tags, &cap, e->ntags + 1, sizeof *e->tags))
+		return RL_ENOMEM;
+	struct rl_tag t = { rl_strdup(name), rl_strdup(qualifier) };
+	if (!t.name || (qualifier && !t.qualifier)) {
+		rl_tag_clear(&t);
+		return RL_ENOMEM;
+	}
+	e->tags[e->ntags++] = t;
+	return RL_OK;
+}
+
+int rl_entry_add_ref(struct rl_entry *e, enum rl_ref_kind kind, const char *target)
+{
+	size_t cap = cap_of(e->nrefs);
+	if (!rl_grow(&e->refs, &cap, e->nrefs + 1, sizeof *e->refs))
+		return RL_ENOMEM;
+	char *t = rl_strdup(target);
+	if (!t)
+		return RL_ENOMEM;
+	e->refs[e->nrefs++] = (struct rl_ref){ kind, t };
+	return RL_OK;
+}
+
+void rl_tag_clear(struct rl_tag *t)
+{
+	if (!t)
+		return;
+	free(t->name);
+	free(t->qualifier);
+	t->name = t->qualifier = NULL;
+}
+
+void rl_errata_free(struct rl_errata *x)
+{
+	if (!x)
+		return;
+	free(x->product);
+	free(x->printing);
+	free(x->document);
+	free(x->page);
+	free(x);
+}
+
+void rl_entry_clear(struct rl_entry *e)
+{
+	free(e->key);
+	free(e->title);
+	free(e->text);
+	free(e->section);
+	free(e->category);
+	free(e->rule);
+	for (size_t i = 0; i < e->ntags; i++)
+		rl_tag_clear(&e->tags[i]);
+	free(e->tags);
+	for (size_t i = 0; i < e->nrefs; i++)
+		free(e->refs[i].target);
+	free(e->refs);
+	rl_errata_free(e->errata);
+	*e = (struct rl_entry){0};
+}
+
+void rl_doc_free(struct rl_doc *doc)
+{
+	if (!doc)
+		return;
+	for (size_t i = 0; i < doc->n; i++)
+		rl_entry_clear(&doc->entries[i]);
+	free(doc->entries);
+	free(doc->format);
+	free(doc->title);
+	free(doc->game);
+	free(doc->lang);
+	if (doc->page_tag) {
+		rl_tag_clear(doc->page_tag);
+		free(doc->page_tag);
+	}
+	*doc = (struct rl_doc){0};
+}
+
+/* "Name (Qualifier)": the qualifier is the last balanced parenthesized
+ * group when it ends the string and something stands before it. */
+int rl_tag_parse(const char *s, struct rl_tag *out)
+{
+	*out = (struct rl_tag){0};
+	char *t = rl_strtrim(s, strlen(s));
+	if (!t)
+		return RL_ENOMEM;
+	size_t n = strlen(t);
+	if (n == 0) {
+		free(t);
+		return RL_EDATA;
+	}
+	if (t[n - 1] == ')') {
+		int depth = 0;
+		size_t i = n;
+		while (i-- > 0) {
+			if (t[i] == ')')
+				depth++;
+			else if (t[i] == '(' && --depth == 0)
+				break;
+		}
+		if (depth == 0 && i != (size_t)-1 && i > 0) {
+			char *name = rl_strtrim(t, i);
+			char *qual = rl_strtrim(t + i + 1, n - i - 2);
+			if (!name || !qual) {
+				free(name); free(qual); free(t);
+				return RL_ENOMEM;
+			}
+			if (*name && *qual) {
+				free(t);
+				out->name = name;
+				out->qualifier = qual;
+				return RL_OK;
+			}
+			free(name);
+			free(qual);
+		}
+	}
+	out->name = t;
+	return RL_OK;
+}
+
+char *rl_tag_display(const char *name, const char *qualifier)
+{
+	struct rl_buf b = {0};
+	rl_buf_adds(&b, name);
+	if (qualifier && *qualifier)
+		rl_buf_addf(&b, " (%s)", qualifier);
+	return rl_buf_take(&b);
+}

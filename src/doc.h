@@ -1,0 +1,16 @@
+/* doc.h — building documents (for importers). */
+#ifndef RL_DOC_H
+#define RL_DOC_H
+
+#include "rulings.h"
+
+/* Appends a zeroed entry (hidden_tags = -1); NULL when memory ran out. */
+struct rl_entry *rl_doc_add_entry(struct rl_doc *doc);
+/* Adds a tag (name and qualifier are copied); RL_ENOMEM on failure. */
+int rl_entry_add_tag(struct rl_entry *e, const char *name, const char *qualifier);
+/* Adds a reference (target copied). */
+int rl_entry_add_ref(struct rl_entry *e, enum rl_ref_kind kind, const char *target);
+void rl_entry_clear(struct rl_entry *e);
+void rl_errata_free(struct rl_errata *x);
+
+#endif

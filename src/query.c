@@ -1,0 +1,567 @@
+/* query.c — answering questions: search, show, tags, stats.
+ *
+ * Every value from the user is a bound parameter; the SQL text is assembled
+ * only from fixed fragments. Full-text queries go through rl_fts_query()
+ * unless the caller asked for raw FTS5 syntax. */
+#include "db.h"
+#include "util.h"
+#include "utf8.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Column weights for bm25: a match in the title (the question) counts more
+ * than one in the answer. */
+#define TITLE_WEIGHT "4.0"
+#define BODY_WEIGHT "1.0"
+
+static const char ruling_cols[] =
+	"r.id, r.kind, g.name, r.lang, r.title, r.body, r.rule, r.category,"
+	" r.section, r.changed";
+
+/* Fills the columns common to every ruling query (ruling_cols, from 0). */
+static void fill_base(sqlite3_stmt *st, struct rl_ruling *r, bool *oom)
+{
+	r->id = sqlite3_column_int64(st, 0);
+	r->kind = rl_column_dup(st, 1, oom);
+	r->game = rl_column_dup(st, 2, oom);
+	r->lang = rl_column_dup(st, 3, oom);
+	r->title = rl_column_dup(st, 4, oom);
+	r->text = rl_column_dup(st, 5, oom);
+	r->rule = rl_column_dup(st, 6, oom);
+	r->category = rl_column_dup(st, 7, oom);
+	r->section = rl_column_dup(st, 8, oom);
+	r->changed = sqlite3_column_int(st, 9) != 0;
+	r->hidden_tags = -1;
+}
+
+static int step_error(rl_db *db, int rc)
+{
+	return rl_db_sqlite_fail(db, rc, "query");
+}
+
+/* Tags, sources and errata of r. */
+static int fill_details(rl_db *db, struct rl_ruling *r)
+{
+	bool oom = false;
+	int rc;
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT DISTINCT t.name, t.qualifier, t.name_fold, t.qual_fold"
+		" FROM ruling_tags rt JOIN tags t ON t.id = rt.tag_id"
+		" WHERE rt.ruling_id = ?1 ORDER BY t.name_fold, t.qual_fold");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, r->id);
+	size_t cap = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!rl_grow(&r->tags, &cap, r->ntags + 1, sizeof *r->tags)) {
+			oom = true;
+			break;
+		}
+		char *t = rl_tag_display((const char *)sqlite3_column_text(st, 0),
+		                         (const char *)sqlite3_column_text(st, 1));
+		if (!t) {
+			oom = true;
+			break;
+		}
+		r->tags[r->ntags++] = t;
+	}
+	sqlite3_finalize(st);
+	if (oom)
+		return RL_ENOMEM;
+	if (rc != SQLITE_DONE)
+		return step_error(db, rc);
+
+	st = rl_db_prepare(db,
+		"SELECT d.title, i.path, s.line, s.hidden_tags"
+		" FROM ruling_sources s JOIN documents d ON d.id = s.document_id"
+		" JOIN imports i ON i.id = s.import_id"
+		" WHERE s.ruling_id = ?1 ORDER BY d.title, d.id");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, r->id);
+	cap = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!rl_grow(&r->sources, &cap, r->nsources + 1, sizeof *r->sources)) {
+			oom = true;
+			break;
+		}
+		struct rl_source_ref *s = &r->sources[r->nsources++];
+		s->document = rl_column_dup(st, 0, &oom);
+		s->path = rl_column_dup(st, 1, &oom);
+		s->line = (unsigned)sqlite3_column_int(st, 2);
+		s->hidden_tags = sqlite3_column_type(st, 3) == SQLITE_NULL
+		                 ? -1 : sqlite3_column_int(st, 3);
+		if (s->hidden_tags > r->hidden_tags)
+			r->hidden_tags = s->hidden_tags;
+	}
+	sqlite3_finalize(st);
+	if (oom)
+		return RL_ENOMEM;
+	if (rc != SQLITE_DONE)
+		return step_error(db, rc);
+
+	st = rl_db_prepare(db, "SELECT product, printing, document, page"
+	                   " FROM errata WHERE ruling_id = ?1");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, r->id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		r->errata = calloc(1, sizeof *r->errata);
+		if (!r->errata) {
+			oom = true;
+		} else {
+			r->errata->product = rl_column_dup(st, 0, &oom);
+			r->errata->printing = rl_column_dup(st, 1, &oom);
+			r->errata->document = rl_column_dup(st, 2, &oom);
+			r->errata->page = rl_column_dup(st, 3, &oom);
+		}
+		rc = SQLITE_DONE;
+	}
+	sqlite3_finalize(st);
+	if (oom)
+		return RL_ENOMEM;
+	return rc == SQLITE_DONE ? RL_OK : step_error(db, rc);
+}
+
+/* SQL function rl_fold(text): case folding beyond ASCII, for filters. */
+static void fold_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const unsigned char *s = sqlite3_value_text(argv[0]);
+	if (!s) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	char *f = rl_fold((const char *)s);
+	if (!f) {
+		sqlite3_result_error_nomem(ctx);
+		return;
+	}
+	sqlite3_result_text(ctx, f, -1, free);
+}
+
+static int ensure_functions(rl_db *db)
+{
+	int rc = sqlite3_create_function(db->h, "rl_fold", 1,
+		SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
+		fold_func, NULL, NULL);
+	return rc == SQLITE_OK ? RL_OK : rl_db_sqlite_fail(db, rc, "register");
+}
+
+/* Parameters collected while the WHERE clause is built. */
+struct params {
+	const char *v[64];
+	char *owned[64];
+	int n;
+};
+
+static int param(struct params *p, const char *value, bool fold, int *index)
+{
+	if (p->n >= (int)(sizeof p->v / sizeof *p->v))
+		return RL_EUSAGE;
+	char *f = NULL;
+	if (fold && value && !(f = rl_fold(value)))
+		return RL_ENOMEM;
+	p->owned[p->n] = f;
+	p->v[p->n] = f ? f : value;
+	*index = ++p->n;
+	return RL_OK;
+}
+
+static int add_filters(struct rl_buf *sql, struct params *p,
+                       const struct rl_query *q)
+{
+	int rc = RL_OK, i, j;
+	for (size_t t = 0; t < q->ntags && !rc; t++) {
+		struct rl_tag tag;
+		rc = rl_tag_parse(q->tags[t], &tag);
+		if (rc == RL_EDATA) {
+			rl_buf_adds(sql, " AND 0");   /* an empty tag matches nothing */
+			rc = RL_OK;
+			continue;
+		}
+		if (rc)
+			return rc;
+		rc = param(p, tag.name, true, &i);
+		if (!rc && tag.qualifier) {
+			rc = param(p, tag.qualifier, true, &j);
+			/* "Speed (Fast/Slow)": qualified, or a name that happens
+			 * to end in parentheses. */
+			int whole;
+			if (!rc)
+				rc = param(p, q->tags[t], true, &whole);
+			if (!rc)
+				rl_buf_addf(sql, " AND r.id IN (SELECT rt.ruling_id FROM"
+				            " ruling_tags rt JOIN tags t ON t.id = rt.tag_id"
+				            " WHERE (t.name_fold = ?%d AND t.qual_fold = ?%d)"
+				            " OR (t.name_fold = ?%d AND t.qual_fold = ''))",
+				            i, j, whole);
+		} else if (!rc) {
+			rl_buf_addf(sql, " AND r.id IN (SELECT rt.ruling_id FROM"
+			            " ruling_tags rt JOIN tags t ON t.id = rt.tag_id"
+			            " WHERE t.name_fold = ?%d)", i);
+		}
+		rl_tag_clear(&tag);
+	}
+	if (!rc && q->category && !(rc = param(p, q->category, true, &i)))
+		rl_buf_addf(sql, " AND rl_fold(r.category) = ?%d", i);
+	if (!rc && q->kind && !(rc = param(p, q->kind, false, &i)))
+		rl_buf_addf(sql, " AND r.kind = ?%d", i);
+	if (!rc && q->lang && strcmp(q->lang, "any") != 0 &&
+	    !(rc = param(p, q->lang, true, &i)))
+		rl_buf_addf(sql, " AND r.lang = ?%d", i);
+	if (!rc && q->game && !(rc = param(p, q->game, true, &i)))
+		rl_buf_addf(sql, " AND rl_fold(g.name) = ?%d", i);
+	if (!rc && q->changed_only)
+		rl_buf_adds(sql, " AND r.changed = 1");
+	return rc;
+}
+
+int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
+{
+	*out = (struct rl_results){0};
+	int rc = ensure_functions(db);
+	if (rc)
+		return rc;
+	char *match = NULL;
+	if (q->nwords) {
+		if (q->raw) {
+			struct rl_buf b = {0};
+			for (size_t i = 0; i < q->nwords; i++) {
+				if (i)
+					rl_buf_addc(&b, ' ');
+				rl_buf_adds(&b, q->words[i]);
+			}
+			match = rl_buf_take(&b);
+			if (!match)
+				return RL_ENOMEM;
+		} else if ((rc = rl_fts_query(q->words, q->nwords, &match))) {
+			return rc;
+		}
+		if (!match)
+			return rl_db_fail(db, RL_EUSAGE, "nothing to search for in the"
+			                  " words given (only punctuation)");
+	}
+
+	/* The FROM and WHERE clauses are shared by the count and the rows. */
+	struct rl_buf from = {0};
+	struct params p = {0};
+	int mi = 0;
+	if (match) {
+		rc = param(&p, match, false, &mi);
+		rl_buf_addf(&from, " FROM rulings_fts"
+		            " JOIN rulings r ON r.id = rulings_fts.rowid"
+		            " LEFT JOIN games g ON g.id = r.game_id"
+		            " WHERE rulings_fts MATCH ?%d", mi);
+	} else {
+		rl_buf_adds(&from, " FROM rulings r"
+		            " LEFT JOIN games g ON g.id = r.game_id WHERE 1");
+	}
+	if (!rc)
+		rc = add_filters(&from, &p, q);
+	struct rl_buf sql = {0};
+	rl_buf_addf(&sql, "SELECT %s, ", ruling_cols);
+	if (match)
+		rl_buf_adds(&sql, "bm25(rulings_fts, " TITLE_WEIGHT ", " BODY_WEIGHT
+		            ") AS score, snippet(rulings_fts, -1, '" RL_SNIPPET_OPEN
+		            "', '" RL_SNIPPET_CLOSE "', '\xE2\x80\xA6', 24)");
+	else
+		rl_buf_adds(&sql, "0 AS score, NULL");
+	rl_buf_adds(&sql, from.s ? from.s : "");
+	rl_buf_adds(&sql, match ? " ORDER BY score, r.id" : " ORDER BY r.id");
+	if (q->limit > 0)
+		rl_buf_addf(&sql, " LIMIT %ld", q->limit);
+	struct rl_buf count = {0};
+	rl_buf_adds(&count, "SELECT count(*)");
+	rl_buf_adds(&count, from.s ? from.s : "");
+	rl_buf_free(&from);
+	char *text = rl_buf_take(&sql);
+	char *count_text = rl_buf_take(&count);
+	sqlite3_stmt *st = NULL, *cst = NULL;
+	if (!rc && (!text || !count_text))
+		rc = RL_ENOMEM;
+	if (!rc) {
+		int src = sqlite3_prepare_v2(db->h, text, -1, &st, NULL);
+		if (src == SQLITE_OK)
+			src = sqlite3_prepare_v2(db->h, count_text, -1, &cst, NULL);
+		if (src != SQLITE_OK)
+			rc = rl_db_sqlite_fail(db, src, "prepare search");
+	}
+	for (int i = 0; i < p.n && !rc; i++) {
+		rl_bind_text(st, i + 1, p.v[i]);
+		rl_bind_text(cst, i + 1, p.v[i]);
+	}
+	size_t cap = 0;
+	bool oom = false;
+	while (!rc) {
+		int s = sqlite3_step(st);
+		if (s == SQLITE_DONE)
+			break;
+		if (s != SQLITE_ROW) {
+			if (q->raw && (s & 0xFF) == SQLITE_ERROR)
+				rc = rl_db_fail(db, RL_EUSAGE, "bad query '%s': %s", match,
+				                sqlite3_errmsg(db->h));
+			else
+				rc = step_error(db, s);
+			break;
+		}
+		if (!rl_grow(&out->v, &cap, out->n + 1, sizeof *out->v)) {
+			rc = RL_ENOMEM;
+			break;
+		}
+		struct rl_ruling *r = &out->v[out->n++];
+		*r = (struct rl_ruling){0};
+		fill_base(st, r, &oom);
+		r->score = sqlite3_column_double(st, 10);
+		r->snippet = rl_column_dup(st, 11, &oom);
+		if (oom)
+			rc = RL_ENOMEM;
+	}
+	sqlite3_finalize(st);
+	if (!rc) {
+		int s = sqlite3_step(cst);
+		if (s == SQLITE_ROW)
+			out->total = sqlite3_column_int64(cst, 0);
+		else
+			rc = step_error(db, s);
+	}
+	sqlite3_finalize(cst);
+	for (size_t i = 0; i < out->n && !rc; i++)
+		rc = fill_details(db, &out->v[i]);
+	for (int i = 0; i < p.n; i++)
+		free(p.owned[i]);
+	free(text);
+	free(count_text);
+	free(match);
+	if (rc) {
+		rl_results_free(out);
+		return rc;
+	}
+	return out->n ? RL_OK : RL_NOTFOUND;
+}
+
+void rl_ruling_clear(struct rl_ruling *r)
+{
+	if (!r)
+		return;
+	free(r->kind); free(r->game); free(r->lang); free(r->title);
+	free(r->text); free(r->rule); free(r->category); free(r->section);
+	free(r->snippet);
+	for (size_t i = 0; i < r->ntags; i++)
+		free(r->tags[i]);
+	free(r->tags);
+	for (size_t i = 0; i < r->nsources; i++) {
+		free(r->sources[i].document);
+		free(r->sources[i].path);
+	}
+	free(r->sources);
+	if (r->errata) {
+		free(r->errata->product); free(r->errata->printing);
+		free(r->errata->document); free(r->errata->page);
+		free(r->errata);
+	}
+	struct rl_ref_out *lists[2] = { r->refs, r->backlinks };
+	size_t counts[2] = { r->nrefs, r->nbacklinks };
+	for (int l = 0; l < 2; l++) {
+		for (size_t i = 0; i < counts[l]; i++) {
+			free(lists[l][i].kind); free(lists[l][i].target);
+			free(lists[l][i].target_rule); free(lists[l][i].target_title);
+		}
+		free(lists[l]);
+	}
+	*r = (struct rl_ruling){0};
+}
+
+void rl_results_free(struct rl_results *res)
+{
+	if (!res)
+		return;
+	for (size_t i = 0; i < res->n; i++)
+		rl_ruling_clear(&res->v[i]);
+	free(res->v);
+	*res = (struct rl_results){0};
+}
+
+/* Reads rows of (kind, target, id, rule, title) into a list. */
+static int read_links(rl_db *db, const char *sql, long long id,
+                      struct rl_ref_out **v, size_t *n)
+{
+	sqlite3_stmt *st = rl_db_prepare(db, sql);
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, id);
+	size_t cap = 0;
+	bool oom = false;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && !oom) {
+		if (!rl_grow(v, &cap, *n + 1, sizeof **v)) {
+			oom = true;
+			break;
+		}
+		struct rl_ref_out *o = &(*v)[(*n)++];
+		o->kind = rl_column_dup(st, 0, &oom);
+		o->target = rl_column_dup(st, 1, &oom);
+		o->target_id = sqlite3_column_int64(st, 2);
+		o->target_rule = rl_column_dup(st, 3, &oom);
+		o->target_title = rl_column_dup(st, 4, &oom);
+	}
+	sqlite3_finalize(st);
+	if (oom)
+		return RL_ENOMEM;
+	return rc == SQLITE_DONE ? RL_OK : step_error(db, rc);
+}
+
+int rl_show(rl_db *db, long long id, struct rl_ruling *out)
+{
+	*out = (struct rl_ruling){0};
+	struct rl_buf sql = {0};
+	rl_buf_addf(&sql, "SELECT %s FROM rulings r LEFT JOIN games g"
+	            " ON g.id = r.game_id WHERE r.id = ?1", ruling_cols);
+	char *text = rl_buf_take(&sql);
+	if (!text)
+		return RL_ENOMEM;
+	sqlite3_stmt *st = rl_db_prepare(db, text);
+	free(text);
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, id);
+	int s = sqlite3_step(st);
+	bool oom = false;
+	if (s == SQLITE_ROW)
+		fill_base(st, out, &oom);
+	sqlite3_finalize(st);
+	if (s == SQLITE_DONE)
+		return rl_db_fail(db, RL_NOTFOUND, "no ruling with id %lld", id);
+	int rc = s != SQLITE_ROW ? step_error(db, s) : oom ? RL_ENOMEM : RL_OK;
+	if (!rc)
+		rc = fill_details(db, out);
+	if (!rc)
+		rc = read_links(db,
+			"SELECT f.kind, f.target, ifnull(f.target_id, 0), t.rule, t.title"
+			" FROM refs f LEFT JOIN rulings t ON t.id = f.target_id"
+			" WHERE f.ruling_id = ?1 ORDER BY f.id",
+			id, &out->refs, &out->nrefs);
+	if (!rc)
+		rc = read_links(db,
+			"SELECT s.kind, f.kind, s.id, s.rule, s.title"
+			" FROM refs f JOIN rulings s ON s.id = f.ruling_id"
+			" WHERE f.target_id = ?1 GROUP BY s.id ORDER BY s.id",
+			id, &out->backlinks, &out->nbacklinks);
+	if (rc)
+		rl_ruling_clear(out);
+	return rc;
+}
+
+int rl_tags(rl_db *db, struct rl_tag_count **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT t.name, t.qualifier, count(DISTINCT rt.ruling_id)"
+		" FROM tags t JOIN ruling_tags rt ON rt.tag_id = t.id"
+		" GROUP BY t.id ORDER BY t.name_fold, t.qual_fold");
+	if (!st)
+		return RL_EINTERNAL;
+	size_t cap = 0;
+	int rc;
+	bool oom = false;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
+			oom = true;
+			break;
+		}
+		struct rl_tag_count *t = &(*out)[(*n)++];
+		t->name = rl_tag_display((const char *)sqlite3_column_text(st, 0),
+		                         (const char *)sqlite3_column_text(st, 1));
+		t->count = sqlite3_column_int64(st, 2);
+		if (!t->name) {
+			oom = true;
+			break;
+		}
+	}
+	sqlite3_finalize(st);
+	if (oom || (rc != SQLITE_DONE && rc != SQLITE_ROW)) {
+		rl_tags_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return oom ? RL_ENOMEM : step_error(db, rc);
+	}
+	return *n ? RL_OK : RL_NOTFOUND;
+}
+
+void rl_tags_free(struct rl_tag_count *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+static int counts(rl_db *db, const char *sql, struct rl_count **v, size_t *n)
+{
+	sqlite3_stmt *st = rl_db_prepare(db, sql);
+	if (!st)
+		return RL_EINTERNAL;
+	size_t cap = 0;
+	int rc;
+	bool oom = false;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!rl_grow(v, &cap, *n + 1, sizeof **v)) {
+			oom = true;
+			break;
+		}
+		(*v)[*n].key = rl_column_dup(st, 0, &oom);
+		(*v)[(*n)++].count = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (oom)
+		return RL_ENOMEM;
+	return rc == SQLITE_DONE ? RL_OK : step_error(db, rc);
+}
+
+static int scalar(rl_db *db, const char *sql, long long *v)
+{
+	sqlite3_stmt *st = rl_db_prepare(db, sql);
+	if (!st)
+		return RL_EINTERNAL;
+	int rc = sqlite3_step(st);
+	*v = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? RL_OK : step_error(db, rc);
+}
+
+int rl_stats(rl_db *db, struct rl_stats *s)
+{
+	*s = (struct rl_stats){0};
+	int rc = scalar(db, "SELECT count(*) FROM rulings", &s->rulings);
+	if (!rc)
+		rc = scalar(db, "SELECT count(*) FROM tags", &s->tags);
+	if (!rc)
+		rc = scalar(db, "SELECT count(*) FROM documents", &s->sources);
+	if (!rc)
+		rc = scalar(db, "SELECT count(*) FROM imports", &s->imports);
+	if (!rc)
+		rc = scalar(db, "SELECT count(*) FROM games", &s->games);
+	if (!rc)
+		rc = counts(db, "SELECT lang, count(*) FROM rulings GROUP BY lang"
+		            " ORDER BY lang", &s->languages, &s->nlanguages);
+	if (!rc)
+		rc = counts(db, "SELECT kind, count(*) FROM rulings GROUP BY kind"
+		            " ORDER BY kind", &s->kinds, &s->nkinds);
+	if (rc)
+		rl_stats_clear(s);
+	return rc;
+}
+
+void rl_stats_clear(struct rl_stats *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nlanguages; i++)
+		free(s->languages[i].key);
+	for (size_t i = 0; i < s->nkinds; i++)
+		free(s->kinds[i].key);
+	free(s->languages);
+	free(s->kinds);
+	*s = (struct rl_stats){0};
+}

@@ -1,0 +1,271 @@
+/*
+ * rulings.h — the public interface of librulings.
+ *
+ * The library reads documents, keeps rulings in a SQLite database and answers
+ * queries. It never prints and never exits: every function returns an
+ * rl_status, fills its out-parameters only on success, and leaves messages for
+ * the caller (rl_db_errmsg() for database errors, an rl_diags list for
+ * problems found in input). Every *_free() function accepts NULL.
+ *
+ * Strings are UTF-8 and owned by the structure that holds them unless a
+ * comment says otherwise.
+ */
+#ifndef RULINGS_H
+#define RULINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Status codes. The command line maps them to exit statuses. */
+enum rl_status {
+	RL_OK = 0,
+	RL_NOTFOUND,     /* no such ruling / nothing matched */
+	RL_EUSAGE,       /* a bad argument: query syntax, unknown format */
+	RL_EDATA,        /* input data refused (diagnostics say where) */
+	RL_EIO,          /* a file or the database could not be read/written */
+	RL_EBUSY,        /* the database is locked by another writer */
+	RL_ENOMEM,       /* out of memory */
+	RL_EINTERNAL     /* unexpected SQLite error, schema from the future */
+};
+
+const char *rl_status_name(int status);
+
+/* ---- Diagnostics ------------------------------------------------------ */
+
+enum rl_severity { RL_WARNING, RL_ERROR };
+
+struct rl_diag {
+	enum rl_severity severity;
+	unsigned line;   /* 1-based; 0 when the message is about the whole file */
+	unsigned col;    /* 1-based; 0 when unknown */
+	char *message;   /* lowercase, no final period */
+};
+
+struct rl_diags {
+	struct rl_diag *v;
+	size_t n, cap;
+	size_t errors, warnings;
+};
+
+int rl_diag_add(struct rl_diags *d, enum rl_severity sev, unsigned line,
+                unsigned col, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void rl_diags_clear(struct rl_diags *d);
+
+/* ---- Sources: a file's bytes, checked and normalized -------------------- */
+
+struct rl_source {
+	char *name;          /* the path as given, for messages */
+	char *text;          /* UTF-8, no BOM, LF line breaks, NUL-terminated */
+	size_t len;          /* bytes in text */
+	size_t raw_size;     /* bytes in the file as read */
+	char sha256[65];     /* of the raw bytes, lowercase hex */
+	const char *encoding;/* "utf-8" or "utf-8-bom" (static string) */
+};
+
+/* Reads a file. I/O errors give RL_EIO and an error diagnostic; invalid
+ * UTF-8 or NUL bytes give RL_EDATA and an error at the first bad byte's line
+ * and column (the file is refused whole, never half-read). */
+int rl_source_load(struct rl_source *src, const char *path, struct rl_diags *d);
+/* The same for bytes in memory (tests, fuzzers); data is copied. */
+int rl_source_from_memory(struct rl_source *src, const char *name,
+                          const void *data, size_t len, struct rl_diags *d);
+void rl_source_free(struct rl_source *src);
+
+/* ---- Documents: what an importer makes of a source ---------------------- */
+
+enum rl_kind { RL_KIND_FAQ, RL_KIND_ERRATA, RL_KIND_RULE, RL_KIND_GLOSSARY };
+const char *rl_kind_name(enum rl_kind k);
+int rl_kind_parse(const char *s, enum rl_kind *out);
+
+enum rl_ref_kind {
+	RL_REF_PAGE, RL_REF_RULE, RL_REF_DISCUSSION, RL_REF_RULING, RL_REF_TERM,
+	RL_REF_URL
+};
+const char *rl_ref_kind_name(enum rl_ref_kind k);
+
+struct rl_tag {
+	char *name;
+	char *qualifier;   /* NULL when the tag has none */
+};
+
+struct rl_ref {
+	enum rl_ref_kind kind;
+	char *target;
+};
+
+struct rl_errata {
+	char *product, *printing, *document, *page;   /* each may be NULL */
+};
+
+struct rl_entry {
+	enum rl_kind kind;
+	unsigned line;          /* where the entry starts in the source */
+	char *key;              /* identity: normalized question, rule, term */
+	char *title;
+	char *text;
+	char *section, *category, *rule;   /* may be NULL */
+	bool changed;           /* the source marks the ruling as changed */
+	int hidden_tags;        /* "N more..." on the tags line; -1 if absent */
+	struct rl_tag *tags;  size_t ntags;
+	struct rl_ref *refs;  size_t nrefs;
+	struct rl_errata *errata;           /* errata details or NULL */
+};
+
+struct rl_doc {
+	char *format;           /* importer name */
+	char *title;            /* document identity within its game */
+	char *game;             /* NULL when neither document nor caller says */
+	char *lang;             /* ISO 639-1 code */
+	struct rl_tag *page_tag;/* a tag page's own tag, given to every entry */
+	struct rl_entry *entries;
+	size_t n, cap;
+};
+
+void rl_doc_free(struct rl_doc *doc);
+
+/* Options an importer takes from the caller. */
+struct rl_import_opts {
+	const char *game;       /* used when the document names no game */
+	const char *lang;       /* overrides language detection */
+	const char *format;     /* importer name; NULL = detect from content */
+};
+
+/* Detects the format (unless opts->format names one) and parses src into
+ * doc. RL_EUSAGE: unknown format name; RL_NOTFOUND: no importer recognizes
+ * the content; RL_EDATA: the importer refused it (see d). */
+int rl_parse(const struct rl_source *src, const struct rl_import_opts *opts,
+             struct rl_doc *doc, struct rl_diags *d);
+
+/* The importers, for listings. */
+size_t rl_importer_count(void);
+const char *rl_importer_name(size_t i);
+const char *rl_importer_description(size_t i);
+
+/* ---- Text helpers used across the library (and tested alone) ----------- */
+
+/* Case-folds UTF-8 (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic;
+ * ё folds to е). Returns a new string, NULL on allocation failure. */
+char *rl_fold(const char *s);
+/* The identity key of a title: folded, curly quotes and dashes made plain,
+ * white space (including no-break space) collapsed and trimmed. */
+char *rl_key(const char *s);
+/* Splits "Name (Qualifier)" into a tag. Returns RL_EDATA when s is empty. */
+int rl_tag_parse(const char *s, struct rl_tag *out);
+void rl_tag_clear(struct rl_tag *t);
+/* "Name (Qualifier)" or "Name"; a new string. */
+char *rl_tag_display(const char *name, const char *qualifier);
+/* A language guess for text: "en", "fr" or "ru". */
+const char *rl_lang_detect(const char *text, size_t len);
+
+/* Builds a safe FTS5 MATCH expression from words a user typed: every word is
+ * an FTS5 string, so punctuation and FTS5 keywords are plain text; balanced
+ * double quotes make a phrase. *out is NULL when nothing searchable remains. */
+int rl_fts_query(const char *const *words, size_t n, char **out);
+
+/* ---- The database ------------------------------------------------------ */
+
+typedef struct rl_db rl_db;
+
+enum {
+	RL_OPEN_READ = 0,     /* the database must exist */
+	RL_OPEN_WRITE = 1,    /* create it (and its directory) if missing */
+};
+
+/* Opens (and if needed creates and migrates) the database at path. On
+ * failure *out is a handle whose only use is rl_db_errmsg() and
+ * rl_db_close(), or NULL when memory ran out. */
+int rl_db_open(const char *path, int flags, rl_db **out);
+void rl_db_close(rl_db *db);
+const char *rl_db_errmsg(const rl_db *db);
+int rl_db_schema_version(rl_db *db);
+
+/* What importing one source did. */
+struct rl_import_result {
+	bool unchanged;         /* the same bytes were imported before */
+	long long import_id;
+	size_t entries;         /* entries in the document */
+	size_t added;           /* rulings new to the database */
+	size_t updated;         /* rulings whose stored text changed */
+	size_t removed;         /* rulings no document lists any more */
+};
+
+/* Stores a parsed document in one transaction: either all of it is stored
+ * or nothing is. */
+int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,
+             struct rl_import_result *res);
+/* True when bytes with this checksum are the latest import of a document:
+ * importing them again would change nothing. */
+int rl_store_seen(rl_db *db, const char *sha256, bool *seen);
+
+/* ---- Queries ----------------------------------------------------------- */
+
+struct rl_query {
+	const char *const *words; size_t nwords;  /* full text; may be empty */
+	bool raw;               /* words are FTS5 query syntax */
+	const char *const *tags; size_t ntags;    /* all must match */
+	const char *category;
+	const char *kind;
+	const char *lang;
+	const char *game;
+	bool changed_only;      /* rulings the source marks as changed */
+	long limit;             /* <= 0: no limit */
+};
+
+struct rl_source_ref {
+	char *document;         /* the document's title (a tag page's tag) */
+	char *path;             /* the file it was last imported from */
+	unsigned line;
+	int hidden_tags;        /* -1 when the page gave none */
+};
+
+struct rl_ref_out {
+	char *kind, *target;
+	long long target_id;    /* 0 when unresolved */
+	char *target_rule, *target_title;
+};
+
+struct rl_ruling {
+	long long id;
+	char *kind, *game, *lang, *title, *text, *rule, *category, *section;
+	bool changed;
+	double score;           /* bm25, lower is better; 0 without words */
+	char *snippet;          /* with \x02 … \x03 around matches; NULL without words */
+	char **tags; size_t ntags;          /* display forms, sorted */
+	int hidden_tags;        /* largest "N more..." of its pages, -1 if none */
+	struct rl_source_ref *sources; size_t nsources;
+	struct rl_errata *errata;           /* NULL unless kind is errata */
+	struct rl_ref_out *refs; size_t nrefs;
+	struct rl_ref_out *backlinks; size_t nbacklinks;  /* refs that point here */
+};
+
+struct rl_results {
+	long long total;        /* matches before the limit */
+	struct rl_ruling *v;
+	size_t n;
+};
+
+#define RL_SNIPPET_OPEN  "\x02"
+#define RL_SNIPPET_CLOSE "\x03"
+
+int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out);
+void rl_results_free(struct rl_results *r);
+/* One ruling with refs and backlinks. RL_NOTFOUND when id is unknown. */
+int rl_show(rl_db *db, long long id, struct rl_ruling *out);
+void rl_ruling_clear(struct rl_ruling *r);
+
+struct rl_tag_count { char *name; long long count; };
+int rl_tags(rl_db *db, struct rl_tag_count **out, size_t *n);
+void rl_tags_free(struct rl_tag_count *v, size_t n);
+
+struct rl_count { char *key; long long count; };
+struct rl_stats {
+	long long rulings, tags, sources, imports, games;
+	struct rl_count *languages; size_t nlanguages;
+	struct rl_count *kinds; size_t nkinds;
+};
+int rl_stats(rl_db *db, struct rl_stats *out);
+void rl_stats_clear(struct rl_stats *s);
+
+#endif

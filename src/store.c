@@ -1,0 +1,410 @@
+/* store.c — writing a parsed document into the database.
+ *
+ * One document, one transaction: BEGIN IMMEDIATE takes the write lock up
+ * front (so a busy database fails before any work), and any error rolls the
+ * whole document back. Within the transaction the document's previous links
+ * (sources, page tags) are replaced by the new ones; a ruling is found by its
+ * identity (game, kind, language, key) and updated in place, so an entry seen
+ * on many pages is stored once and gathers the tags of every page. Rulings
+ * that no document lists any more are removed, and so are tags that no
+ * ruling carries. */
+#include "db.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct stmts {
+	sqlite3_stmt *find_ruling, *insert_ruling, *update_ruling, *insert_source,
+		*find_tag, *insert_tag, *insert_ruling_tag, *delete_refs,
+		*insert_ref, *delete_errata, *insert_errata;
+};
+
+static const char *const stmt_sql[] = {
+	"SELECT id, title, body, ifnull(section, ''), ifnull(category, ''),"
+	" changed, ifnull(rule, '') FROM rulings"
+	" WHERE ifnull(game_id, 0) = ifnull(?1, 0) AND kind = ?2 AND lang = ?3"
+	" AND key = ?4",
+	"INSERT INTO rulings (game_id, kind, key, lang, rule, title, body,"
+	" section, category, changed) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+	"UPDATE rulings SET rule = ?2, title = ?3, body = ?4, section = ?5,"
+	" category = ?6, changed = ?7 WHERE id = ?1",
+	"INSERT OR IGNORE INTO ruling_sources (ruling_id, document_id, import_id,"
+	" line, hidden_tags) VALUES (?1, ?2, ?3, ?4, ?5)",
+	"SELECT id FROM tags WHERE name_fold = ?1 AND qual_fold = ?2",
+	"INSERT INTO tags (name, qualifier, name_fold, qual_fold)"
+	" VALUES (?1, ?2, ?3, ?4)",
+	"INSERT OR IGNORE INTO ruling_tags (ruling_id, tag_id, document_id, origin)"
+	" VALUES (?1, ?2, ?3, ?4)",
+	"DELETE FROM refs WHERE ruling_id = ?1",
+	"INSERT INTO refs (ruling_id, kind, target) VALUES (?1, ?2, ?3)",
+	"DELETE FROM errata WHERE ruling_id = ?1",
+	"INSERT INTO errata (ruling_id, product, printing, document, page)"
+	" VALUES (?1, ?2, ?3, ?4, ?5)",
+};
+
+enum { NSTMTS = sizeof stmt_sql / sizeof *stmt_sql };
+
+static sqlite3_stmt **stmt_array(struct stmts *s)
+{
+	return (sqlite3_stmt **)s;
+}
+
+_Static_assert(sizeof(struct stmts) == NSTMTS * sizeof(sqlite3_stmt *),
+               "one SQL text per statement");
+
+static int prepare_all(rl_db *db, struct stmts *s)
+{
+	sqlite3_stmt **a = stmt_array(s);
+	for (size_t i = 0; i < NSTMTS; i++)
+		if (!(a[i] = rl_db_prepare(db, stmt_sql[i])))
+			return RL_EINTERNAL;
+	return RL_OK;
+}
+
+static void finalize_all(struct stmts *s)
+{
+	sqlite3_stmt **a = stmt_array(s);
+	for (size_t i = 0; i < NSTMTS; i++)
+		sqlite3_finalize(a[i]);
+}
+
+/* Runs a statement that returns no rows, then resets it. */
+static int run(rl_db *db, sqlite3_stmt *st, const char *what)
+{
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc == SQLITE_DONE ? RL_OK : rl_db_sqlite_fail(db, rc, what);
+}
+
+/* Runs a statement that returns at most one integer; *id = 0 if no row. */
+static int run_id(rl_db *db, sqlite3_stmt *st, long long *id, const char *what)
+{
+	int rc = sqlite3_step(st);
+	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return (rc == SQLITE_ROW || rc == SQLITE_DONE)
+	       ? RL_OK : rl_db_sqlite_fail(db, rc, what);
+}
+
+static int exec_id(rl_db *db, const char *sql, const char *a, long long b,
+                   const char *c, const char *d, long long *id)
+{
+	sqlite3_stmt *st = rl_db_prepare(db, sql);
+	if (!st)
+		return RL_EINTERNAL;
+	rl_bind_text(st, 1, a);
+	if (b)
+		sqlite3_bind_int64(st, 2, b);
+	rl_bind_text(st, 3, c);
+	rl_bind_text(st, 4, d);
+	int rc = run_id(db, st, id, "store");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int game_id(rl_db *db, const char *name, long long *id)
+{
+	*id = 0;
+	if (!name)
+		return RL_OK;
+	int rc = exec_id(db, "SELECT id FROM games WHERE name = ?1", name, 0,
+	                 NULL, NULL, id);
+	if (rc || *id)
+		return rc;
+	rc = exec_id(db, "INSERT INTO games (name) VALUES (?1) RETURNING id", name,
+	             0, NULL, NULL, id);
+	return rc;
+}
+
+static int document_id(rl_db *db, long long game, const struct rl_doc *doc,
+                       long long *id)
+{
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT id FROM documents WHERE ifnull(game_id, 0) = ifnull(?2, 0)"
+		" AND format = ?3 AND title = ?1");
+	if (!st)
+		return RL_EINTERNAL;
+	rl_bind_text(st, 1, doc->title);
+	if (game)
+		sqlite3_bind_int64(st, 2, game);
+	rl_bind_text(st, 3, doc->format);
+	int rc = run_id(db, st, id, "find document");
+	sqlite3_finalize(st);
+	if (rc)
+		return rc;
+	const char *sql = *id
+		? "UPDATE documents SET lang = ?4 WHERE id = ?5 RETURNING id"
+		: "INSERT INTO documents (title, game_id, format, lang)"
+		  " VALUES (?1, ?2, ?3, ?4) RETURNING id";
+	st = rl_db_prepare(db, sql);
+	if (!st)
+		return RL_EINTERNAL;
+	if (!*id) {
+		rl_bind_text(st, 1, doc->title);
+		if (game)
+			sqlite3_bind_int64(st, 2, game);
+		rl_bind_text(st, 3, doc->format);
+	} else {
+		sqlite3_bind_int64(st, 5, *id);
+	}
+	rl_bind_text(st, 4, doc->lang);
+	rc = run_id(db, st, id, "store document");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int tag_id(rl_db *db, struct stmts *s, const char *name,
+                  const char *qual, long long *id)
+{
+	char *nf = rl_fold(name), *qf = rl_fold(qual ? qual : "");
+	int rc = RL_ENOMEM;
+	if (!nf || !qf)
+		goto out;
+	rl_bind_text(s->find_tag, 1, nf);
+	rl_bind_text(s->find_tag, 2, qf);
+	rc = run_id(db, s->find_tag, id, "find tag");
+	if (rc || *id)
+		goto out;
+	rl_bind_text(s->insert_tag, 1, name);
+	rl_bind_text(s->insert_tag, 2, qual ? qual : "");
+	rl_bind_text(s->insert_tag, 3, nf);
+	rl_bind_text(s->insert_tag, 4, qf);
+	rc = run(db, s->insert_tag, "store tag");
+	*id = sqlite3_last_insert_rowid(db->h);
+out:
+	free(nf);
+	free(qf);
+	return rc;
+}
+
+static int link_tag(rl_db *db, struct stmts *s, long long ruling, long long doc,
+                    const char *name, const char *qual, const char *origin)
+{
+	long long tag;
+	int rc = tag_id(db, s, name, qual, &tag);
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(s->insert_ruling_tag, 1, ruling);
+	sqlite3_bind_int64(s->insert_ruling_tag, 2, tag);
+	sqlite3_bind_int64(s->insert_ruling_tag, 3, doc);
+	rl_bind_text(s->insert_ruling_tag, 4, origin);
+	return run(db, s->insert_ruling_tag, "store tag link");
+}
+
+static bool same(const unsigned char *a, const char *b)
+{
+	return strcmp((const char *)a, b ? b : "") == 0;
+}
+
+/* Finds or creates the ruling for e; sets *id, counts it in res. */
+static int put_ruling(rl_db *db, struct stmts *s, long long game,
+                      const char *lang, const struct rl_entry *e, long long *id,
+                      struct rl_import_result *res)
+{
+	sqlite3_stmt *f = s->find_ruling;
+	if (game)
+		sqlite3_bind_int64(f, 1, game);
+	rl_bind_text(f, 2, rl_kind_name(e->kind));
+	rl_bind_text(f, 3, lang);
+	rl_bind_text(f, 4, e->key);
+	int rc = sqlite3_step(f);
+	if (rc == SQLITE_ROW) {
+		*id = sqlite3_column_int64(f, 0);
+		bool text_same = same(sqlite3_column_text(f, 1), e->title) &&
+		                 same(sqlite3_column_text(f, 2), e->text);
+		bool rest_same = same(sqlite3_column_text(f, 3), e->section) &&
+		                 same(sqlite3_column_text(f, 4), e->category) &&
+		                 sqlite3_column_int(f, 5) == e->changed &&
+		                 same(sqlite3_column_text(f, 6), e->rule);
+		sqlite3_reset(f);
+		sqlite3_clear_bindings(f);
+		if (text_same && rest_same)
+			return RL_OK;
+		if (!text_same)
+			res->updated++;
+		sqlite3_stmt *u = s->update_ruling;
+		sqlite3_bind_int64(u, 1, *id);
+		rl_bind_text(u, 2, e->rule);
+		rl_bind_text(u, 3, e->title);
+		rl_bind_text(u, 4, e->text);
+		rl_bind_text(u, 5, e->section);
+		rl_bind_text(u, 6, e->category);
+		sqlite3_bind_int(u, 7, e->changed);
+		return run(db, u, "update ruling");
+	}
+	sqlite3_reset(f);
+	sqlite3_clear_bindings(f);
+	if (rc != SQLITE_DONE)
+		return rl_db_sqlite_fail(db, rc, "find ruling");
+	sqlite3_stmt *i = s->insert_ruling;
+	if (game)
+		sqlite3_bind_int64(i, 1, game);
+	rl_bind_text(i, 2, rl_kind_name(e->kind));
+	rl_bind_text(i, 3, e->key);
+	rl_bind_text(i, 4, lang);
+	rl_bind_text(i, 5, e->rule);
+	rl_bind_text(i, 6, e->title);
+	rl_bind_text(i, 7, e->text);
+	rl_bind_text(i, 8, e->section);
+	rl_bind_text(i, 9, e->category);
+	sqlite3_bind_int(i, 10, e->changed);
+	rc = run(db, i, "insert ruling");
+	*id = sqlite3_last_insert_rowid(db->h);
+	res->added++;
+	return rc;
+}
+
+/* References and errata belong to the ruling's content: replaced whole. */
+static int put_details(rl_db *db, struct stmts *s, long long id,
+                       const struct rl_entry *e)
+{
+	sqlite3_bind_int64(s->delete_refs, 1, id);
+	int rc = run(db, s->delete_refs, "store references");
+	for (size_t i = 0; i < e->nrefs && !rc; i++) {
+		sqlite3_bind_int64(s->insert_ref, 1, id);
+		rl_bind_text(s->insert_ref, 2, rl_ref_kind_name(e->refs[i].kind));
+		rl_bind_text(s->insert_ref, 3, e->refs[i].target);
+		rc = run(db, s->insert_ref, "store reference");
+	}
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(s->delete_errata, 1, id);
+	rc = run(db, s->delete_errata, "store errata");
+	if (rc || !e->errata)
+		return rc;
+	sqlite3_bind_int64(s->insert_errata, 1, id);
+	rl_bind_text(s->insert_errata, 2, e->errata->product);
+	rl_bind_text(s->insert_errata, 3, e->errata->printing);
+	rl_bind_text(s->insert_errata, 4, e->errata->document);
+	rl_bind_text(s->insert_errata, 5, e->errata->page);
+	return run(db, s->insert_errata, "store errata");
+}
+
+static int put_entry(rl_db *db, struct stmts *s, long long game, long long doc,
+                     long long import, const struct rl_doc *d,
+                     const struct rl_entry *e, struct rl_import_result *res)
+{
+	long long id = 0;
+	int rc = put_ruling(db, s, game, d->lang, e, &id, res);
+	if (!rc)
+		rc = put_details(db, s, id, e);
+	if (rc)
+		return rc;
+	sqlite3_stmt *src = s->insert_source;
+	sqlite3_bind_int64(src, 1, id);
+	sqlite3_bind_int64(src, 2, doc);
+	sqlite3_bind_int64(src, 3, import);
+	sqlite3_bind_int64(src, 4, e->line);
+	if (e->hidden_tags >= 0)
+		sqlite3_bind_int(src, 5, e->hidden_tags);
+	rc = run(db, src, "store source");
+	for (size_t i = 0; i < e->ntags && !rc; i++)
+		rc = link_tag(db, s, id, doc, e->tags[i].name, e->tags[i].qualifier,
+		              "listed");
+	if (!rc && d->page_tag)
+		rc = link_tag(db, s, id, doc, d->page_tag->name,
+		              d->page_tag->qualifier, "page");
+	return rc;
+}
+
+/* Resolves references to rulings that now exist: rule numbers to rules of
+ * the same game, terms to glossary entries. */
+static const char resolve_sql[] =
+	"UPDATE refs SET target_id = (SELECT t.id FROM rulings t, rulings s"
+	"  WHERE s.id = refs.ruling_id AND ifnull(t.game_id, 0) = ifnull(s.game_id, 0)"
+	"  AND ((refs.kind = 'rule' AND t.rule = refs.target)"
+	"    OR (refs.kind = 'term' AND t.kind = 'glossary' AND t.key = lower(refs.target)))"
+	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
+	" WHERE kind IN ('rule', 'term');";
+
+static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
+                     const struct rl_doc *doc, struct rl_import_result *res)
+{
+	long long game, docid, import = 0;
+	int rc = game_id(db, doc->game, &game);
+	if (!rc)
+		rc = document_id(db, game, doc, &docid);
+	if (rc)
+		return rc;
+
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"INSERT INTO imports (document_id, path, sha256, size, format, lang,"
+		" entries, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
+		" strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) RETURNING id");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, docid);
+	rl_bind_text(st, 2, src->name);
+	rl_bind_text(st, 3, src->sha256);
+	sqlite3_bind_int64(st, 4, (long long)src->raw_size);
+	rl_bind_text(st, 5, doc->format);
+	rl_bind_text(st, 6, doc->lang);
+	sqlite3_bind_int64(st, 7, (long long)doc->n);
+	rc = run_id(db, st, &import, "record import");
+	sqlite3_finalize(st);
+	if (rc)
+		return rc;
+	res->import_id = import;
+
+	/* The document's links are replaced by what this version says. */
+	char sql[160];
+	snprintf(sql, sizeof sql,
+	         "DELETE FROM ruling_tags WHERE document_id = %lld;"
+	         "DELETE FROM ruling_sources WHERE document_id = %lld;",
+	         docid, docid);
+	if ((rc = rl_db_exec(db, sql)))
+		return rc;
+
+	for (size_t i = 0; i < doc->n && !rc; i++)
+		rc = put_entry(db, s, game, docid, import, doc, &doc->entries[i], res);
+	if (rc)
+		return rc;
+
+	if ((rc = rl_db_exec(db, "DELETE FROM rulings WHERE id NOT IN"
+	                     " (SELECT ruling_id FROM ruling_sources)")))
+		return rc;
+	res->removed = (size_t)sqlite3_changes(db->h);
+	if ((rc = rl_db_exec(db, "DELETE FROM tags WHERE id NOT IN"
+	                     " (SELECT tag_id FROM ruling_tags)")))
+		return rc;
+	return rl_db_exec(db, resolve_sql);
+}
+
+int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,
+             struct rl_import_result *res)
+{
+	*res = (struct rl_import_result){ .entries = doc->n };
+	int rc = rl_db_exec(db, "BEGIN IMMEDIATE");
+	if (rc)
+		return rc;
+	struct stmts s = {0};
+	rc = prepare_all(db, &s);
+	if (!rc)
+		rc = store_doc(db, &s, src, doc, res);
+	finalize_all(&s);
+	if (rc) {
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+		return rc;
+	}
+	return rl_db_exec(db, "COMMIT");
+}
+
+int rl_store_seen(rl_db *db, const char *sha256, bool *seen)
+{
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT 1 FROM imports i WHERE sha256 = ?1 AND id ="
+		" (SELECT max(id) FROM imports WHERE document_id = i.document_id)"
+		" LIMIT 1");
+	if (!st)
+		return RL_EINTERNAL;
+	rl_bind_text(st, 1, sha256);
+	long long one;
+	int rc = run_id(db, st, &one, "look up checksum");
+	sqlite3_finalize(st);
+	*seen = one != 0;
+	return rc;
+}

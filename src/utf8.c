@@ -1,0 +1,170 @@
+/* utf8.c — UTF-8 validation, decoding and case folding. */
+#include "utf8.h"
+
+#include "rulings.h"
+#include "util.h"
+
+#include <string.h>
+
+size_t rl_utf8_valid(const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0;
+	while (i < len) {
+		unsigned c = s[i];
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		size_t n;
+		uint32_t min;
+		if (c >= 0xC2 && c <= 0xDF) {
+			n = 2; min = 0x80;
+		} else if (c >= 0xE0 && c <= 0xEF) {
+			n = 3; min = 0x800;
+		} else if (c >= 0xF0 && c <= 0xF4) {
+			n = 4; min = 0x10000;
+		} else {
+			return i;
+		}
+		if (len - i < n)
+			return i;
+		uint32_t cp = c & (0x7F >> n);
+		for (size_t k = 1; k < n; k++) {
+			if ((s[i + k] & 0xC0) != 0x80)
+				return i;
+			cp = (cp << 6) | (s[i + k] & 0x3F);
+		}
+		if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+			return i;
+		i += n;
+	}
+	return len;
+}
+
+size_t rl_utf8_decode(const char *str, uint32_t *cp)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	if (s[0] < 0xE0) {
+		*cp = ((uint32_t)(s[0] & 0x1F) << 6) | (s[1] & 0x3F);
+		return 2;
+	}
+	if (s[0] < 0xF0) {
+		*cp = ((uint32_t)(s[0] & 0x0F) << 12) |
+		      ((uint32_t)(s[1] & 0x3F) << 6) | (s[2] & 0x3F);
+		return 3;
+	}
+	*cp = ((uint32_t)(s[0] & 0x07) << 18) | ((uint32_t)(s[1] & 0x3F) << 12) |
+	      ((uint32_t)(s[2] & 0x3F) << 6) | (s[3] & 0x3F);
+	return 4;
+}
+
+size_t rl_utf8_encode(uint32_t cp, char *out)
+{
+	unsigned char *o = (unsigned char *)out;
+	if (cp < 0x80) {
+		o[0] = (unsigned char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		o[0] = (unsigned char)(0xC0 | (cp >> 6));
+		o[1] = (unsigned char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		o[0] = (unsigned char)(0xE0 | (cp >> 12));
+		o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+		o[2] = (unsigned char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	o[0] = (unsigned char)(0xF0 | (cp >> 18));
+	o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+	o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+	o[3] = (unsigned char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
+uint32_t rl_fold_cp(uint32_t c)
+{
+	if (c < 0x80)
+		return (c >= 'A' && c <= 'Z') ? c + 32 : c;
+	if ((c >= 0xC0 && c <= 0xDE && c != 0xD7))
+		return c + 32;
+	if (c >= 0x100 && c <= 0x17F) {
+		/* Latin Extended-A: mostly upper/lower pairs, with two shifts. */
+		if (c == 0x130)
+			return 'i';
+		if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E))
+			return (c & 1) ? c + 1 : c;
+		if (c == 0x178)
+			return 0xFF;
+		if (c == 0x131 || c == 0x138 || c == 0x149 || c == 0x17F)
+			return c;
+		return (c & 1) ? c : c + 1;
+	}
+	if (c >= 0x391 && c <= 0x3AB && c != 0x3A2)
+		return c + 32;
+	if (c == 0x3C2)
+		return 0x3C3;    /* final sigma */
+	if (c >= 0x410 && c <= 0x42F)
+		return c + 32;
+	if (c >= 0x400 && c <= 0x40F)
+		c += 80;         /* Ѐ..Џ to ѐ..џ, then ё below */
+	if (c == 0x451)
+		return 0x435;    /* ё = е */
+	if (c >= 0x460 && c <= 0x4FF && c != 0x482 && !(c >= 0x483 && c <= 0x489))
+		return (c & 1) ? c : c + 1;
+	return c;
+}
+
+char *rl_fold(const char *s)
+{
+	struct rl_buf b = {0};
+	while (*s) {
+		uint32_t cp;
+		s += rl_utf8_decode(s, &cp);
+		char enc[4];
+		rl_buf_add(&b, enc, rl_utf8_encode(rl_fold_cp(cp), enc));
+	}
+	return rl_buf_take(&b);
+}
+
+char *rl_key(const char *s)
+{
+	struct rl_buf b = {0};
+	bool space = false;
+	while (*s) {
+		uint32_t cp;
+		s += rl_utf8_decode(s, &cp);
+		switch (cp) {
+		case 0x2018: case 0x2019: case 0x201B: case 0x2032: case 0x60:
+			cp = '\''; break;
+		case 0x201C: case 0x201D: case 0x201E: case 0x2033:
+		case 0xAB: case 0xBB:
+			cp = '"'; break;
+		case 0x2010: case 0x2011: case 0x2012: case 0x2013: case 0x2014:
+		case 0x2212:
+			cp = '-'; break;
+		case 0x2026:
+			rl_buf_adds(&b, space && b.len ? " ..." : "...");
+			space = false;
+			continue;
+		case ' ': case '\t': case '\n': case '\r': case 0xA0: case 0x2009:
+		case 0x202F: case 0x200B:
+			space = true;
+			continue;
+		default:
+			cp = rl_fold_cp(cp);
+		}
+		if (space && b.len)
+			rl_buf_addc(&b, ' ');
+		space = false;
+		char enc[4];
+		rl_buf_add(&b, enc, rl_utf8_encode(cp, enc));
+	}
+	return rl_buf_take(&b);
+}

@@ -1,0 +1,18 @@
+/* utf8.h — UTF-8 validation, decoding and case folding. */
+#ifndef RL_UTF8_H
+#define RL_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Returns len when s[0..len) is valid UTF-8 (no overlongs, no surrogates,
+ * nothing above U+10FFFF), else the offset of the first invalid byte. */
+size_t rl_utf8_valid(const char *s, size_t len);
+/* Decodes one code point of valid UTF-8; returns its length in bytes. */
+size_t rl_utf8_decode(const char *s, uint32_t *cp);
+/* Encodes cp into out (4 bytes at most); returns the length. */
+size_t rl_utf8_encode(uint32_t cp, char *out);
+/* Simple case folding of one code point (see rl_fold). */
+uint32_t rl_fold_cp(uint32_t cp);
+
+#endif

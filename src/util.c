@@ -1,0 +1,162 @@
+/* util.c — growable buffers and arrays. */
+#include "util.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool buf_reserve(struct rl_buf *b, size_t extra)
+{
+	if (b->oom)
+		return false;
+	if (b->len + extra + 1 <= b->cap)
+		return true;
+	if (extra > SIZE_MAX / 2 - b->len) {
+		b->oom = true;
+		return false;
+	}
+	size_t cap = b->cap ? b->cap : 64;
+	while (cap < b->len + extra + 1)
+		cap *= 2;
+	char *s = realloc(b->s, cap);
+	if (!s) {
+		b->oom = true;
+		return false;
+	}
+	b->s = s;
+	b->cap = cap;
+	return true;
+}
+
+void rl_buf_add(struct rl_buf *b, const char *s, size_t n)
+{
+	if (!buf_reserve(b, n))
+		return;
+	if (n)
+		memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void rl_buf_adds(struct rl_buf *b, const char *s)
+{
+	rl_buf_add(b, s, strlen(s));
+}
+
+void rl_buf_addc(struct rl_buf *b, char c)
+{
+	rl_buf_add(b, &c, 1);
+}
+
+void rl_buf_addf(struct rl_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		b->oom = true;
+		return;
+	}
+	if (!buf_reserve(b, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+char *rl_buf_take(struct rl_buf *b)
+{
+	if (b->oom) {
+		rl_buf_free(b);
+		return NULL;
+	}
+	if (!b->s && !buf_reserve(b, 0))
+		return NULL;
+	char *s = b->s;
+	*b = (struct rl_buf){0};
+	return s;
+}
+
+void rl_buf_free(struct rl_buf *b)
+{
+	free(b->s);
+	*b = (struct rl_buf){0};
+}
+
+char *rl_strdup(const char *s)
+{
+	return s ? rl_strndup(s, strlen(s)) : NULL;
+}
+
+char *rl_strndup(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+	if (!d)
+		return NULL;
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+size_t rl_blank_len(const char *p)
+{
+	if (*p == ' ' || *p == '\t')
+		return 1;
+	if ((unsigned char)p[0] == 0xC2 && (unsigned char)p[1] == 0xA0)
+		return 2;
+	return 0;
+}
+
+bool rl_is_blank_line(const char *s, size_t n)
+{
+	const char *e = s + n;
+	while (s < e) {
+		size_t k = rl_blank_len(s);
+		if (!k)
+			return *s == '\r';
+		s += k;
+	}
+	return true;
+}
+
+char *rl_strtrim(const char *s, size_t n)
+{
+	const char *e = s + n;
+	size_t k;
+	while (s < e && (k = rl_blank_len(s)) != 0)
+		s += k;
+	while (e > s) {
+		if (e[-1] == ' ' || e[-1] == '\t')
+			e--;
+		else if (e - s >= 2 && (unsigned char)e[-2] == 0xC2 &&
+		         (unsigned char)e[-1] == 0xA0)
+			e -= 2;
+		else
+			break;
+	}
+	return rl_strndup(s, (size_t)(e - s));
+}
+
+bool rl_grow(void *v, size_t *cap, size_t need, size_t sz)
+{
+	void **pv = v;
+	if (need <= *cap)
+		return true;
+	size_t c = *cap ? *cap : 8;
+	while (c < need) {
+		if (c > SIZE_MAX / 2)
+			return false;
+		c *= 2;
+	}
+	if (c > SIZE_MAX / sz)
+		return false;
+	void *p = realloc(*pv, c * sz);
+	if (!p)
+		return false;
+	*pv = p;
+	*cap = c;
+	return true;
+}

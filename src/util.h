@@ -1,0 +1,38 @@
+/* util.h — small internal helpers: growable buffers and arrays. */
+#ifndef RL_UTIL_H
+#define RL_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A growable NUL-terminated byte buffer. A failed allocation sets oom and
+ * makes later appends no-ops, so callers check once at the end. */
+struct rl_buf {
+	char *s;
+	size_t len, cap;
+	bool oom;
+};
+
+void rl_buf_add(struct rl_buf *b, const char *s, size_t n);
+void rl_buf_adds(struct rl_buf *b, const char *s);
+void rl_buf_addc(struct rl_buf *b, char c);
+void rl_buf_addf(struct rl_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Returns the string (never NULL unless oom) and resets b. */
+char *rl_buf_take(struct rl_buf *b);
+void rl_buf_free(struct rl_buf *b);
+
+char *rl_strdup(const char *s);              /* NULL in, NULL out */
+char *rl_strndup(const char *s, size_t n);
+char *rl_strtrim(const char *s, size_t n);   /* copy without outer blanks */
+
+/* Grows *v (elements of size sz) so that it holds at least need; returns
+ * false on overflow or allocation failure, leaving *v as it was. */
+bool rl_grow(void *v, size_t *cap, size_t need, size_t sz);
+
+/* Blank for the parsers: space, tab, and U+00A0 no-break space. */
+size_t rl_blank_len(const char *p);
+bool rl_is_blank_line(const char *s, size_t n);
+
+#endif

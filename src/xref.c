@@ -1,0 +1,133 @@
+/* xref.c — finding cross-references in ruling text.
+ *
+ * The patterns are kept in one table. They are compiled once, with the JIT
+ * where it is available, and the text is checked for valid UTF-8 by the
+ * source loader, so matching passes PCRE2_NO_UTF_CHECK (see FACTS.md: a
+ * per-call check over a large buffer is quadratic). */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include "xref.h"
+#include "doc.h"
+#include "util.h"
+
+#include <pcre2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct pattern {
+	enum rl_ref_kind kind;
+	const char *re;       /* group 1 is the target */
+	bool pages;           /* group 1 is a page list: expand it */
+	pcre2_code *code;
+};
+
+static struct pattern patterns[] = {
+	/* rulebook pages: [p. 19], (p. 10), (p.14), (p. 7–8), (p. 10, 24) */
+	{ RL_REF_PAGE,
+	  "[\\[(]p\\.\\s*(\\d+(?:\\s*[-\\x{2013}]\\s*\\d+)?"
+	  "(?:\\s*,\\s*\\d+(?:\\s*[-\\x{2013}]\\s*\\d+)?)*)[\\])]", true, NULL },
+};
+
+enum { MAX_RANGE = 64 };
+
+static int compile_all(void)
+{
+	for (size_t i = 0; i < sizeof patterns / sizeof *patterns; i++) {
+		if (patterns[i].code)
+			continue;
+		int err;
+		PCRE2_SIZE off;
+		patterns[i].code = pcre2_compile((PCRE2_SPTR)patterns[i].re,
+			PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_UCP, &err, &off, NULL);
+		if (!patterns[i].code)
+			return RL_EINTERNAL;
+		pcre2_jit_compile(patterns[i].code, PCRE2_JIT_COMPLETE);
+	}
+	return RL_OK;
+}
+
+static bool has_ref(const struct rl_entry *e, enum rl_ref_kind k, const char *t)
+{
+	for (size_t i = 0; i < e->nrefs; i++)
+		if (e->refs[i].kind == k && strcmp(e->refs[i].target, t) == 0)
+			return true;
+	return false;
+}
+
+static int add_unique(struct rl_entry *e, enum rl_ref_kind k, const char *t)
+{
+	return has_ref(e, k, t) ? RL_OK : rl_entry_add_ref(e, k, t);
+}
+
+/* "7–8, 10" → 7, 8, 10. A range longer than MAX_RANGE (a typo, most likely)
+ * is kept as written rather than expanded. */
+static int add_pages(struct rl_entry *e, const char *s, size_t n)
+{
+	char *list = rl_strndup(s, n);
+	if (!list)
+		return RL_ENOMEM;
+	int rc = RL_OK;
+	char *save = NULL;
+	for (char *part = strtok_r(list, ",", &save); part && rc == RL_OK;
+	     part = strtok_r(NULL, ",", &save)) {
+		char *end;
+		long a = strtol(part, &end, 10), b = a;
+		while (*end == ' ' || *end == '\t')
+			end++;
+		if (*end == '-')
+			b = strtol(end + 1, NULL, 10);
+		else if (strncmp(end, "\xE2\x80\x93", 3) == 0)
+			b = strtol(end + 3, NULL, 10);
+		char num[32];
+		if (b < a || b - a > MAX_RANGE) {
+			char *t = rl_strtrim(part, strlen(part));
+			rc = t ? add_unique(e, RL_REF_PAGE, t) : RL_ENOMEM;
+			free(t);
+			continue;
+		}
+		for (long p = a; p <= b && rc == RL_OK; p++) {
+			snprintf(num, sizeof num, "%ld", p);
+			rc = add_unique(e, RL_REF_PAGE, num);
+		}
+	}
+	free(list);
+	return rc;
+}
+
+int rl_xref_scan(struct rl_entry *e, const char *text)
+{
+	int rc = compile_all();
+	if (rc)
+		return rc;
+	size_t len = strlen(text);
+	for (size_t i = 0; i < sizeof patterns / sizeof *patterns; i++) {
+		pcre2_match_data *md =
+			pcre2_match_data_create_from_pattern(patterns[i].code, NULL);
+		if (!md)
+			return RL_ENOMEM;
+		PCRE2_SIZE off = 0;
+		while (off <= len) {
+			int m = pcre2_match(patterns[i].code, (PCRE2_SPTR)text, len, off,
+			                    PCRE2_NO_UTF_CHECK, md, NULL);
+			if (m < 0)
+				break;
+			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+			const char *t = text + ov[2];
+			size_t tn = ov[3] - ov[2];
+			if (patterns[i].pages) {
+				rc = add_pages(e, t, tn);
+			} else {
+				char *s = rl_strndup(t, tn);
+				rc = s ? add_unique(e, patterns[i].kind, s) : RL_ENOMEM;
+				free(s);
+			}
+			if (rc)
+				break;
+			off = ov[1] > ov[0] ? ov[1] : ov[1] + 1;
+		}
+		pcre2_match_data_free(md);
+		if (rc)
+			return rc;
+	}
+	return RL_OK;
+}
