@@ -215,17 +215,16 @@ static int add_answer_line(struct parser *p, const struct line *l)
 	return RL_OK;
 }
 
-/* The answer lines without their common indentation, trailing blanks and
- * runs of blank lines. */
+/* The answer lines without their indentation, trailing blanks and runs of
+ * blank lines. The first line's indentation is the base: deeper lines keep
+ * what they have beyond it (nested bullets), shallower ones (odd
+ * indentation in real dumps) are taken as continuing at the base. */
 static char *answer_text(const struct parser *p)
 {
 	size_t min = (size_t)-1;
-	for (size_t i = 0; i < p->nanswer; i++)
-		if (!is_blank(&p->answer[i])) {
-			size_t c = indent_of(&p->answer[i], NULL);
-			if (c < min)
-				min = c;
-		}
+	for (size_t i = 0; i < p->nanswer && min == (size_t)-1; i++)
+		if (!is_blank(&p->answer[i]))
+			min = indent_of(&p->answer[i], NULL);
 	struct rl_buf b = {0};
 	bool pending_blank = false;
 	for (size_t i = 0; i < p->nanswer; i++) {
