@@ -31,6 +31,11 @@ static const char *const section_names[] = {
 	"Frequently Asked Questions", "Errata / Updates", "Errata", "Updates",
 	"FAQ", "Rules Clarifications", "Clarifications", NULL
 };
+/* Words that make an unknown heading followed by another heading a section
+ * rather than an empty category. */
+static const char *const section_words[] = {
+	"question", "errata", "update", "faq", "clarification", NULL
+};
 /* "Errata for B&C rulebook, p. 15: …" */
 static const char ERRATA_RE[] =
 	"^Errata\\s+for\\s+(.+?),\\s*(?:p\\.|pp\\.|page)\\s*"
@@ -127,6 +132,14 @@ static int markers_and_tags(const struct line *l, const char **tags,
 	}
 }
 
+/* A line of markers and/or the tags, at any indentation. */
+static bool is_tags_line(const struct line *l)
+{
+	const char *t;
+	size_t n;
+	return markers_and_tags(l, &t, &n) >= 0;
+}
+
 static bool is_section_name(const char *s)
 {
 	for (const char *const *n = section_names; *n; n++)
@@ -135,10 +148,19 @@ static bool is_section_name(const char *s)
 	return false;
 }
 
-static bool names_errata(const char *s)
+static bool contains_fold(const char *s, const char *word)
 {
+	size_t n = strlen(word);
 	for (; *s; s++)
-		if (strncasecmp(s, "errata", 6) == 0)
+		if (strncasecmp(s, word, n) == 0)
+			return true;
+	return false;
+}
+
+static bool has_section_word(const char *s)
+{
+	for (const char *const *w = section_words; *w; w++)
+		if (contains_fold(s, *w))
 			return true;
 	return false;
 }
@@ -314,7 +336,10 @@ static int finish_entry(struct parser *p, bool at_eof)
 	size_t pl = sizeof CHANGED_PREFIX - 1;
 	if (starts_with_fold(text, strlen(text), CHANGED_PREFIX)) {
 		e->changed = true;
-		char *rest = rl_strtrim(text + pl, strlen(text + pl));
+		const char *r = text + pl;
+		while (*r == '\n' || rl_blank_len(r))
+			r += *r == '\n' ? 1 : rl_blank_len(r);
+		char *rest = rl_strtrim(r, strlen(r));
 		free(text);
 		if (!(text = rest))
 			return RL_ENOMEM;
@@ -386,14 +411,27 @@ static int heading(struct parser *p, size_t i)
 	if (!name)
 		return RL_ENOMEM;
 	const struct line *next = next_nonblank(p, i);
+	bool heading_follows = next && indent_of(next, NULL) == 0 &&
+	                       !is_bullet(next) && !is_tags_line(next);
+	/* A known section name is a section. Another heading followed by a
+	 * heading opens a section when none is open yet or its name says so;
+	 * otherwise it is a category that happens to be empty. */
 	bool section = is_section_name(name) ||
-	               !next || (indent_of(next, NULL) == 0 && !is_bullet(next));
+	               (heading_follows && (!p->section || has_section_word(name)));
+	if (!section && heading_follows) {
+		int rc = rl_diag_add(p->d, RL_WARNING, p->lines[i].no, 0,
+		                     "category '%s' has no entries", name);
+		if (rc) {
+			free(name);
+			return rc;
+		}
+	}
 	if (section) {
 		free(p->section);
 		free(p->category);
 		p->section = name;
 		p->category = NULL;
-		p->errata_section = names_errata(name);
+		p->errata_section = contains_fold(name, "errata");
 	} else {
 		free(p->category);
 		p->category = name;
@@ -465,7 +503,10 @@ static int parse_lines(struct parser *p)
 		if (is_blank(l)) {
 			if (p->in_entry && !p->tags_seen)
 				rc = add_answer_line(p, l);
-		} else if (indent_of(l, NULL) > 0) {
+		} else if (indent_of(l, NULL) > 0 ||
+		           (p->in_entry && !p->tags_seen && is_tags_line(l))) {
+			/* An unindented tags line is odd indentation, not a
+			 * heading. */
 			rc = indented(p, l);
 		} else if (is_bullet(l)) {
 			rc = finish_entry(p, false);
@@ -499,11 +540,11 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 	return rc;
 }
 
-/* Entries ("• " at the start of a line) followed by indented "Tags:" lines
- * are this format's signature. */
+/* Entries ("• " at the start of a line) and "Tags:" lines are this
+ * format's signature; entries under a known section heading will do. */
 static int probe(const char *text, size_t len)
 {
-	size_t bullets = 0, tags = 0;
+	size_t bullets = 0, tags = 0, sections = 0;
 	const char *s = text, *end = text + len;
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
@@ -511,7 +552,12 @@ static int probe(const char *text, size_t len)
 		struct line l = { s, n, 0 };
 		if (is_bullet(&l)) {
 			bullets++;
-		} else if (indent_of(&l, NULL) > 0) {
+		} else if (indent_of(&l, NULL) == 0 && n < 80) {
+			char *h = rl_strtrim(s, n);
+			sections += h && is_section_name(h);
+			free(h);
+		}
+		if (!is_bullet(&l)) {
 			const char *t;
 			size_t tl;
 			if (markers_and_tags(&l, &t, &tl) >= 0 && t)
@@ -521,7 +567,8 @@ static int probe(const char *text, size_t len)
 	}
 	if (bullets && tags)
 		return tags * 2 >= bullets ? 95 : 70;
-	return bullets >= 2 ? 35 : 0;
+	/* Entries without any Tags line: only with a known section heading. */
+	return bullets && sections ? 60 : 0;
 }
 
 const struct rl_importer rl_importer_faq_tags = {

@@ -77,10 +77,26 @@ static int finish(struct rl_doc *doc, const struct rl_source *src,
 	return RL_OK;
 }
 
+/* Nothing but white space and line breaks. */
+static bool is_empty(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; ) {
+		size_t k = rl_blank_len(s + i);
+		if (!k && s[i] != '\n')
+			return false;
+		i += k ? k : 1;
+	}
+	return true;
+}
+
 int rl_parse(const struct rl_source *src, const struct rl_import_opts *opts,
              struct rl_doc *doc, struct rl_diags *d)
 {
 	*doc = (struct rl_doc){0};
+	if (is_empty(src->text, src->len)) {
+		rl_diag_add(d, RL_ERROR, 0, 0, "empty document");
+		return RL_EDATA;
+	}
 	const struct rl_importer *imp = NULL;
 	if (opts->format) {
 		for (size_t i = 0; i < NIMPORTERS; i++)

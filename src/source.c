@@ -14,11 +14,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* Line and column (in characters) of byte offset off in raw text. */
-static void position(const char *s, size_t off, unsigned *line, unsigned *col)
+/* Line and column (in characters) of byte offset off in raw text whose
+ * first start bytes (a byte order mark) are not text. */
+static void position(const char *s, size_t start, size_t off, unsigned *line,
+                     unsigned *col)
 {
 	unsigned l = 1, c = 1;
-	for (size_t i = 0; i < off; i++) {
+	for (size_t i = start; i < off; i++) {
 		if (s[i] == '\n' || (s[i] == '\r' && s[i + 1] != '\n')) {
 			l++;
 			c = 1;
@@ -52,7 +54,7 @@ int rl_source_from_memory(struct rl_source *src, const char *name,
 		bad = (size_t)(nul - raw);
 	if (bad < len) {
 		unsigned line, col;
-		position(raw, bad, &line, &col);
+		position(raw, start, bad, &line, &col);
 		if (raw[bad] == '\0')
 			rl_diag_add(d, RL_ERROR, line, col, "NUL byte in text");
 		else

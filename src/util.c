@@ -73,8 +73,11 @@ char *rl_buf_take(struct rl_buf *b)
 		rl_buf_free(b);
 		return NULL;
 	}
-	if (!b->s && !buf_reserve(b, 0))
-		return NULL;
+	if (!b->s) {
+		if (!buf_reserve(b, 0))
+			return NULL;
+		b->s[0] = '\0';
+	}
 	char *s = b->s;
 	*b = (struct rl_buf){0};
 	return s;
