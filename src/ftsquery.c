@@ -96,8 +96,7 @@ int rl_fts_query(const char *const *words, size_t n, char **out)
 			while (end > start && end[-1] == '*')
 				end--;
 		}
-		/* Inside a term, stray quotes are text: drop them, they index to
-		 * nothing and would only need escaping. */
+		/* Inside a term a stray quote is text: add_term() doubles it. */
 		if (searchable(start, (size_t)(end - start)))
 			add_term(&q, start, (size_t)(end - start), prefix);
 	}

@@ -183,7 +183,8 @@ int rl_db_schema_version(rl_db *db);
 
 /* What importing one source did. */
 struct rl_import_result {
-	bool unchanged;         /* the same bytes were imported before */
+	bool unchanged;         /* the same bytes are already the document's
+	                           latest import: nothing was written */
 	long long import_id;
 	size_t entries;         /* entries in the document */
 	size_t added;           /* rulings new to the database */
@@ -192,7 +193,9 @@ struct rl_import_result {
 };
 
 /* Stores a parsed document in one transaction: either all of it is stored
- * or nothing is. */
+ * or nothing is. The document is identified by its game, format and title;
+ * when its latest import has the same checksum, nothing is written and
+ * res->unchanged is set. */
 int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,
              struct rl_import_result *res);
 /* True when bytes with this checksum are the latest import of a document:

@@ -331,7 +331,23 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	if (rc)
 		return rc;
 
+	/* The same bytes as this document's latest import: nothing to do. */
 	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT sha256 = ?2 FROM imports WHERE document_id = ?1"
+		" ORDER BY id DESC LIMIT 1");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, docid);
+	rl_bind_text(st, 2, src->sha256);
+	long long same_bytes;
+	rc = run_id(db, st, &same_bytes, "find last import");
+	sqlite3_finalize(st);
+	if (rc || same_bytes) {
+		res->unchanged = same_bytes != 0;
+		return rc;
+	}
+
+	st = rl_db_prepare(db,
 		"INSERT INTO imports (document_id, path, sha256, size, format, lang,"
 		" entries, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
 		" strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) RETURNING id");
@@ -386,7 +402,7 @@ int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,
 	if (!rc)
 		rc = store_doc(db, &s, src, doc, res);
 	finalize_all(&s);
-	if (rc) {
+	if (rc || res->unchanged) {
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 		return rc;
 	}

@@ -22,8 +22,10 @@ enum {
 enum db_mode { DB_NONE, DB_READ, DB_WRITE };
 
 struct ctx {
-	const char *db_path;
-	rl_db *db;            /* opened before the command runs (per mode) */
+	const char *db_opt;   /* --db, or NULL */
+	enum db_mode mode;    /* how the command opens the database */
+	char *db_path;        /* the database path, once opened */
+	rl_db *db;            /* opened by open_db() */
 	bool color;           /* standard output is a terminal, NO_COLOR unset */
 };
 
@@ -31,9 +33,14 @@ struct command {
 	const char *name;
 	int (*run)(struct ctx *c, int argc, char **argv);
 	enum db_mode mode;
-	const char *summary;
+	const char *brief;    /* one line, for rulings --help */
+	const char *summary;  /* for rulings COMMAND --help */
 	const char *usage;    /* the synopsis after "rulings " */
 };
+
+/* Opens the database as the command's mode says, once its arguments have
+ * been checked: 0, or the exit status after an error message. */
+int open_db(struct ctx *c);
 
 extern const char *progname;
 
@@ -65,9 +72,9 @@ int next_opt(int argc, char **argv, const char *shortopts,
 void reset_opts(void);
 
 /* The filter options search and changed share (--tag, --category, --kind,
- * --lang, --game, --format). Returns true when opt was one of them; on a bad
- * value *status is set to the usage exit status. tags must have room for
- * argc entries. */
+ * --lang, --game, --format). Returns true when opt was one of them, with
+ * *status 0, or the usage exit status for a bad value; other options leave
+ * *status alone. tags must have room for argc entries. */
 #define QUERY_SHORTOPTS "t:c:k:l:g:f:"
 #define QUERY_LONGOPTS \
 	{ "tag", required_argument, NULL, 't' }, \

@@ -50,6 +50,8 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 		                     argv[optind]);
 		goto out;
 	}
+	if ((status = open_db(c)))
+		goto out;
 	struct rl_results res;
 	int rc = rl_search(c->db, &q, &res);
 	if (rc && rc != RL_NOTFOUND) {

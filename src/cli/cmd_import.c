@@ -130,20 +130,6 @@ static int import_one(struct ctx *c, const struct file *f,
 		note_failure(t, rc);
 		return rc;
 	}
-	bool seen = false;
-	if ((rc = rl_store_seen(c->db, src.sha256, &seen))) {
-		error("%s: %s", f->path, rl_db_errmsg(c->db));
-		note_failure(t, rc);
-		rl_source_free(&src);
-		return rc;
-	}
-	if (seen) {
-		t->unchanged++;
-		if (!quiet)
-			printf("unchanged %s\n", f->path);
-		rl_source_free(&src);
-		return RL_OK;
-	}
 	struct rl_doc doc;
 	rc = parse_source(&src, o, f->explicit, &doc);
 	if (rc == RL_NOTFOUND) {
@@ -156,14 +142,19 @@ static int import_one(struct ctx *c, const struct file *f,
 		rc = rl_store(c->db, &src, &doc, &res);
 		if (rc) {
 			error("%s: %s", f->path, rl_db_errmsg(c->db));
+		} else if (res.unchanged) {
+			t->unchanged++;
+			if (!quiet)
+				printf("unchanged %s\n", f->path);
 		} else {
 			t->imported++;
 			t->added += res.added;
 			t->updated += res.updated;
 			t->removed += res.removed;
 			if (!quiet)
-				printf("imported %s: %zu entries, %zu added, %zu updated,"
+				printf("imported %s: %zu %s, %zu added, %zu updated,"
 				       " %zu removed (%s, %s)\n", f->path, res.entries,
+				       res.entries == 1 ? "entry" : "entries",
 				       res.added, res.updated, res.removed, doc.format,
 				       doc.lang);
 		}
@@ -206,6 +197,8 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	if (optind >= argc)
 		return usage_error("import", "give the files or directories to "
 		                   "import");
+	if ((status = open_db(c)))
+		return status;
 	struct list files = {0};
 	struct totals t = {0};
 	for (int i = optind; i < argc; i++) {

@@ -73,6 +73,8 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 		                     "filter such as --tag");
 		goto out;
 	}
+	if ((status = open_db(c)))
+		goto out;
 	struct rl_results res;
 	int rc = rl_search(c->db, &q, &res);
 	if (rc && rc != RL_NOTFOUND) {

@@ -43,6 +43,8 @@ int cmd_show(struct ctx *c, int argc, char **argv)
 	long id;
 	if (!parse_long(arg, 1, 0x7fffffffL, &id))
 		return usage_error("show", "'%s' is not a ruling ID", argv[optind]);
+	if ((status = open_db(c)))
+		return status;
 	struct rl_ruling r;
 	int rc = rl_show(c->db, id, &r);
 	if (rc) {

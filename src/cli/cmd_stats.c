@@ -54,6 +54,8 @@ int cmd_stats(struct ctx *c, int argc, char **argv)
 	}
 	if (optind < argc)
 		return usage_error("stats", "unexpected argument '%s'", argv[optind]);
+	if ((status = open_db(c)))
+		return status;
 	struct rl_stats s;
 	int rc = rl_stats(c->db, &s);
 	if (rc) {

@@ -38,6 +38,8 @@ int cmd_tags(struct ctx *c, int argc, char **argv)
 	}
 	if (optind < argc)
 		return usage_error("tags", "unexpected argument '%s'", argv[optind]);
+	if ((status = open_db(c)))
+		return status;
 	struct rl_tag_count *v;
 	size_t n;
 	int rc = rl_tags(c->db, &v, &n);

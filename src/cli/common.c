@@ -147,22 +147,24 @@ bool query_option(int opt, const char *arg, const char *cmd, struct rl_query *q,
                   const char **tags, enum out_format *fmt, int *status)
 {
 	enum rl_kind kind;
-	*status = 0;
 	switch (opt) {
 	case 't':
+		*status = 0;
 		tags[q->ntags++] = arg;
 		q->tags = tags;
 		return true;
-	case 'c': q->category = arg; return true;
-	case 'l': q->lang = arg; return true;
-	case 'g': q->game = arg; return true;
+	case 'c': *status = 0; q->category = arg; return true;
+	case 'l': *status = 0; q->lang = arg; return true;
+	case 'g': *status = 0; q->game = arg; return true;
 	case 'k':
+		*status = 0;
 		if (rl_kind_parse(arg, &kind))
 			*status = usage_error(cmd, "unknown kind '%s' (faq, errata, "
 			                      "rule, glossary)", arg);
 		q->kind = arg;
 		return true;
 	case 'f':
+		*status = 0;
 		if (!parse_format(arg, 7, fmt))
 			*status = usage_error(cmd, "unknown format '%s' (text, json, "
 			                      "ndjson)", arg);
@@ -175,14 +177,15 @@ bool query_option(int opt, const char *arg, const char *cmd, struct rl_query *q,
 bool source_option(int opt, const char *arg, const char *cmd,
                    struct rl_import_opts *o, int *status)
 {
-	*status = 0;
 	switch (opt) {
 	case 'g':
+		*status = 0;
 		if (!*arg)
 			*status = usage_error(cmd, "--game needs a name");
 		o->game = arg;
 		return true;
 	case 'l': {
+		*status = 0;
 		size_t n = strlen(arg);
 		bool ok = n >= 2 && n <= 3;
 		for (size_t i = 0; i < n; i++)
@@ -194,6 +197,7 @@ bool source_option(int opt, const char *arg, const char *cmd,
 		return true;
 	}
 	case 'F':
+		*status = 0;
 		for (size_t i = 0; i < rl_importer_count(); i++)
 			if (strcmp(arg, rl_importer_name(i)) == 0) {
 				o->format = arg;

@@ -13,31 +13,38 @@
 
 static const struct command commands[] = {
 	{ "import", cmd_import, DB_WRITE,
+	  "import documents: files, or directories walked recursively",
 	  "Import documents (files, or directories walked recursively) into the "
 	  "database,\none transaction per document.",
 	  "import [--game G] [--lang L] [--format F] [--quiet] PATH..." },
 	{ "parse", cmd_parse, DB_NONE,
+	  "print what a document parses into, as JSON (no database)",
 	  "Parse one document and print the records it yields as JSON, without\n"
 	  "touching the database.",
 	  "parse [--game G] [--lang L] [--format F] FILE" },
 	{ "search", cmd_search, DB_READ,
+	  "find rulings by words (BM25-ranked) and by tag and other filters",
 	  "Find rulings by full text (BM25-ranked) and by tag, category, kind,\n"
 	  "language and game.",
 	  "search [WORDS...] [--tag T]... [--category C] [--kind K] [--lang L]\n"
 	  "               [--game G] [--limit N] [--raw] [--format text|json|ndjson]" },
 	{ "show", cmd_show, DB_READ,
+	  "show one ruling whole, with its references and back-links",
 	  "Show one ruling whole: text, tags, sources, errata details, references\n"
 	  "and back-links.",
 	  "show ID [--format text|json]" },
 	{ "tags", cmd_tags, DB_READ,
+	  "list the tags, with counts if asked",
 	  "List the tags, optionally with how many rulings carry each.",
 	  "tags [--counts] [--format text|json]" },
 	{ "stats", cmd_stats, DB_READ,
+	  "count rulings, tags, sources, languages and kinds",
 	  "Count rulings, tags, sources, languages and kinds.",
 	  "stats [--format text|json]" },
 	{ "changed", cmd_changed, DB_READ,
+	  "list the rulings their source marks as changed",
 	  "List the rulings that their source marks as changed (\"Changed answer:\").",
-	  "changed [--tag T]... [--kind K] [--lang L] [--game G]\n"
+	  "changed [--tag T]... [--category C] [--kind K] [--lang L] [--game G]\n"
 	  "               [--format text|json|ndjson]" },
 };
 
@@ -58,15 +65,12 @@ static void help(void)
 	       "A knowledge base of game rulings: import FAQ pages, rulebooks and\n"
 	       "glossaries into one SQLite database, then search them.\n\n"
 	       "commands:\n", progname, progname);
-	for (size_t i = 0; i < NCOMMANDS; i++) {
-		const char *s = commands[i].summary;
-		const char *nl = strpbrk(s, ",.\n");
-		int n = nl ? (int)(nl - s) : (int)strlen(s);
-		printf("  %-9s %.*s\n", commands[i].name, n, s);
-	}
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		printf("  %-9s %s\n", commands[i].name, commands[i].brief);
 	printf("\noptions:\n"
 	       "  --db FILE      the database (default: $RULINGS_DB, else\n"
-	       "                 $XDG_DATA_HOME/rulings/rulings.db)\n"
+	       "                 $XDG_DATA_HOME/rulings/rulings.db, else\n"
+	       "                 ~/.local/share/rulings/rulings.db)\n"
 	       "  -h, --help     show this help\n"
 	       "  -V, --version  show the version\n\n"
 	       "formats the importer recognizes:\n");
@@ -101,6 +105,27 @@ static char *default_db(void)
 	return p;
 }
 
+int open_db(struct ctx *c)
+{
+	if (c->db || c->mode == DB_NONE)
+		return 0;
+	c->db_path = c->db_opt ? strdup(c->db_opt) : default_db();
+	if (!c->db_path) {
+		error("no database: give --db FILE, or set RULINGS_DB, "
+		      "XDG_DATA_HOME or HOME");
+		return EXIT_USAGE;
+	}
+	int rc = rl_db_open(c->db_path, c->mode == DB_WRITE ? RL_OPEN_WRITE
+	                                                    : RL_OPEN_READ, &c->db);
+	if (rc) {
+		error("%s", rl_db_errmsg(c->db));
+		rl_db_close(c->db);
+		c->db = NULL;
+		return exit_status(rc);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -129,35 +154,11 @@ int main(int argc, char **argv)
 		return usage_error(NULL, "unknown command '%s'", argv[optind]);
 	int cargc = argc - optind;
 	char **cargv = argv + optind;
-	/* "CMD --help" is answered without a database. */
-	for (int i = 1; i < cargc && strcmp(cargv[i], "--") != 0; i++)
-		if (strcmp(cargv[i], "--help") == 0 || strcmp(cargv[i], "-h") == 0) {
-			status = cmd->run(NULL, cargc, cargv);
-			return finish_output(status);
-		}
-
-	struct ctx ctx = {0};
+	struct ctx ctx = { .db_opt = db_opt, .mode = cmd->mode };
 	const char *nc = getenv("NO_COLOR");
 	ctx.color = isatty(STDOUT_FILENO) && !(nc && *nc);
-	char *path = NULL;
-	if (cmd->mode != DB_NONE) {
-		path = db_opt ? strdup(db_opt) : default_db();
-		if (!path) {
-			error("no database path: set --db, RULINGS_DB or HOME");
-			return EXIT_USAGE;
-		}
-		ctx.db_path = path;
-		int rc = rl_db_open(path, cmd->mode == DB_WRITE ? RL_OPEN_WRITE
-		                                                : RL_OPEN_READ, &ctx.db);
-		if (rc) {
-			error("%s", rl_db_errmsg(ctx.db));
-			rl_db_close(ctx.db);
-			free(path);
-			return exit_status(rc);
-		}
-	}
 	status = cmd->run(&ctx, cargc, cargv);
 	rl_db_close(ctx.db);
-	free(path);
+	free(ctx.db_path);
 	return finish_output(status);
 }

@@ -121,7 +121,7 @@ void render_ruling_text(FILE *f, const struct rl_ruling *r, bool color,
 		return;
 	for (size_t i = 0; i < r->nsources; i++) {
 		const struct rl_source_ref *s = &r->sources[i];
-		fprintf(f, "    %s %s (%s:%u", i ? "      " : "source:", s->document,
+		fprintf(f, "    %s %s (%s:%u", i ? "       " : "source:", s->document,
 		        s->path, s->line);
 		if (s->hidden_tags >= 0)
 			fprintf(f, ", %d more tags", s->hidden_tags);
@@ -140,14 +140,14 @@ void render_ruling_text(FILE *f, const struct rl_ruling *r, bool color,
 	}
 	for (size_t i = 0; i < r->nrefs; i++) {
 		const struct rl_ref_out *x = &r->refs[i];
-		fprintf(f, "    %s %s %s", i ? "    " : "refs:", x->kind, x->target);
+		fprintf(f, "    %s %s %s", i ? "     " : "refs:", x->kind, x->target);
 		if (x->target_id)
 			fprintf(f, " \xE2\x86\x92 #%lld", x->target_id);
 		fputc('\n', f);
 	}
 	for (size_t i = 0; i < r->nbacklinks; i++) {
 		const struct rl_ref_out *x = &r->backlinks[i];
-		fprintf(f, "    %s #%lld %s%s%s\n", i ? "          " : "cited by:",
+		fprintf(f, "    %s #%lld %s%s%s\n", i ? "         " : "cited by:",
 		        x->target_id, x->target_rule ? x->target_rule : "",
 		        x->target_rule ? " " : "", x->target_title);
 	}
