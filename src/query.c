@@ -239,9 +239,10 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 		} else if ((rc = rl_fts_query(q->words, q->nwords, &match))) {
 			return rc;
 		}
+		/* Words with no letters or digits are text that no ruling
+		 * contains: nothing matches. */
 		if (!match)
-			return rl_db_fail(db, RL_EUSAGE, "nothing to search for in the"
-			                  " words given (only punctuation)");
+			return RL_NOTFOUND;
 	}
 
 	/* The FROM and WHERE clauses are shared by the count and the rows. */

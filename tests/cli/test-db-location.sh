@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Where the database is: --db, $RULINGS_DB, $XDG_DATA_HOME, ~/.local/share;
+# a missing database; a database locked by another writer.
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+# count_in DB: prints the number of rulings (or "none").
+count_in() {
+	"$RULINGS" --db "$1" stats --format json 2>/dev/null |
+		python3 -c 'import json, sys; print(json.load(sys.stdin)["rulings"])' 2>/dev/null ||
+		echo none
+}
+
+# ---- XDG_DATA_HOME: created on first import, with its directories -------------------
+export XDG_DATA_HOME=$T/xdg/deeper/data
+rl stats
+check_exit "a read command on a missing database exits 74" 74
+check_err_contains "the message says there is no database" "no database"
+check_err_contains "the message names the path" "$XDG_DATA_HOME/rulings/rulings.db"
+check_eq "the message is one clear line" 1 "$(wc -l < "$ERR")"
+check_out_empty "nothing on stdout for a missing database"
+check_eq "a read command does not create the database" no \
+	"$([ -e "$XDG_DATA_HOME/rulings/rulings.db" ] && echo yes || echo no)"
+for cmd in "search defend" "show 1" "tags" "changed"; do
+	# shellcheck disable=SC2086
+	rl $cmd
+	check_exit "'$cmd' on a missing database exits 74" 74
+done
+
+rl import --quiet "$SEED_SPEED"
+check_exit "the first import creates the database" 0
+check_eq "it is created under \$XDG_DATA_HOME/rulings, directories included" yes \
+	"$([ -f "$XDG_DATA_HOME/rulings/rulings.db" ] && echo yes || echo no)"
+check_eq "it holds the imported rulings" 18 "$(count_in "$XDG_DATA_HOME/rulings/rulings.db")"
+rl stats --format json
+check_json "read commands then use it" 'd["rulings"] == 18'
+check_eq "nothing is written under HOME" "" "$(find "$HOME" -mindepth 1 2>/dev/null)"
+
+# ---- RULINGS_DB wins over XDG_DATA_HOME ---------------------------------------------------
+export RULINGS_DB=$T/env/sub/env.db
+rl stats
+check_exit "RULINGS_DB to a missing file: a read exits 74" 74
+check_err_contains "...naming that file" "$RULINGS_DB"
+rl import --quiet "$SEED_DEFEND"
+check_exit "import with RULINGS_DB succeeds" 0
+check_eq "RULINGS_DB is created with its directories" 17 "$(count_in "$RULINGS_DB")"
+check_eq "the XDG database is untouched" 18 "$(count_in "$XDG_DATA_HOME/rulings/rulings.db")"
+rl stats --format json
+check_json "read commands use RULINGS_DB" 'd["rulings"] == 17'
+
+# ---- --db wins over both ----------------------------------------------------------------
+rl --db "$T/opt/o.db" import --quiet "$SEED_SPEED" "$SEED_DEFEND"
+check_exit "import with --db succeeds" 0
+check_eq "--db is created with its directories" 35 "$(count_in "$T/opt/o.db")"
+check_eq "RULINGS_DB is untouched by --db" 17 "$(count_in "$RULINGS_DB")"
+rl --db "$T/opt/o.db" stats --format json
+check_json "read commands use --db" 'd["rulings"] == 35'
+rl --db "$T/opt/missing.db" search defend
+check_exit "--db to a missing file: a read exits 74" 74
+check_err_contains "...naming that file" "$T/opt/missing.db"
+rl --db relative.db import --quiet "$SEED_SPEED"
+check_exit "a relative --db path works" 0
+check_eq "a relative --db is relative to the working directory" 18 "$(count_in "$T/relative.db")"
+
+# An empty RULINGS_DB is as if unset.
+RULINGS_DB='' rl stats --format json
+check_json "an empty RULINGS_DB falls back to XDG_DATA_HOME" 'd["rulings"] == 18'
+unset RULINGS_DB
+
+# ---- HOME when XDG_DATA_HOME is unset or empty ----------------------------------------
+unset XDG_DATA_HOME
+rl stats
+check_exit "no XDG_DATA_HOME, no database under HOME: exit 74" 74
+check_err_contains "...naming ~/.local/share/rulings/rulings.db" \
+	"$HOME/.local/share/rulings/rulings.db"
+rl import --quiet "$SEED_DEFEND"
+check_exit "import without XDG_DATA_HOME succeeds" 0
+check_eq "the database is ~/.local/share/rulings/rulings.db" 17 \
+	"$(count_in "$HOME/.local/share/rulings/rulings.db")"
+XDG_DATA_HOME='' rl stats --format json
+check_json "an empty XDG_DATA_HOME falls back to HOME" 'd["rulings"] == 17'
+
+# Neither: a clear error, no crash.
+env -u HOME -u XDG_DATA_HOME -u RULINGS_DB "$RULINGS" stats >"$OUT" 2>"$ERR"
+STATUS=$?
+check_exit "no --db, RULINGS_DB, XDG_DATA_HOME or HOME: a clean error" 2 74
+check_match "...with a message" '^rulings: ' "$(cat "$ERR")"
+export XDG_DATA_HOME=$T/xdg/deeper/data
+
+# ---- a path that cannot be a database ---------------------------------------------------
+mkdir -p "$T/adir"
+rl --db "$T/adir" stats
+check_exit "a directory as the database: an I/O error" 74
+printf 'this is not a database, just text that is long enough to fill a page header.%.0s\n' \
+	$(seq 1 20) > "$T/notdb.db"
+rl --db "$T/notdb.db" stats
+check_exit "a file that is not a database: exit 65 or 74" 65 74
+check_match "...with a message" '^rulings: ' "$(cat "$ERR")"
+
+# ---- a database locked by another writer: exit 75 -------------------------------------
+LOCKED=$T/locked.db
+rl --db "$LOCKED" import --quiet "$SEED_SPEED"
+check_exit "the database to lock is created" 0
+
+mkfifo "$T/lock.fifo"
+sqlite3 "$LOCKED" < "$T/lock.fifo" > "$T/lock.out" 2>&1 &
+lock_pid=$!
+add_bg_pid "$lock_pid"
+exec 9> "$T/lock.fifo"
+echo "BEGIN IMMEDIATE; INSERT INTO games (name) VALUES ('lock holder');" >&9
+# Wait until the lock is taken: a second writer then fails at once.
+locked=no
+for _ in $(seq 1 100); do
+	if ! sqlite3 "$LOCKED" 'BEGIN IMMEDIATE; ROLLBACK;' >/dev/null 2>&1; then
+		locked=yes
+		break
+	fi
+	sleep 0.1
+done
+check_eq "another process holds the write lock" yes "$locked"
+
+start=$(date +%s)
+rl --db "$LOCKED" import "$SEED_DEFEND"
+elapsed=$(( $(date +%s) - start ))
+check_exit "import into a locked database exits 75" 75
+check_match "...with a message about the lock" '^rulings: .*(locked|busy)' "$(cat "$ERR")"
+check_eq "...on one line" 1 "$(wc -l < "$ERR")"
+check_eq "...after waiting (busy timeout), but not forever" yes \
+	"$([ "$elapsed" -ge 3 ] && [ "$elapsed" -le 20 ] && echo yes || echo no)"
+
+rl --db "$LOCKED" stats --format json
+check_exit "readers are not blocked by the writer" 0
+check_json "...and see the committed state" 'd["rulings"] == 18'
+
+# Release the lock (the holder rolls back) and try again.
+echo "ROLLBACK;" >&9
+exec 9>&-
+wait "$lock_pid"
+rl --db "$LOCKED" import --quiet "$SEED_DEFEND"
+check_exit "once the lock is released the import succeeds" 0
+rl --db "$LOCKED" stats --format json
+check_json "...and nothing of the failed attempt was left behind" \
+	'd["rulings"] == 35 and d["games"] == 0'
+
+finish

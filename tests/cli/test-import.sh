@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# rulings import (and parse): one transaction per file, idempotence, unknown
+# formats, missing files, bad input, "--".
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+# ---- the two seed pages -----------------------------------------------------
+rl --db seeds.db import "$SEED_SPEED" "$SEED_DEFEND"
+check_exit "import of the two seed pages succeeds" 0
+check_match "the Speed page is imported with 18 entries" \
+	"^imported .*000_033b5c31b01b6f02\.txt: 18 entries, 18 added" "$(cat "$OUT")"
+check_match "the Defend page is imported with 17 entries" \
+	"^imported .*001_8e68847c21c72d28\.txt: 17 entries, 17 added" "$(cat "$OUT")"
+check_match "a summary line counts both documents" \
+	"^2 documents: 2 imported, 0 unchanged, 0 skipped, 0 failed" "$(cat "$OUT")"
+check_err_empty "the seed import prints no diagnostics"
+
+rl --db seeds.db stats --format json
+cp "$OUT" stats1.json
+check_json "stats after the first import: 35 rulings" 'd["rulings"] == 35'
+rl --db seeds.db search --lang any --limit 0 --format json
+cp "$OUT" all1.json
+
+# ---- importing the same bytes again changes nothing ---------------------------
+rl --db seeds.db import "$SEED_SPEED" "$SEED_DEFEND"
+check_exit "a second import of the same files succeeds" 0
+check_match "the Speed page is reported unchanged" \
+	"^unchanged .*000_033b5c31b01b6f02\.txt$" "$(cat "$OUT")"
+check_match "the Defend page is reported unchanged" \
+	"^unchanged .*001_8e68847c21c72d28\.txt$" "$(cat "$OUT")"
+check_match "the summary counts 2 unchanged, 0 added" \
+	"^2 documents: 0 imported, 2 unchanged, .*rulings: 0 added, 0 updated, 0 removed" \
+	"$(cat "$OUT")"
+rl --db seeds.db stats --format json
+check_eq "stats are identical after the second import" \
+	"$(cat stats1.json)" "$(cat "$OUT")"
+rl --db seeds.db search --lang any --limit 0 --format json
+check_eq "every ruling (ids included) is identical after the second import" \
+	"$(cat all1.json)" "$(cat "$OUT")"
+
+# The same bytes under another name are the same document version.
+cp "$SEED_SPEED" copy-of-speed.txt
+rl --db seeds.db import copy-of-speed.txt
+check_exit "importing a renamed copy succeeds" 0
+check_out_contains "a renamed copy is reported unchanged" "unchanged copy-of-speed.txt"
+
+# A directory twice: the same.
+mkdir -p twice
+cp "$SEED_SPEED" "$SEED_DEFEND" twice/
+rl --db twice.db import twice
+check_exit "importing a directory succeeds" 0
+rl --db twice.db stats --format json
+cp "$OUT" twice1.json
+rl --db twice.db import twice
+check_exit "importing the directory again succeeds" 0
+check_out_contains "the directory's files are reported unchanged" "unchanged twice/"
+rl --db twice.db stats --format json
+check_eq "stats are identical after importing the directory again" \
+	"$(cat twice1.json)" "$(cat "$OUT")"
+
+# ---- one transaction per file: a good file and a bad one ----------------------
+mkdir -p mixed
+cp "$SEED_SPEED" mixed/a-good.txt
+# The Defend page with an invalid UTF-8 byte on line 5.
+{ sed -n 1,4p "$SEED_DEFEND"; printf 'Effect Rules \377\n'; sed -n '6,$p' "$SEED_DEFEND"; } \
+	> mixed/b-bad.txt
+rl --db mixed.db import mixed
+check_exit "a directory with a bad file exits 65" 65
+check_match "the bad file gets a FILE:LINE error diagnostic" \
+	"^rulings: mixed/b-bad\.txt:5(:[0-9]+)?: error: " "$(cat "$ERR")"
+check_out_contains "the good file is imported" "imported mixed/a-good.txt: 18 entries"
+check_match "the summary counts 1 imported and 1 failed" \
+	"^2 documents: 1 imported, .* 1 failed" "$(cat "$OUT")"
+rl --db mixed.db stats --format json
+check_json "only the good file's rulings are stored" \
+	'd["rulings"] == 18 and d["sources"] == 1'
+rl --db mixed.db search --tag Defend
+check_exit "nothing of the bad file is stored" 1
+
+# The bad file alone, named.
+rl --db bad-only.db import mixed/b-bad.txt
+check_exit "a named file with invalid UTF-8 exits 65" 65
+check_match "its diagnostic is FILE:LINE: error: ..." \
+	"^rulings: mixed/b-bad\.txt:5(:[0-9]+)?: error: .*UTF-8" "$(cat "$ERR")"
+
+# ---- unknown formats ----------------------------------------------------------
+cp "$DATA/002_7fed5f086b7fccf3.txt" unknown-fr.txt
+rl --db unknown.db import unknown-fr.txt
+check_exit "a named file of unknown format exits 65" 65
+check_match "it is an error naming the file" \
+	"^rulings: unknown-fr\.txt: error: not a document format" "$(cat "$ERR")"
+
+mkdir -p walk/sub
+cp "$SEED_SPEED" walk/a.txt
+cp "$DATA/002_7fed5f086b7fccf3.txt" walk/b-fr.txt
+cp "$DATA/003_ec034672c1b9d987.txt" walk/sub/c.txt
+cp "$SEED_DEFEND" walk/sub/d.txt
+rl --db walk.db import walk
+check_exit "a directory walk with unknown formats succeeds" 0
+check_match "an unknown format in a walk is skipped with a warning" \
+	"^rulings: walk/b-fr\.txt: warning: .*skipped" "$(cat "$ERR")"
+check_match "the walk is recursive (subdirectory skipped with a warning)" \
+	"^rulings: walk/sub/c\.txt: warning: .*skipped" "$(cat "$ERR")"
+check_out_contains "the walk imports the subdirectory's good file" "imported walk/sub/d.txt"
+check_match "the summary counts 2 imported and 2 skipped" \
+	"^4 documents: 2 imported, 0 unchanged, 2 skipped, 0 failed" "$(cat "$OUT")"
+rl --db walk.db stats --format json
+check_json "the walk stored 35 rulings" 'd["rulings"] == 35'
+
+# Hidden files and directories are passed over.
+mkdir -p hidden/.git
+cp "$SEED_SPEED" hidden/visible.txt
+cp "$SEED_DEFEND" hidden/.hidden.txt
+cp "$SEED_DEFEND" hidden/.git/page.txt
+rl --db hidden.db import hidden
+check_exit "a walk with hidden files succeeds" 0
+check_not_contains "hidden files are not mentioned" "$(cat "$OUT" "$ERR")" ".hidden"
+rl --db hidden.db stats --format json
+check_json "only the visible file is imported" 'd["rulings"] == 18 and d["sources"] == 1'
+
+# An empty file named explicitly is bad data.
+: > empty.txt
+rl --db empty.db import empty.txt
+check_exit "an empty file named explicitly exits 65" 65
+check_match "...with an error naming it" '^rulings: empty\.txt(:[0-9]+)*: error: ' "$(cat "$ERR")"
+
+# The whole sample data directory.
+rl --db data.db import "$DATA"
+check_exit "importing the sample data directory succeeds" 0
+check_eq "each French/Russian document gets one warning" 3 \
+	"$(grep -c 'warning: not a document format' "$ERR")"
+
+# ---- missing files ------------------------------------------------------------
+rl --db missing.db import no-such-file.txt
+check_exit "a missing file exits 74" 74
+check_match "a missing file is reported by name" \
+	"^rulings: no-such-file\.txt: .*(No such file|cannot open)" "$(cat "$ERR")"
+
+rl --db missing2.db import no-such-file.txt "$SEED_SPEED"
+check_exit "a missing file among good ones still exits 74" 74
+rl --db missing2.db stats --format json
+check_json "the good file beside a missing one is imported" 'd["rulings"] == 18'
+
+# ---- "--" ends the options ----------------------------------------------------
+cp "$SEED_SPEED" ./-x.txt
+rl --db dash.db import -- -x.txt
+check_exit "import -- -x.txt imports a file named -x.txt" 0
+check_out_contains "the file named -x.txt is reported imported" "imported -x.txt: 18 entries"
+rl --db dash2.db import -x.txt
+check_exit "import -x.txt without -- is an unknown option (usage error)" 2
+check_err_contains "the unknown option is named" "unknown option"
+
+# ---- options ------------------------------------------------------------------
+rl --db quiet.db import --quiet "$SEED_SPEED"
+check_exit "import --quiet succeeds" 0
+check_out_empty "import --quiet prints nothing"
+
+rl --db game.db import --game "Spirit Island" "$SEED_SPEED"
+check_exit "import --game succeeds" 0
+rl --db game.db stats --format json
+check_json "import --game records one game" 'd["rulings"] == 18 and d["games"] == 1'
+
+rl --db nothing.db import
+check_exit "import without a path is a usage error" 2
+
+# ---- a new version of a document updates its rulings in place -----------------
+rl --db update.db import --quiet "$SEED_DEFEND"
+rl --db update.db search Generally since Event dealing damage --format json
+old_id=$(json_get 'd["results"][0]["id"]')
+sed 's/Generally no, since it is the Event/Generally NOT, since it is the Event/' \
+	"$SEED_DEFEND" > defend-v2.txt
+rl --db update.db import defend-v2.txt
+check_exit "importing a new version of a page succeeds" 0
+check_out_contains "one ruling is reported updated" "17 entries, 0 added, 1 updated, 0 removed"
+rl --db update.db search Generally NOT since Event --format json
+check_json "the updated ruling keeps its id and has the new text" \
+	"d[\"total\"] == 1 and d[\"results\"][0][\"id\"] == $old_id and 'Generally NOT' in d['results'][0]['text']"
+rl --db update.db stats --format json
+check_json "the update neither adds nor removes rulings" 'd["rulings"] == 17'
+
+# ---- parse: the importer's view, no database ----------------------------------
+rl parse "$SEED_SPEED"
+check_exit "parse of a seed page succeeds without a database" 0
+check_json "parse prints the 18 entries and the page tag" \
+	'd["format_version"] == 1 and len(d["entries"]) == 18 and d["page_tag"] == {"name": "Speed", "qualifier": "Fast/Slow"} and d["lang"] == "en"'
+check_eq "parse creates no database" "" "$(find "$T/xdg" "$T/home" -name '*.db' 2>/dev/null)"
+rl parse unknown-fr.txt
+check_exit "parse of an unknown format exits 65" 65
+
+finish
