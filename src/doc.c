@@ -132,6 +132,7 @@ void rl_doc_free(struct rl_doc *doc)
 	free(doc->title);
 	free(doc->game);
 	free(doc->lang);
+	free(doc->date);
 	if (doc->page_tag) {
 		rl_tag_clear(doc->page_tag);
 		free(doc->page_tag);
@@ -189,4 +190,52 @@ char *rl_tag_display(const char *name, const char *qualifier)
 	if (qualifier && *qualifier)
 		rl_buf_addf(&b, " (%s)", qualifier);
 	return rl_buf_take(&b);
+}
+
+char *rl_title_from_text(const char *text, size_t max)
+{
+	size_t n = strlen(text);
+	/* the first sentence or clause: up to ". ", "; ", ": ", "? " */
+	for (size_t i = 0; i + 1 < n; i++)
+		if ((text[i] == '.' || text[i] == ';' || text[i] == ':' ||
+		     text[i] == '?' || text[i] == '!') &&
+		    (text[i + 1] == ' ' || text[i + 1] == '\n') && i >= 3) {
+			n = text[i] == '?' || text[i] == '!' ? i + 1 : i;
+			break;
+		}
+	if (n > max) {
+		size_t k = max;
+		while (k > 0 && text[k] != ' ')
+			k--;
+		n = k ? k : max;
+		while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
+			n--;   /* never split a UTF-8 sequence */
+		struct rl_buf b = {0};
+		rl_buf_add(&b, text, n);
+		rl_buf_adds(&b, "\xE2\x80\xA6");
+		return rl_buf_take(&b);
+	}
+	return rl_strtrim(text, n);
+}
+
+int rl_split_lines(const struct rl_source *src, struct rl_line **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	size_t cap = 0;
+	const char *s = src->text, *end = s + src->len;
+	unsigned no = 1;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t len = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
+			free(*out);
+			*out = NULL;
+			*n = 0;
+			return RL_ENOMEM;
+		}
+		(*out)[(*n)++] = (struct rl_line){ s, len, no++ };
+		s += len + (nl != NULL);
+	}
+	return RL_OK;
 }

@@ -5,37 +5,16 @@
  * "NEAR(" opens a group. So every word becomes an FTS5 string, with inner
  * double quotes doubled; the strings are ANDed. Two conveniences survive the
  * quoting: text between balanced double quotes is a phrase, and a word that
- * ends in '*' is a prefix query. Words with nothing to index (only
- * punctuation) are dropped. */
+ * ends in '*' is a prefix query.
+ *
+ * Nothing is dropped: whether a word holds anything to index is the
+ * tokenizer's business, and FTS5 already does the right thing with a
+ * string that yields no token — alone it matches nothing, next to other
+ * terms it is passed over. Only empty terms ("", a lone "*") are left out. */
 #include "rulings.h"
-#include "utf8.h"
 #include "util.h"
 
 #include <string.h>
-
-/* Would the unicode61 tokenizer find a token in s[0..n)? */
-static bool searchable(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; ) {
-		uint32_t cp;
-		size_t k = rl_utf8_decode(s + i, &cp);
-		i += k;
-		if (cp < 0x80) {
-			if ((cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') ||
-			    (cp >= 'A' && cp <= 'Z'))
-				return true;
-			continue;
-		}
-		if (cp <= 0xBF || cp == 0xD7 || cp == 0xF7)
-			continue;                 /* Latin-1 punctuation and signs */
-		if (cp >= 0x2000 && cp <= 0x2BFF)
-			continue;                 /* punctuation, symbols, arrows */
-		if (cp >= 0x3000 && cp <= 0x303F)
-			continue;                 /* CJK punctuation */
-		return true;
-	}
-	return false;
-}
 
 static void add_term(struct rl_buf *b, const char *s, size_t n, bool prefix)
 {
@@ -97,7 +76,7 @@ int rl_fts_query(const char *const *words, size_t n, char **out)
 				end--;
 		}
 		/* Inside a term a stray quote is text: add_term() doubles it. */
-		if (searchable(start, (size_t)(end - start)))
+		if (end > start)
 			add_term(&q, start, (size_t)(end - start), prefix);
 	}
 	rl_buf_free(&all);
@@ -105,6 +84,6 @@ int rl_fts_query(const char *const *words, size_t n, char **out)
 		rl_buf_free(&q);
 		return RL_ENOMEM;
 	}
-	*out = q.s;   /* NULL when nothing was searchable */
+	*out = q.s;   /* NULL when there was no term at all */
 	return RL_OK;
 }

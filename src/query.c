@@ -239,8 +239,7 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 		} else if ((rc = rl_fts_query(q->words, q->nwords, &match))) {
 			return rc;
 		}
-		/* Words with no letters or digits are text that no ruling
-		 * contains: nothing matches. */
+		/* Only blanks and lone stars: nothing can match. */
 		if (!match)
 			return RL_NOTFOUND;
 	}

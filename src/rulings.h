@@ -118,6 +118,7 @@ struct rl_doc {
 	char *title;            /* document identity within its game */
 	char *game;             /* NULL when neither document nor caller says */
 	char *lang;             /* ISO 639-1 code */
+	char *date;             /* the document's own date (YYYY-MM-DD), or NULL */
 	struct rl_tag *page_tag;/* a tag page's own tag, given to every entry */
 	struct rl_entry *entries;
 	size_t n, cap;
@@ -161,7 +162,8 @@ const char *rl_lang_detect(const char *text, size_t len);
 
 /* Builds a safe FTS5 MATCH expression from words a user typed: every word is
  * an FTS5 string, so punctuation and FTS5 keywords are plain text; balanced
- * double quotes make a phrase. *out is NULL when nothing searchable remains. */
+ * double quotes make a phrase, a final '*' a prefix. *out is NULL when there
+ * is no term at all (no words, or only blanks and lone '*'). */
 int rl_fts_query(const char *const *words, size_t n, char **out);
 
 /* ---- The database ------------------------------------------------------ */

@@ -106,6 +106,14 @@ uint32_t rl_fold_cp(uint32_t c)
 			return c;
 		return (c & 1) ? c : c + 1;
 	}
+	if (c == 0x386)
+		return 0x3AC;    /* Ά */
+	if (c >= 0x388 && c <= 0x38A)
+		return c + 37;   /* Έ Ή Ί */
+	if (c == 0x38C)
+		return 0x3CC;    /* Ό */
+	if (c == 0x38E || c == 0x38F)
+		return c + 63;   /* Ύ Ώ */
 	if (c >= 0x391 && c <= 0x3AB && c != 0x3A2)
 		return c + 32;
 	if (c == 0x3C2)
@@ -116,7 +124,11 @@ uint32_t rl_fold_cp(uint32_t c)
 		c += 80;         /* Ѐ..Џ to ѐ..џ, then ё below */
 	if (c == 0x451)
 		return 0x435;    /* ё = е */
-	if (c >= 0x460 && c <= 0x4FF && c != 0x482 && !(c >= 0x483 && c <= 0x489))
+	if (c == 0x4C0)
+		return 0x4CF;    /* palochka */
+	if (c >= 0x4C1 && c <= 0x4CE)
+		return (c & 1) ? c + 1 : c;   /* this block pairs odd with even */
+	if (c >= 0x460 && c <= 0x4FF && !(c >= 0x482 && c <= 0x489))
 		return (c & 1) ? c : c + 1;
 	return c;
 }
