@@ -204,12 +204,7 @@ char *rl_title_from_text(const char *text, size_t max)
 			break;
 		}
 	if (n > max) {
-		size_t k = max;
-		while (k > 0 && text[k] != ' ')
-			k--;
-		n = k ? k : max;
-		while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
-			n--;   /* never split a UTF-8 sequence */
+		n = rl_cut_at_word(text, n, max);
 		struct rl_buf b = {0};
 		rl_buf_add(&b, text, n);
 		rl_buf_adds(&b, "\xE2\x80\xA6");

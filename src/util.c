@@ -163,3 +163,17 @@ bool rl_grow(void *v, size_t *cap, size_t need, size_t sz)
 	*cap = c;
 	return true;
 }
+
+size_t rl_cut_at_word(const char *s, size_t n, size_t max)
+{
+	if (n <= max)
+		return n;
+	size_t k = max;
+	while (k > 0 && s[k] != ' ')
+		k--;
+	if (k == 0)
+		k = max;
+	while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
+		k--;
+	return k;
+}

@@ -31,6 +31,11 @@ char *rl_strtrim(const char *s, size_t n);   /* copy without outer blanks */
  * false on overflow or allocation failure, leaving *v as it was. */
 bool rl_grow(void *v, size_t *cap, size_t need, size_t sz);
 
+/* How many of the n bytes of s to keep to cut it at about max bytes: at
+ * the last space before max, never inside a UTF-8 sequence (n when n <=
+ * max). */
+size_t rl_cut_at_word(const char *s, size_t n, size_t max);
+
 /* Blank for the parsers: space, tab, and U+00A0 no-break space. */
 size_t rl_blank_len(const char *p);
 bool rl_is_blank_line(const char *s, size_t n);

@@ -4,12 +4,11 @@
  * where it is available, and the text is checked for valid UTF-8 by the
  * source loader, so matching passes PCRE2_NO_UTF_CHECK (see FACTS.md: a
  * per-call check over a large buffer is quadratic). */
-#define PCRE2_CODE_UNIT_WIDTH 8
 #include "xref.h"
 #include "doc.h"
+#include "re.h"
 #include "util.h"
 
-#include <pcre2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,13 +34,9 @@ static int compile_all(void)
 	for (size_t i = 0; i < sizeof patterns / sizeof *patterns; i++) {
 		if (patterns[i].code)
 			continue;
-		int err;
-		PCRE2_SIZE off;
-		patterns[i].code = pcre2_compile((PCRE2_SPTR)patterns[i].re,
-			PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_UCP, &err, &off, NULL);
+		patterns[i].code = rl_re_compile(patterns[i].re, 0);
 		if (!patterns[i].code)
-			return RL_EINTERNAL;
-		pcre2_jit_compile(patterns[i].code, PCRE2_JIT_COMPLETE);
+			return RL_ENOMEM;
 	}
 	return RL_OK;
 }

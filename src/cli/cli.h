@@ -105,6 +105,7 @@ void render_ruling_text(FILE *f, const struct rl_ruling *r, bool color,
                         bool full);
 void render_ruling_json(struct json *j, const struct rl_ruling *r, bool details);
 void render_ruling_fields(struct json *j, const struct rl_ruling *r);
+void render_errata_json(struct json *j, const struct rl_errata *x);
 
 /* Prints search results: text, one JSON document whose list is under
  * list_key (each object gets "change": "marked" when marked is true), or

@@ -53,16 +53,7 @@ static void entry(struct json *j, const struct rl_entry *e)
 	}
 	json_end_list(j);
 	json_key(j, "errata");
-	if (e->errata) {
-		json_begin_map(j);
-		json_key(j, "product"); json_string(j, e->errata->product);
-		json_key(j, "printing"); json_string(j, e->errata->printing);
-		json_key(j, "document"); json_string(j, e->errata->document);
-		json_key(j, "page"); json_string(j, e->errata->page);
-		json_end_map(j);
-	} else {
-		json_null(j);
-	}
+	render_errata_json(j, e->errata);
 	json_end_map(j);
 }
 

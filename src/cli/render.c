@@ -1,6 +1,7 @@
 /* render.c — how a ruling looks: as text for people, as JSON for programs. */
 #include "cli.h"
 #include "json.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -50,12 +51,7 @@ static void first_paragraph(FILE *f, const char *text, size_t max)
 	size_t n = end ? (size_t)(end - text) : strlen(text);
 	bool cut = end != NULL;
 	if (n > max) {
-		size_t k = max;
-		while (k > 0 && text[k] != ' ')
-			k--;
-		n = k ? k : max;
-		while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
-			n--;   /* never split a UTF-8 sequence */
+		n = rl_cut_at_word(text, n, max);
 		cut = true;
 	}
 	fputs("    ", f);
@@ -213,16 +209,21 @@ void render_ruling_fields(struct json *j, const struct rl_ruling *r)
 	}
 	json_end_list(j);
 	json_key(j, "errata");
-	if (r->errata) {
-		json_begin_map(j);
-		json_key(j, "product"); json_string(j, r->errata->product);
-		json_key(j, "printing"); json_string(j, r->errata->printing);
-		json_key(j, "document"); json_string(j, r->errata->document);
-		json_key(j, "page"); json_string(j, r->errata->page);
-		json_end_map(j);
-	} else {
+	render_errata_json(j, r->errata);
+}
+
+void render_errata_json(struct json *j, const struct rl_errata *x)
+{
+	if (!x) {
 		json_null(j);
+		return;
 	}
+	json_begin_map(j);
+	json_key(j, "product"); json_string(j, x->product);
+	json_key(j, "printing"); json_string(j, x->printing);
+	json_key(j, "document"); json_string(j, x->document);
+	json_key(j, "page"); json_string(j, x->page);
+	json_end_map(j);
 }
 
 static void links(struct json *j, const char *key, const struct rl_ref_out *v,
