@@ -12,12 +12,11 @@
  * An unindented line that is not an entry is a heading: a section when its
  * name is a known section name or another heading follows it, else a
  * category. Entries under a section whose name says "errata" are errata. */
-#define PCRE2_CODE_UNIT_WIDTH 8
 #include "importer.h"
 #include "doc.h"
+#include "re.h"
 #include "util.h"
 
-#include <pcre2.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -167,25 +166,13 @@ static bool has_section_word(const char *s)
 
 /* ---- PCRE2 helpers ---------------------------------------------------- */
 
-static pcre2_code *compile(const char *re)
-{
-	int err;
-	PCRE2_SIZE off;
-	pcre2_code *c = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED,
-	                              PCRE2_UTF | PCRE2_UCP | PCRE2_CASELESS,
-	                              &err, &off, NULL);
-	if (c)
-		pcre2_jit_compile(c, PCRE2_JIT_COMPLETE);
-	return c;
-}
-
 /* Matches re against s; on success copies groups 1 and 2 (trimmed). */
 static int match2(const char *re, const char *s, char **g1, char **g2,
                   bool *matched)
 {
 	*matched = false;
 	*g1 = *g2 = NULL;
-	pcre2_code *c = compile(re);
+	pcre2_code *c = rl_re_compile(re, PCRE2_CASELESS);
 	if (!c)
 		return RL_EINTERNAL;
 	pcre2_match_data *md = pcre2_match_data_create_from_pattern(c, NULL);
