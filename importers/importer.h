@@ -24,5 +24,9 @@ struct rl_importer {
 };
 
 extern const struct rl_importer rl_importer_faq_tags;
+extern const struct rl_importer rl_importer_numbered_rules;
+extern const struct rl_importer rl_importer_rules_summary;
+extern const struct rl_importer rl_importer_encyclopedia;
+extern const struct rl_importer rl_importer_thesaurus;
 
 #endif

@@ -10,6 +10,10 @@
 
 static const struct rl_importer *const importers[] = {
 	&rl_importer_faq_tags,
+	&rl_importer_numbered_rules,
+	&rl_importer_rules_summary,
+	&rl_importer_encyclopedia,
+	&rl_importer_thesaurus,
 };
 
 enum { NIMPORTERS = sizeof importers / sizeof *importers };

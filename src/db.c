@@ -6,6 +6,7 @@
  * rulings (user_version above ours) is refused rather than misread. */
 #include "db.h"
 #include "schema.h"
+#include "stemtok.h"
 #include "util.h"
 
 #include <errno.h>
@@ -112,6 +113,52 @@ int rl_db_schema_version(rl_db *db)
 	return v;
 }
 
+/* SQL function rl_fold(text): case folding beyond ASCII, for filters. */
+static void fold_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const unsigned char *s = sqlite3_value_text(argv[0]);
+	if (!s) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	char *f = rl_fold((const char *)s);
+	if (!f) {
+		sqlite3_result_error_nomem(ctx);
+		return;
+	}
+	sqlite3_result_text(ctx, f, -1, free);
+}
+
+/* SQL function rl_key(text): the identity key of a title (see rl_key()). */
+static void key_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	const unsigned char *s = sqlite3_value_text(argv[0]);
+	if (!s) {
+		sqlite3_result_null(ctx);
+		return;
+	}
+	char *k = rl_key((const char *)s);
+	if (!k) {
+		sqlite3_result_error_nomem(ctx);
+		return;
+	}
+	sqlite3_result_text(ctx, k, -1, free);
+}
+
+static int register_functions(rl_db *db)
+{
+	int rc = sqlite3_create_function(db->h, "rl_fold", 1,
+		SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
+		fold_func, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_create_function(db->h, "rl_key", 1,
+			SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
+			key_func, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = rl_stemtok_register(db->h);
+	return rc == SQLITE_OK ? RL_OK : rl_db_sqlite_fail(db, rc, "register");
+}
+
 /* mkdir -p for the directory part of path. */
 static int make_parent(const char *path)
 {
@@ -203,6 +250,10 @@ int rl_db_open(const char *path, int flags, rl_db **out)
 	 * the links honest. */
 	int r = rl_db_exec(db, "PRAGMA foreign_keys = ON");
 	if (r)
+		return r;
+	/* rl_fold() for filters, the rl_stem tokenizer for the full-text
+	 * tables (the schema needs it, so before any migration). */
+	if ((r = register_functions(db)))
 		return r;
 	sqlite3_stmt *st = rl_db_prepare(db, "PRAGMA journal_mode = WAL");
 	if (!st)

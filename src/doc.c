@@ -133,6 +133,16 @@ void rl_doc_free(struct rl_doc *doc)
 	free(doc->game);
 	free(doc->lang);
 	free(doc->date);
+	for (size_t i = 0; i < doc->nconcepts; i++) {
+		struct rl_concept *c = &doc->concepts[i];
+		for (size_t k = 0; k < c->nterms; k++) {
+			free(c->terms[k].term);
+			free(c->terms[k].lang);
+		}
+		free(c->terms);
+		free(c->game);
+	}
+	free(doc->concepts);
 	if (doc->page_tag) {
 		rl_tag_clear(doc->page_tag);
 		free(doc->page_tag);
@@ -195,10 +205,9 @@ char *rl_tag_display(const char *name, const char *qualifier)
 char *rl_title_from_text(const char *text, size_t max)
 {
 	size_t n = strlen(text);
-	/* the first sentence or clause: up to ". ", "; ", ": ", "? " */
+	/* the first sentence: up to ". ", "? ", "! " */
 	for (size_t i = 0; i + 1 < n; i++)
-		if ((text[i] == '.' || text[i] == ';' || text[i] == ':' ||
-		     text[i] == '?' || text[i] == '!') &&
+		if ((text[i] == '.' || text[i] == '?' || text[i] == '!') &&
 		    (text[i + 1] == ' ' || text[i + 1] == '\n') && i >= 3) {
 			n = text[i] == '?' || text[i] == '!' ? i + 1 : i;
 			break;

@@ -11,8 +11,8 @@ int rl_entry_add_tag(struct rl_entry *e, const char *name, const char *qualifier
 /* Adds a reference (target copied). */
 int rl_entry_add_ref(struct rl_entry *e, enum rl_ref_kind kind, const char *target);
 void rl_entry_clear(struct rl_entry *e);
-/* A title made from text: its first sentence or clause, cut at a word
- * boundary to at most about max bytes (with "…" when cut). */
+/* A title made from text: its first sentence, cut at a word boundary to at
+ * most about max bytes (with "…" when cut). */
 char *rl_title_from_text(const char *text, size_t max);
 /* Lines of a source, for line-oriented importers. */
 struct rl_line {

@@ -14,12 +14,11 @@
 #include "rulings.h"
 #include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-static void add_term(struct rl_buf *b, const char *s, size_t n, bool prefix)
+static void quote(struct rl_buf *b, const char *s, size_t n, bool prefix)
 {
-	if (b->len)
-		rl_buf_addc(b, ' ');
 	rl_buf_addc(b, '"');
 	for (size_t i = 0; i < n; i++) {
 		if (s[i] == '"')
@@ -31,7 +30,41 @@ static void add_term(struct rl_buf *b, const char *s, size_t n, bool prefix)
 		rl_buf_adds(b, " *");
 }
 
+static int add_term(struct rl_buf *b, const char *s, size_t n, bool prefix,
+                    rl_expand_fn expand, void *ctx)
+{
+	if (b->len)
+		rl_buf_addc(b, ' ');
+	char **alts = NULL;
+	if (expand && !prefix) {
+		int rc = expand(ctx, s, n, &alts);
+		if (rc)
+			return rc;
+	}
+	if (!alts || !alts[0]) {
+		free(alts);
+		quote(b, s, n, prefix);
+		return RL_OK;
+	}
+	rl_buf_addc(b, '(');
+	quote(b, s, n, false);
+	for (char **a = alts; *a; a++) {
+		rl_buf_adds(b, " OR ");
+		quote(b, *a, strlen(*a), false);
+		free(*a);
+	}
+	rl_buf_addc(b, ')');
+	free(alts);
+	return RL_OK;
+}
+
 int rl_fts_query(const char *const *words, size_t n, char **out)
+{
+	return rl_fts_query_expand(words, n, NULL, NULL, out);
+}
+
+int rl_fts_query_expand(const char *const *words, size_t n, rl_expand_fn expand,
+                        void *ctx, char **out)
 {
 	*out = NULL;
 	struct rl_buf all = {0};
@@ -50,7 +83,8 @@ int rl_fts_query(const char *const *words, size_t n, char **out)
 
 	struct rl_buf q = {0};
 	const char *p = s;
-	while (*p) {
+	int rc = RL_OK;
+	while (*p && !rc) {
 		if (*p == ' ' || *p == '\t' || *p == '\n') {
 			p++;
 			continue;
@@ -77,12 +111,15 @@ int rl_fts_query(const char *const *words, size_t n, char **out)
 		}
 		/* Inside a term a stray quote is text: add_term() doubles it. */
 		if (end > start)
-			add_term(&q, start, (size_t)(end - start), prefix);
+			rc = add_term(&q, start, (size_t)(end - start), prefix, expand,
+			              ctx);
 	}
 	rl_buf_free(&all);
-	if (q.oom) {
+	if (!rc && q.oom)
+		rc = RL_ENOMEM;
+	if (rc) {
 		rl_buf_free(&q);
-		return RL_ENOMEM;
+		return rc;
 	}
 	*out = q.s;   /* NULL when there was no term at all */
 	return RL_OK;

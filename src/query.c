@@ -73,7 +73,7 @@ static int fill_details(rl_db *db, struct rl_ruling *r)
 		return step_error(db, rc);
 
 	st = rl_db_prepare(db,
-		"SELECT d.title, i.path, s.line, s.hidden_tags"
+		"SELECT d.title, i.path, s.line, s.hidden_tags, d.date"
 		" FROM ruling_sources s JOIN documents d ON d.id = s.document_id"
 		" JOIN imports i ON i.id = s.import_id"
 		" WHERE s.ruling_id = ?1 ORDER BY d.title, d.id");
@@ -92,6 +92,7 @@ static int fill_details(rl_db *db, struct rl_ruling *r)
 		s->line = (unsigned)sqlite3_column_int(st, 2);
 		s->hidden_tags = sqlite3_column_type(st, 3) == SQLITE_NULL
 		                 ? -1 : sqlite3_column_int(st, 3);
+		s->date = rl_column_dup(st, 4, &oom);
 		if (s->hidden_tags > r->hidden_tags)
 			r->hidden_tags = s->hidden_tags;
 	}
@@ -125,41 +126,29 @@ static int fill_details(rl_db *db, struct rl_ruling *r)
 	return rc == SQLITE_DONE ? RL_OK : step_error(db, rc);
 }
 
-/* SQL function rl_fold(text): case folding beyond ASCII, for filters. */
-static void fold_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
-{
-	const unsigned char *s = sqlite3_value_text(argv[0]);
-	if (!s) {
-		sqlite3_result_null(ctx);
-		return;
-	}
-	char *f = rl_fold((const char *)s);
-	if (!f) {
-		sqlite3_result_error_nomem(ctx);
-		return;
-	}
-	sqlite3_result_text(ctx, f, -1, free);
-}
-
-static int ensure_functions(rl_db *db)
-{
-	int rc = sqlite3_create_function(db->h, "rl_fold", 1,
-		SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
-		fold_func, NULL, NULL);
-	return rc == SQLITE_OK ? RL_OK : rl_db_sqlite_fail(db, rc, "register");
-}
-
 /* Parameters collected while the WHERE clause is built. */
 struct params {
-	const char *v[64];
-	char *owned[64];
-	int n;
+	const char **v;
+	char **owned;
+	int n, cap;
 };
 
 static int param(struct params *p, const char *value, bool fold, int *index)
 {
-	if (p->n >= (int)(sizeof p->v / sizeof *p->v))
-		return RL_EUSAGE;
+	if (p->n == p->cap) {
+		int cap = p->cap ? p->cap * 2 : 16;
+		if (cap > 32000)
+			return RL_EUSAGE;   /* SQLite's limit on parameters */
+		const char **v = realloc(p->v, (size_t)cap * sizeof *v);
+		if (!v)
+			return RL_ENOMEM;
+		p->v = v;
+		char **o = realloc(p->owned, (size_t)cap * sizeof *o);
+		if (!o)
+			return RL_ENOMEM;
+		p->owned = o;
+		p->cap = cap;
+	}
 	char *f = NULL;
 	if (fold && value && !(f = rl_fold(value)))
 		return RL_ENOMEM;
@@ -169,41 +158,72 @@ static int param(struct params *p, const char *value, bool fold, int *index)
 	return RL_OK;
 }
 
-static int add_filters(struct rl_buf *sql, struct params *p,
-                       const struct rl_query *q)
+static void params_free(struct params *p)
 {
-	int rc = RL_OK, i, j;
-	for (size_t t = 0; t < q->ntags && !rc; t++) {
-		struct rl_tag tag;
-		rc = rl_tag_parse(q->tags[t], &tag);
-		if (rc == RL_EDATA) {
-			rl_buf_adds(sql, " AND 0");   /* an empty tag matches nothing */
-			rc = RL_OK;
-			continue;
-		}
+	for (int i = 0; i < p->n; i++)
+		free(p->owned[i]);
+	free(p->owned);
+	free(p->v);
+}
+
+/* One tag as an SQL condition on tags t: its name and qualifier, or the
+ * whole text as an unqualified name ("Speed (Fast/Slow)" matches both). */
+static int tag_condition(struct rl_buf *sql, struct params *p, const char *text)
+{
+	struct rl_tag tag;
+	int rc = rl_tag_parse(text, &tag), i, j, whole;
+	if (rc == RL_EDATA) {
+		rl_buf_adds(sql, "0");   /* an empty tag matches nothing */
+		return RL_OK;
+	}
+	if (rc)
+		return rc;
+	rc = param(p, tag.name, true, &i);
+	if (!rc && tag.qualifier) {
+		rc = param(p, tag.qualifier, true, &j);
+		if (!rc)
+			rc = param(p, text, true, &whole);
+		if (!rc)
+			rl_buf_addf(sql, "(t.name_fold = ?%d AND t.qual_fold = ?%d)"
+			            " OR (t.name_fold = ?%d AND t.qual_fold = '')",
+			            i, j, whole);
+	} else if (!rc) {
+		rl_buf_addf(sql, "t.name_fold = ?%d", i);
+	}
+	rl_tag_clear(&tag);
+	return rc;
+}
+
+/* --tag T: rulings with T, or (unless the query says not to) with any term
+ * the thesaurus gives as T's equivalent. */
+static int tag_filter(rl_db *db, struct rl_buf *sql, struct params *p,
+                      const struct rl_query *q, const char *text)
+{
+	char **syn = NULL;
+	size_t nsyn = 0;
+	if (!q->no_thesaurus) {
+		int rc = rl_synonyms(db, text, q->game, &syn, &nsyn);
 		if (rc)
 			return rc;
-		rc = param(p, tag.name, true, &i);
-		if (!rc && tag.qualifier) {
-			rc = param(p, tag.qualifier, true, &j);
-			/* "Speed (Fast/Slow)": qualified, or a name that happens
-			 * to end in parentheses. */
-			int whole;
-			if (!rc)
-				rc = param(p, q->tags[t], true, &whole);
-			if (!rc)
-				rl_buf_addf(sql, " AND r.id IN (SELECT rt.ruling_id FROM"
-				            " ruling_tags rt JOIN tags t ON t.id = rt.tag_id"
-				            " WHERE (t.name_fold = ?%d AND t.qual_fold = ?%d)"
-				            " OR (t.name_fold = ?%d AND t.qual_fold = ''))",
-				            i, j, whole);
-		} else if (!rc) {
-			rl_buf_addf(sql, " AND r.id IN (SELECT rt.ruling_id FROM"
-			            " ruling_tags rt JOIN tags t ON t.id = rt.tag_id"
-			            " WHERE t.name_fold = ?%d)", i);
-		}
-		rl_tag_clear(&tag);
 	}
+	rl_buf_adds(sql, " AND r.id IN (SELECT rt.ruling_id FROM ruling_tags rt"
+	            " JOIN tags t ON t.id = rt.tag_id WHERE (");
+	int rc = tag_condition(sql, p, text);
+	for (size_t k = 0; k < nsyn && !rc; k++) {
+		rl_buf_adds(sql, ") OR (");
+		rc = tag_condition(sql, p, syn[k]);
+	}
+	rl_buf_adds(sql, "))");
+	rl_strings_free(syn, nsyn);
+	return rc;
+}
+
+static int add_filters(rl_db *db, struct rl_buf *sql, struct params *p,
+                       const struct rl_query *q)
+{
+	int rc = RL_OK, i;
+	for (size_t t = 0; t < q->ntags && !rc; t++)
+		rc = tag_filter(db, sql, p, q, q->tags[t]);
 	if (!rc && q->category && !(rc = param(p, q->category, true, &i)))
 		rl_buf_addf(sql, " AND rl_fold(r.category) = ?%d", i);
 	if (!rc && q->kind && !(rc = param(p, q->kind, false, &i)))
@@ -218,12 +238,95 @@ static int add_filters(struct rl_buf *sql, struct params *p,
 	return rc;
 }
 
+/* The full-text tables, one per language (schema/002-languages.sql). */
+static const char *const fts_langs[] = { "en", "fr", "ru", "xx" };
+
+/* Which tables a language filter needs: all for none or "any". */
+static bool fts_wanted(const char *table_lang, const char *lang)
+{
+	if (!lang || strcmp(lang, "any") == 0)
+		return true;
+	bool known = strcmp(lang, "en") == 0 || strcmp(lang, "fr") == 0 ||
+	             strcmp(lang, "ru") == 0;
+	return known ? strcmp(lang, table_lang) == 0
+	             : strcmp(table_lang, "xx") == 0;
+}
+
+/* A UNION ALL over the wanted tables of (rid, score, snip), or of rid
+ * alone for counting. The MATCH expression is parameter mi. */
+static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored)
+{
+	bool first = true;
+	rl_buf_adds(b, "(");
+	for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs; i++) {
+		const char *l = fts_langs[i];
+		if (!fts_wanted(l, lang))
+			continue;
+		if (!first)
+			rl_buf_adds(b, " UNION ALL ");
+		first = false;
+		if (scored)
+			rl_buf_addf(b, "SELECT rowid AS rid, bm25(rulings_fts_%s, "
+			            TITLE_WEIGHT ", " BODY_WEIGHT ") AS score,"
+			            " snippet(rulings_fts_%s, -1, '" RL_SNIPPET_OPEN "', '"
+			            RL_SNIPPET_CLOSE "', '\xE2\x80\xA6', 24) AS snip", l, l);
+		else
+			rl_buf_adds(b, "SELECT rowid AS rid");
+		rl_buf_addf(b, " FROM rulings_fts_%s WHERE rulings_fts_%s MATCH ?%d",
+		            l, l, mi);
+	}
+	rl_buf_adds(b, ") m JOIN rulings r ON r.id = m.rid");
+}
+
+struct expand_ctx {
+	rl_db *db;
+	const char *game;
+};
+
+/* Thesaurus expansion of one search term: its equivalents but itself. */
+static int expand_term(void *vctx, const char *term, size_t len, char ***alts)
+{
+	struct expand_ctx *c = vctx;
+	*alts = NULL;
+	char *t = rl_strndup(term, len);
+	if (!t)
+		return RL_ENOMEM;
+	char **syn;
+	size_t n;
+	int rc = rl_synonyms(c->db, t, c->game, &syn, &n);
+	char *key = rc ? NULL : rl_key(t);
+	free(t);
+	if (rc)
+		return rc;
+	if (!key) {
+		rl_strings_free(syn, n);
+		return RL_ENOMEM;
+	}
+	size_t o = 0;
+	for (size_t i = 0; i < n; i++) {
+		char *k = rl_key(syn[i]);
+		bool self = k && strcmp(k, key) == 0;
+		free(k);
+		if (self)
+			free(syn[i]);
+		else
+			syn[o++] = syn[i];
+	}
+	if (syn)
+		syn[o] = NULL;
+	free(key);
+	if (o == 0) {
+		free(syn);
+		return RL_OK;
+	}
+	*alts = syn;
+	return RL_OK;
+}
+
 int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 {
 	*out = (struct rl_results){0};
-	int rc = ensure_functions(db);
-	if (rc)
-		return rc;
+	int rc = RL_OK;
 	char *match = NULL;
 	if (q->nwords) {
 		if (q->raw) {
@@ -236,8 +339,13 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 			match = rl_buf_take(&b);
 			if (!match)
 				return RL_ENOMEM;
-		} else if ((rc = rl_fts_query(q->words, q->nwords, &match))) {
-			return rc;
+		} else {
+			struct expand_ctx ec = { db, q->game };
+			rc = rl_fts_query_expand(q->words, q->nwords,
+			                         q->no_thesaurus ? NULL : expand_term,
+			                         &ec, &match);
+			if (rc)
+				return rc;
 		}
 		/* Only blanks and lone stars: nothing can match. */
 		if (!match)
@@ -245,37 +353,34 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 	}
 
 	/* The FROM and WHERE clauses are shared by the count and the rows. */
-	struct rl_buf from = {0};
+	struct rl_buf from = {0}, count_from = {0};
 	struct params p = {0};
 	int mi = 0;
 	if (match) {
 		rc = param(&p, match, false, &mi);
-		rl_buf_addf(&from, " FROM rulings_fts"
-		            " JOIN rulings r ON r.id = rulings_fts.rowid"
-		            " LEFT JOIN games g ON g.id = r.game_id"
-		            " WHERE rulings_fts MATCH ?%d", mi);
+		fts_union(&from, q->lang, mi, true);
+		fts_union(&count_from, q->lang, mi, false);
 	} else {
-		rl_buf_adds(&from, " FROM rulings r"
-		            " LEFT JOIN games g ON g.id = r.game_id WHERE 1");
+		rl_buf_adds(&from, "rulings r");
+		rl_buf_adds(&count_from, "rulings r");
 	}
+	struct rl_buf where = {0};
+	rl_buf_adds(&where, " LEFT JOIN games g ON g.id = r.game_id WHERE 1");
 	if (!rc)
-		rc = add_filters(&from, &p, q);
+		rc = add_filters(db, &where, &p, q);
 	struct rl_buf sql = {0};
-	rl_buf_addf(&sql, "SELECT %s, ", ruling_cols);
-	if (match)
-		rl_buf_adds(&sql, "bm25(rulings_fts, " TITLE_WEIGHT ", " BODY_WEIGHT
-		            ") AS score, snippet(rulings_fts, -1, '" RL_SNIPPET_OPEN
-		            "', '" RL_SNIPPET_CLOSE "', '\xE2\x80\xA6', 24)");
-	else
-		rl_buf_adds(&sql, "0 AS score, NULL");
-	rl_buf_adds(&sql, from.s ? from.s : "");
-	rl_buf_adds(&sql, match ? " ORDER BY score, r.id" : " ORDER BY r.id");
+	rl_buf_addf(&sql, "SELECT %s, %s FROM %s%s", ruling_cols,
+	            match ? "m.score, m.snip" : "0, NULL",
+	            from.s ? from.s : "", where.s ? where.s : "");
+	rl_buf_adds(&sql, match ? " ORDER BY m.score, r.id" : " ORDER BY r.id");
 	if (q->limit > 0)
 		rl_buf_addf(&sql, " LIMIT %ld", q->limit);
 	struct rl_buf count = {0};
-	rl_buf_adds(&count, "SELECT count(*)");
-	rl_buf_adds(&count, from.s ? from.s : "");
+	rl_buf_addf(&count, "SELECT count(*) FROM %s%s",
+	            count_from.s ? count_from.s : "", where.s ? where.s : "");
 	rl_buf_free(&from);
+	rl_buf_free(&count_from);
+	rl_buf_free(&where);
 	char *text = rl_buf_take(&sql);
 	char *count_text = rl_buf_take(&count);
 	sqlite3_stmt *st = NULL, *cst = NULL;
@@ -329,8 +434,7 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 	sqlite3_finalize(cst);
 	for (size_t i = 0; i < out->n && !rc; i++)
 		rc = fill_details(db, &out->v[i]);
-	for (int i = 0; i < p.n; i++)
-		free(p.owned[i]);
+	params_free(&p);
 	free(text);
 	free(count_text);
 	free(match);
@@ -354,6 +458,7 @@ void rl_ruling_clear(struct rl_ruling *r)
 	for (size_t i = 0; i < r->nsources; i++) {
 		free(r->sources[i].document);
 		free(r->sources[i].path);
+		free(r->sources[i].date);
 	}
 	free(r->sources);
 	if (r->errata) {
@@ -564,4 +669,67 @@ void rl_stats_clear(struct rl_stats *s)
 	free(s->languages);
 	free(s->kinds);
 	*s = (struct rl_stats){0};
+}
+
+int rl_xrefs(rl_db *db, bool dangling_only, const char *kind,
+             struct rl_xref **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	/* Page numbers and discussions point outside the database: they are
+	 * never "dangling". */
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT f.ruling_id, s.title, s.rule, f.kind, f.target,"
+		" ifnull(f.target_id, 0), i.path, src.line"
+		" FROM refs f JOIN rulings s ON s.id = f.ruling_id"
+		" LEFT JOIN ruling_sources src ON src.ruling_id = s.id"
+		"   AND src.document_id = (SELECT min(document_id) FROM ruling_sources"
+		"     WHERE ruling_id = s.id)"
+		" LEFT JOIN imports i ON i.id = src.import_id"
+		" WHERE (?1 = 0 OR (f.target_id IS NULL"
+		"   AND f.kind IN ('rule', 'ruling', 'term')))"
+		" AND (?2 IS NULL OR f.kind = ?2)"
+		" ORDER BY f.ruling_id, f.id");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int(st, 1, dangling_only);
+	rl_bind_text(st, 2, kind);
+	size_t cap = 0;
+	bool oom = false;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
+			oom = true;
+			break;
+		}
+		struct rl_xref *x = &(*out)[(*n)++];
+		x->from_id = sqlite3_column_int64(st, 0);
+		x->from_title = rl_column_dup(st, 1, &oom);
+		x->from_rule = rl_column_dup(st, 2, &oom);
+		x->kind = rl_column_dup(st, 3, &oom);
+		x->target = rl_column_dup(st, 4, &oom);
+		x->target_id = sqlite3_column_int64(st, 5);
+		x->path = rl_column_dup(st, 6, &oom);
+		x->line = (unsigned)sqlite3_column_int(st, 7);
+	}
+	sqlite3_finalize(st);
+	if (oom || (rc != SQLITE_DONE && rc != SQLITE_ROW)) {
+		rl_xrefs_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return oom ? RL_ENOMEM : step_error(db, rc);
+	}
+	return *n ? RL_OK : RL_NOTFOUND;
+}
+
+void rl_xrefs_free(struct rl_xref *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].from_title);
+		free(v[i].from_rule);
+		free(v[i].kind);
+		free(v[i].target);
+		free(v[i].path);
+	}
+	free(v);
 }

@@ -113,6 +113,19 @@ struct rl_entry {
 	struct rl_errata *errata;           /* errata details or NULL */
 };
 
+/* A thesaurus concept: terms that mean the same, across languages. */
+struct rl_term {
+	char *term;
+	char *lang;             /* NULL when the thesaurus does not say */
+};
+
+struct rl_concept {
+	char *game;             /* NULL: every game */
+	unsigned line;
+	struct rl_term *terms;
+	size_t nterms;
+};
+
 struct rl_doc {
 	char *format;           /* importer name */
 	char *title;            /* document identity within its game */
@@ -122,6 +135,8 @@ struct rl_doc {
 	struct rl_tag *page_tag;/* a tag page's own tag, given to every entry */
 	struct rl_entry *entries;
 	size_t n, cap;
+	struct rl_concept *concepts;   /* a thesaurus's concepts */
+	size_t nconcepts;
 };
 
 void rl_doc_free(struct rl_doc *doc);
@@ -165,6 +180,15 @@ const char *rl_lang_detect(const char *text, size_t len);
  * double quotes make a phrase, a final '*' a prefix. *out is NULL when there
  * is no term at all (no words, or only blanks and lone '*'). */
 int rl_fts_query(const char *const *words, size_t n, char **out);
+
+/* The same, with each term (not prefixes) ORed with the alternatives that
+ * expand() gives for it: ("isolate" OR "isoler"). expand returns a status
+ * and fills a NULL-terminated malloc'd array of malloc'd strings (or NULL
+ * for none); the builder frees them. */
+typedef int (*rl_expand_fn)(void *ctx, const char *term, size_t len,
+                            char ***alts);
+int rl_fts_query_expand(const char *const *words, size_t n, rl_expand_fn expand,
+                        void *ctx, char **out);
 
 /* ---- The database ------------------------------------------------------ */
 
@@ -212,15 +236,17 @@ struct rl_query {
 	const char *const *tags; size_t ntags;    /* all must match */
 	const char *category;
 	const char *kind;
-	const char *lang;
+	const char *lang;       /* NULL or "any": every language */
 	const char *game;
 	bool changed_only;      /* rulings the source marks as changed */
+	bool no_thesaurus;      /* match tags and words only as given */
 	long limit;             /* <= 0: no limit */
 };
 
 struct rl_source_ref {
 	char *document;         /* the document's title (a tag page's tag) */
 	char *path;             /* the file it was last imported from */
+	char *date;             /* the document's own date, or NULL */
 	unsigned line;
 	int hidden_tags;        /* -1 when the page gave none */
 };
@@ -263,6 +289,25 @@ void rl_ruling_clear(struct rl_ruling *r);
 struct rl_tag_count { char *name; long long count; };
 int rl_tags(rl_db *db, struct rl_tag_count **out, size_t *n);
 void rl_tags_free(struct rl_tag_count *v, size_t n);
+
+/* Cross-references, for listings: every one, or only those whose target
+ * (a rule, a ruling, a term) does not exist. */
+struct rl_xref {
+	long long from_id;
+	char *from_title, *from_rule, *kind, *target;
+	long long target_id;    /* 0 when unresolved */
+	char *path;             /* where the citing ruling was read */
+	unsigned line;
+};
+int rl_xrefs(rl_db *db, bool dangling_only, const char *kind,
+             struct rl_xref **out, size_t *n);
+void rl_xrefs_free(struct rl_xref *v, size_t n);
+
+/* The terms that mean the same as term (itself included), from the
+ * thesaurus, for game (NULL: any game). */
+int rl_synonyms(rl_db *db, const char *term, const char *game, char ***out,
+                size_t *n);
+void rl_strings_free(char **v, size_t n);
 
 struct rl_count { char *key; long long count; };
 struct rl_stats {

@@ -137,9 +137,9 @@ static int document_id(rl_db *db, long long game, const struct rl_doc *doc,
 	if (rc)
 		return rc;
 	const char *sql = *id
-		? "UPDATE documents SET lang = ?4 WHERE id = ?5 RETURNING id"
-		: "INSERT INTO documents (title, game_id, format, lang)"
-		  " VALUES (?1, ?2, ?3, ?4) RETURNING id";
+		? "UPDATE documents SET lang = ?4, date = ?6 WHERE id = ?5 RETURNING id"
+		: "INSERT INTO documents (title, game_id, format, lang, date)"
+		  " VALUES (?1, ?2, ?3, ?4, ?6) RETURNING id";
 	st = rl_db_prepare(db, sql);
 	if (!st)
 		return RL_EINTERNAL;
@@ -152,6 +152,7 @@ static int document_id(rl_db *db, long long game, const struct rl_doc *doc,
 		sqlite3_bind_int64(st, 5, *id);
 	}
 	rl_bind_text(st, 4, doc->lang);
+	rl_bind_text(st, 6, doc->date);
 	rc = run_id(db, st, id, "store document");
 	sqlite3_finalize(st);
 	return rc;
@@ -311,15 +312,67 @@ static int put_entry(rl_db *db, struct stmts *s, long long game, long long doc,
 	return rc;
 }
 
+/* A thesaurus's concepts replace the ones its previous version gave. */
+static int put_concepts(rl_db *db, const struct rl_doc *doc, long long docid)
+{
+	char sql[96];
+	snprintf(sql, sizeof sql, "DELETE FROM concepts WHERE document_id = %lld",
+	         docid);
+	int rc = rl_db_exec(db, sql);
+	sqlite3_stmt *c = NULL, *t = NULL;
+	if (!rc && doc->nconcepts) {
+		c = rl_db_prepare(db, "INSERT INTO concepts (document_id, game_id,"
+		                  " line) VALUES (?1, ?2, ?3)");
+		t = rl_db_prepare(db, "INSERT OR IGNORE INTO concept_terms"
+		                  " (concept_id, term, term_fold, lang)"
+		                  " VALUES (?1, ?2, ?3, ?4)");
+		if (!c || !t)
+			rc = RL_EINTERNAL;
+	}
+	for (size_t i = 0; i < doc->nconcepts && !rc; i++) {
+		const struct rl_concept *k = &doc->concepts[i];
+		long long game;
+		rc = game_id(db, k->game, &game);
+		if (rc)
+			break;
+		sqlite3_bind_int64(c, 1, docid);
+		if (game)
+			sqlite3_bind_int64(c, 2, game);
+		sqlite3_bind_int(c, 3, (int)k->line);
+		if ((rc = run(db, c, "store concept")))
+			break;
+		long long cid = sqlite3_last_insert_rowid(db->h);
+		for (size_t j = 0; j < k->nterms && !rc; j++) {
+			char *fold = rl_key(k->terms[j].term);
+			if (!fold) {
+				rc = RL_ENOMEM;
+				break;
+			}
+			sqlite3_bind_int64(t, 1, cid);
+			rl_bind_text(t, 2, k->terms[j].term);
+			rl_bind_text(t, 3, fold);
+			rl_bind_text(t, 4, k->terms[j].lang);
+			rc = run(db, t, "store concept term");
+			free(fold);
+		}
+	}
+	sqlite3_finalize(c);
+	sqlite3_finalize(t);
+	return rc;
+}
+
 /* Resolves references to rulings that now exist: rule numbers to rules of
  * the same game, terms to glossary entries. */
 static const char resolve_sql[] =
 	"UPDATE refs SET target_id = (SELECT t.id FROM rulings t, rulings s"
 	"  WHERE s.id = refs.ruling_id AND ifnull(t.game_id, 0) = ifnull(s.game_id, 0)"
 	"  AND ((refs.kind = 'rule' AND t.rule = refs.target)"
-	"    OR (refs.kind = 'term' AND t.kind = 'glossary' AND t.key = lower(refs.target)))"
+	"    OR (refs.kind = 'term' AND t.kind = 'glossary'"
+	"        AND t.key = rl_key(refs.target))"
+	"    OR (refs.kind = 'ruling' AND t.id <> s.id"
+	"        AND rl_key(t.title) = rl_key(refs.target)))"
 	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
-	" WHERE kind IN ('rule', 'term');";
+	" WHERE kind IN ('rule', 'term', 'ruling');";
 
 static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
                      const struct rl_doc *doc, struct rl_import_result *res)
@@ -377,6 +430,8 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 
 	for (size_t i = 0; i < doc->n && !rc; i++)
 		rc = put_entry(db, s, game, docid, import, doc, &doc->entries[i], res);
+	if (!rc)
+		rc = put_concepts(db, doc, docid);
 	if (rc)
 		return rc;
 

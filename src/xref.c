@@ -25,6 +25,10 @@ static struct pattern patterns[] = {
 	{ RL_REF_PAGE,
 	  "[\\[(]p\\.\\s*(\\d+(?:\\s*[-\\x{2013}]\\s*\\d+)?"
 	  "(?:\\s*,\\s*\\d+(?:\\s*[-\\x{2013}]\\s*\\d+)?)*)[\\])]", true, NULL },
+	/* rule numbers, Russian style: (п.303.3), (п. 514.6) */
+	{ RL_REF_RULE,
+	  "\\(\\x{043F}\\.\\s*(\\d+(?:\\.\\d+)+[a-z\\x{0430}-\\x{044F}]?)\\)",
+	  false, NULL },
 };
 
 enum { MAX_RANGE = 64 };

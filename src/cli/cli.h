@@ -125,5 +125,6 @@ int cmd_show(struct ctx *c, int argc, char **argv);
 int cmd_tags(struct ctx *c, int argc, char **argv);
 int cmd_stats(struct ctx *c, int argc, char **argv);
 int cmd_changed(struct ctx *c, int argc, char **argv);
+int cmd_xrefs(struct ctx *c, int argc, char **argv);
 
 #endif

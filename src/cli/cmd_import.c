@@ -20,7 +20,9 @@ static const char options_help[] =
 	"warning. A file named on the command line must be of a known format.\n"
 	"Each document is stored in one transaction: one that fails leaves the\n"
 	"database as it was, and the others are still imported. Importing bytes\n"
-	"that are already the latest version of their document changes nothing.\n";
+	"that are already the latest version of their document changes nothing;\n"
+	"without --game, --lang or --format, neither do bytes that are the latest\n"
+	"version of any document (imported before with such options).\n";
 
 struct file {
 	char *path;
@@ -130,6 +132,26 @@ static int import_one(struct ctx *c, const struct file *f,
 		note_failure(t, rc);
 		return rc;
 	}
+	/* Without options that change what the bytes would become, bytes that
+	 * are already some document's latest import are unchanged: a directory
+	 * walk after "import --game G FILE" does not make FILE a second,
+	 * game-less document. */
+	if (!o->game && !o->lang && !o->format) {
+		bool seen = false;
+		if ((rc = rl_store_seen(c->db, src.sha256, &seen))) {
+			error("%s: %s", f->path, rl_db_errmsg(c->db));
+			note_failure(t, rc);
+			rl_source_free(&src);
+			return rc;
+		}
+		if (seen) {
+			t->unchanged++;
+			if (!quiet)
+				printf("unchanged %s\n", f->path);
+			rl_source_free(&src);
+			return RL_OK;
+		}
+	}
 	struct rl_doc doc;
 	rc = parse_source(&src, o, f->explicit, &doc);
 	if (rc == RL_NOTFOUND) {
@@ -151,7 +173,10 @@ static int import_one(struct ctx *c, const struct file *f,
 			t->added += res.added;
 			t->updated += res.updated;
 			t->removed += res.removed;
-			if (!quiet)
+			if (!quiet && doc.nconcepts)
+				printf("imported %s: %zu concepts (%s)\n", f->path,
+				       doc.nconcepts, doc.format);
+			else if (!quiet)
 				printf("imported %s: %zu %s, %zu added, %zu updated,"
 				       " %zu removed (%s, %s)\n", f->path, res.entries,
 				       res.entries == 1 ? "entry" : "entries",

@@ -69,6 +69,7 @@ static void print_doc(const struct rl_source *src, const struct rl_doc *doc)
 	json_key(&j, "title"); json_string(&j, doc->title);
 	json_key(&j, "game"); json_string(&j, doc->game);
 	json_key(&j, "lang"); json_string(&j, doc->lang);
+	json_key(&j, "date"); json_string(&j, doc->date);
 	json_key(&j, "page_tag");
 	if (doc->page_tag)
 		tag(&j, doc->page_tag);

@@ -10,25 +10,31 @@ static const char options_help[] =
 	"                     repeat to require several tags\n"
 	"  -c, --category C   only rulings in category C\n"
 	"  -k, --kind K       only rulings of kind K: faq, errata, rule, glossary\n"
-	"  -l, --lang L       only rulings in language L (en, fr, ru; any: all,\n"
-	"                     the default)\n"
+	"  -l, --lang L       only rulings in language L (en, fr, ru, ...); any,\n"
+	"                     the default, searches every language\n"
 	"  -g, --game G       only rulings of game G\n"
 	"  -n, --limit N      at most N results (default 20; 0: no limit)\n"
+	"      --no-thesaurus match tags and words only as given, not their\n"
+	"                     equivalents in other languages\n"
 	"      --raw          WORDS are FTS5 query syntax (AND, OR, NOT, NEAR,\n"
 	"                     \"phrases\", prefix*, title: or body: filters)\n"
 	"  -f, --format F     text (default), json or ndjson\n"
 	"  -h, --help         show this help\n"
 	"\nWords are matched as text, all of them, ranked by BM25: punctuation and\n"
 	"FTS5 operators in them are not syntax. \"two words\" in double quotes is\n"
-	"a phrase; word* a prefix. Exit status 1 when nothing matches.\n";
+	"a phrase; word* a prefix. Words match every form of the word in English,\n"
+	"French and Russian (Snowball stemming; case, accents and \xD1\x91/\xD0\xB5 folded),\n"
+	"and a word or tag the thesaurus knows also matches its equivalents.\n"
+	"Exit status 1 when nothing matches.\n";
 
 int cmd_search(struct ctx *c, int argc, char **argv)
 {
-	enum { OPT_RAW = 256 };
+	enum { OPT_RAW = 256, OPT_NO_THESAURUS };
 	static const struct option opts[] = {
 		QUERY_LONGOPTS,
 		{ "limit", required_argument, NULL, 'n' },
 		{ "raw", no_argument, NULL, OPT_RAW },
+		{ "no-thesaurus", no_argument, NULL, OPT_NO_THESAURUS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -57,6 +63,7 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 			}
 			break;
 		case OPT_RAW: q.raw = true; break;
+		case OPT_NO_THESAURUS: q.no_thesaurus = true; break;
 		case 'h':
 			command_help(find_command("search"), options_help);
 			status = 0;

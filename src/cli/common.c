@@ -154,7 +154,18 @@ bool query_option(int opt, const char *arg, const char *cmd, struct rl_query *q,
 		q->tags = tags;
 		return true;
 	case 'c': *status = 0; q->category = arg; return true;
-	case 'l': *status = 0; q->lang = arg; return true;
+	case 'l': {
+		*status = 0;
+		size_t n = strlen(arg);
+		bool ok = strcmp(arg, "any") == 0 || (n >= 2 && n <= 3);
+		for (size_t i = 0; ok && strcmp(arg, "any") && i < n; i++)
+			ok = arg[i] >= 'a' && arg[i] <= 'z';
+		if (!ok)
+			*status = usage_error(cmd, "--lang takes a language code such "
+			                      "as en, fr or ru, or any, not '%s'", arg);
+		q->lang = arg;
+		return true;
+	}
 	case 'g': *status = 0; q->game = arg; return true;
 	case 'k':
 		*status = 0;

@@ -27,7 +27,8 @@ static const struct command commands[] = {
 	  "Find rulings by full text (BM25-ranked) and by tag, category, kind,\n"
 	  "language and game.",
 	  "search [WORDS...] [--tag T]... [--category C] [--kind K] [--lang L]\n"
-	  "               [--game G] [--limit N] [--raw] [--format text|json|ndjson]" },
+	  "               [--game G] [--limit N] [--raw] [--no-thesaurus]\n"
+	  "               [--format text|json|ndjson]" },
 	{ "show", cmd_show, DB_READ,
 	  "show one ruling whole, with its references and back-links",
 	  "Show one ruling whole: text, tags, sources, errata details, references\n"
@@ -46,6 +47,11 @@ static const struct command commands[] = {
 	  "List the rulings that their source marks as changed (\"Changed answer:\").",
 	  "changed [--tag T]... [--category C] [--kind K] [--lang L] [--game G]\n"
 	  "               [--format text|json|ndjson]" },
+	{ "xrefs", cmd_xrefs, DB_READ,
+	  "list cross-references, or only the dangling ones",
+	  "List the cross-references between rulings (rules, terms, sections,\n"
+	  "pages, discussions), or only those whose target is not in the database.",
+	  "xrefs [--dangling] [--kind K] [--format text|json]" },
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof *commands };

@@ -121,6 +121,8 @@ void render_ruling_text(FILE *f, const struct rl_ruling *r, bool color,
 		        s->path, s->line);
 		if (s->hidden_tags >= 0)
 			fprintf(f, ", %d more tags", s->hidden_tags);
+		if (s->date)
+			fprintf(f, ", dated %s", s->date);
 		fputs(")\n", f);
 	}
 	if (r->errata) {
@@ -200,6 +202,7 @@ void render_ruling_fields(struct json *j, const struct rl_ruling *r)
 		json_key(j, "document"); json_string(j, s->document);
 		json_key(j, "path"); json_string(j, s->path);
 		json_key(j, "line"); json_int(j, s->line);
+		json_key(j, "date"); json_string(j, s->date);
 		json_key(j, "hidden_tags");
 		if (s->hidden_tags >= 0)
 			json_int(j, s->hidden_tags);

@@ -83,7 +83,10 @@ check_match "its diagnostic is FILE:LINE: error: ..." \
 	"^rulings: mixed/b-bad\.txt:5(:[0-9]+)?: error: .*UTF-8" "$(cat "$ERR")"
 
 # ---- unknown formats ----------------------------------------------------------
-cp "$DATA/002_7fed5f086b7fccf3.txt" unknown-fr.txt
+# Prose that no importer recognizes (the seeds 002-004 are all known now).
+printf 'Notes from the game night.\n\nWe played two rounds and it rained.\n' > notes.txt
+printf 'Liste de courses\n\nDu pain, du fromage et des pommes.\n' > courses.txt
+cp notes.txt unknown-fr.txt
 rl --db unknown.db import unknown-fr.txt
 check_exit "a named file of unknown format exits 65" 65
 check_match "it is an error naming the file" \
@@ -91,8 +94,8 @@ check_match "it is an error naming the file" \
 
 mkdir -p walk/sub
 cp "$SEED_SPEED" walk/a.txt
-cp "$DATA/002_7fed5f086b7fccf3.txt" walk/b-fr.txt
-cp "$DATA/003_ec034672c1b9d987.txt" walk/sub/c.txt
+cp courses.txt walk/b-fr.txt
+cp notes.txt walk/sub/c.txt
 cp "$SEED_DEFEND" walk/sub/d.txt
 rl --db walk.db import walk
 check_exit "a directory walk with unknown formats succeeds" 0
@@ -126,8 +129,12 @@ check_match "...with an error naming it" '^rulings: empty\.txt(:[0-9]+)*: error:
 # The whole sample data directory.
 rl --db data.db import "$DATA"
 check_exit "importing the sample data directory succeeds" 0
-check_eq "each French/Russian document gets one warning" 3 \
+check_eq "every document in data/ is of a known format" 0 \
 	"$(grep -c 'warning: not a document format' "$ERR")"
+rl --db data.db stats --format json
+check_json "data/ holds English, French and Russian rulings" \
+	'd["languages"].get("en") == 35 and d["languages"].get("fr", 0) > 0 and d["languages"].get("ru", 0) > 0'
+
 
 # ---- missing files ------------------------------------------------------------
 rl --db missing.db import no-such-file.txt

@@ -112,7 +112,7 @@ check_exit "changed with an operand is a usage error" 2
 
 # ---- an empty database ----------------------------------------------------------
 mkdir -p only-unknown
-cp "$DATA/002_7fed5f086b7fccf3.txt" only-unknown/
+printf 'Notes from the game night.\n\nWe played two rounds.\n' > only-unknown/notes.txt
 rl --db empty.db import only-unknown
 check_exit "importing only unknown formats creates an empty database" 0
 rl --db empty.db stats --format json

@@ -2,6 +2,7 @@
  * showing, counting. Every test works in its own temporary directory. */
 #include "helpers.h"
 #include "doc.h"
+#include "schema.h"
 
 #include <sqlite3.h>
 
@@ -240,23 +241,58 @@ static void test_open_creates_database(void **state)
 	assert_int_not_equal(access(f->path, F_OK), 0);
 	open_db(f);
 	assert_int_equal(access(f->path, F_OK), 0);
-	assert_int_equal(rl_db_schema_version(f->db), 1);
+	assert_int_equal(rl_db_schema_version(f->db), rl_schema_version);
 	rl_db_close(f->db);
 	f->db = NULL;
 
 	/* it opens again, for reading too, with the same version */
 	rl_db *db = NULL;
 	assert_int_equal(rl_db_open(f->path, RL_OPEN_READ, &db), RL_OK);
-	assert_int_equal(rl_db_schema_version(db), 1);
+	assert_int_equal(rl_db_schema_version(db), rl_schema_version);
 	rl_db_close(db);
 
 	/* and its directory is made when missing */
 	char nested[192];
 	snprintf(nested, sizeof nested, "%s/a/b/rulings.db", f->dir);
 	assert_int_equal(rl_db_open(nested, RL_OPEN_WRITE, &db), RL_OK);
-	assert_int_equal(rl_db_schema_version(db), 1);
+	assert_int_equal(rl_db_schema_version(db), rl_schema_version);
 	rl_db_close(db);
 	assert_int_equal(access(nested, F_OK), 0);
+}
+
+/* A database made by an older rulings (schema version 1, one unstemmed
+ * full-text table) is migrated on open, and its rulings are found in the
+ * per-language tables that replace that table. */
+static void test_migrate_from_version_1(void **state)
+{
+	struct fixture *f = *state;
+	sqlite3 *h = NULL;
+	assert_int_equal(sqlite3_open(f->path, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, rl_schema_migrations[0].sql, NULL, NULL,
+	                              NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h,
+		"PRAGMA user_version = 1;"
+		"INSERT INTO rulings (kind, key, lang, title, body)"
+		" VALUES ('faq', 'a', 'en', 'Defending lands', 'It defended.'),"
+		"        ('rule', 'b', 'ru', 'Атака', 'Медленной атакой называется');",
+		NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(h);
+
+	open_db(f);
+	assert_int_equal(rl_db_schema_version(f->db), rl_schema_version);
+	const char *words[] = { "defend" };
+	struct rl_query q = { .words = words, .nwords = 1 };
+	struct rl_results res;
+	assert_int_equal(rl_search(f->db, &q, &res), RL_OK);
+	assert_int_equal(res.n, 1);
+	assert_string_equal(res.v[0].title, "Defending lands");
+	rl_results_free(&res);
+	const char *ru[] = { "атаки" };
+	q.words = ru;
+	assert_int_equal(rl_search(f->db, &q, &res), RL_OK);
+	assert_int_equal(res.n, 1);
+	assert_string_equal(res.v[0].lang, "ru");
+	rl_results_free(&res);
 }
 
 static void test_open_read_missing(void **state)
@@ -873,6 +909,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_open_creates_database,
+		                                setup_dir, teardown),
+		cmocka_unit_test_setup_teardown(test_migrate_from_version_1,
 		                                setup_dir, teardown),
 		cmocka_unit_test_setup_teardown(test_open_read_missing,
 		                                setup_dir, teardown),

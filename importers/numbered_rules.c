@@ -1,0 +1,223 @@
+/* numbered_rules.c — numbered rules: a title, then rules that start with
+ * their number ("511.8.", "512.1.", "100.1a"), as in the Berserk rules
+ * pages.
+ *
+ *   Быстрые и медленные атаки          the title: the document's title section
+ *   Если действие … заблокировано …    unnumbered paragraphs: the title section
+ *   511.8. Способности вида …          a rule, up to the next rule
+ *   · Х, если на кубике выпало 1 …     bullets and paragraphs: the same rule
+ *   Дата добавления: 2014-10-31        the document's date
+ *
+ * Rule references written in the text ("(п.303.3)") are found by the
+ * shared cross-reference table (xref.c). */
+#include "importer.h"
+#include "doc.h"
+#include "re.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* "511.8. text", "512.1 text", "100.1a text": group 1 the number. */
+static const char RULE_RE[] =
+	"^(\\d{1,4}(?:\\.\\d{1,4})+[a-z\\x{0430}-\\x{044F}]?)\\.?[ \\t]+(?=\\S)";
+/* "Дата добавления: 2014-10-31", "Date added: 2014-10-31". */
+static const char DATE_RE[] =
+	"^(?:\\x{0414}\\x{0430}\\x{0442}\\x{0430}(?:\\s+\\x{0434}\\x{043E}\\x{0431}"
+	"\\x{0430}\\x{0432}\\x{043B}\\x{0435}\\x{043D}\\x{0438}\\x{044F})?"
+	"|Date(?:\\s+added)?)\\s*:\\s*(\\d{4}-\\d{2}-\\d{2})\\s*$";
+
+enum { TITLE_MAX = 100 };
+
+struct parser {
+	const struct rl_source *src;
+	struct rl_doc *doc;
+	struct rl_diags *d;
+	pcre2_code *rule_re, *date_re;
+	pcre2_match_data *md;
+	size_t cur_i;
+	bool have_cur;
+	struct rl_buf text;
+	bool pending_blank;
+};
+
+
+/* Matches re at the start of l; returns the number of groups + 1, or < 0. */
+static int match(struct parser *p, pcre2_code *re, const struct rl_line *l)
+{
+	return pcre2_match(re, (PCRE2_SPTR)l->s, l->n, 0, PCRE2_NO_UTF_CHECK,
+	                   p->md, NULL);
+}
+
+static int finish(struct parser *p)
+{
+	if (!p->have_cur)
+		return RL_OK;
+	p->have_cur = false;
+	struct rl_entry *e = &p->doc->entries[p->cur_i];
+	char *text = rl_buf_take(&p->text);
+	p->pending_blank = false;
+	if (!text)
+		return RL_ENOMEM;
+	e->text = text;
+	if (!e->title) {
+		e->title = rl_title_from_text(text, TITLE_MAX);
+		if (!e->title)
+			return RL_ENOMEM;
+	}
+	if (!*text)
+		return rl_diag_add(p->d, RL_WARNING, e->line, 0, "rule %s has no text",
+		                   e->rule ? e->rule : "");
+	return RL_OK;
+}
+
+static int start(struct parser *p, unsigned line, const char *rule,
+                 size_t rule_len, const char *title)
+{
+	int rc = finish(p);
+	if (rc)
+		return rc;
+	struct rl_entry *e = rl_doc_add_entry(p->doc);
+	if (!e)
+		return RL_ENOMEM;
+	p->cur_i = p->doc->n - 1;
+	p->have_cur = true;
+	e->kind = RL_KIND_RULE;
+	e->line = line;
+	e->section = rl_strdup(p->doc->title);
+	if (rule)
+		e->rule = rl_strndup(rule, rule_len);
+	if (title)
+		e->title = rl_strdup(title);
+	if (!e->section || (rule && !e->rule) || (title && !e->title))
+		return RL_ENOMEM;
+	return RL_OK;
+}
+
+static void add_text(struct parser *p, const char *s, size_t n)
+{
+	char *t = rl_strtrim(s, n);
+	if (!t) {
+		p->text.oom = true;
+		return;
+	}
+	if (p->text.len)
+		rl_buf_adds(&p->text, p->pending_blank ? "\n\n" : "\n");
+	p->pending_blank = false;
+	rl_buf_adds(&p->text, t);
+	free(t);
+}
+
+static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
+{
+	size_t i = 0;
+	while (i < n && rl_is_blank_line(lines[i].s, lines[i].n))
+		i++;
+	if (i == n)
+		return RL_EDATA;
+	int rc = RL_OK;
+	if (match(p, p->rule_re, &lines[i]) < 0) {
+		p->doc->title = rl_strtrim(lines[i].s, lines[i].n);
+		p->doc->page_tag = calloc(1, sizeof *p->doc->page_tag);
+		if (!p->doc->title || !p->doc->page_tag)
+			return RL_ENOMEM;
+		/* The title names what every rule here is about: their tag. */
+		if ((rc = rl_tag_parse(p->doc->title, p->doc->page_tag)))
+			return rc;
+		/* The title section: what stands before the first rule. */
+		rc = start(p, lines[i].no, NULL, 0, p->doc->title);
+		i++;
+	}
+	for (; i < n && !rc; i++) {
+		const struct rl_line *l = &lines[i];
+		if (rl_is_blank_line(l->s, l->n)) {
+			p->pending_blank = p->text.len > 0;
+			continue;
+		}
+		if (match(p, p->date_re, l) >= 2) {
+			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
+			if (p->doc->date)
+				rc = rl_diag_add(p->d, RL_WARNING, l->no, 0,
+				                 "a second date line; the first is kept");
+			else if (!(p->doc->date = rl_strndup(l->s + ov[2], ov[3] - ov[2])))
+				rc = RL_ENOMEM;
+			continue;
+		}
+		if (match(p, p->rule_re, l) >= 2) {
+			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
+			rc = start(p, l->no, l->s + ov[2], ov[3] - ov[2], NULL);
+			if (!rc)
+				add_text(p, l->s + ov[1], l->n - ov[1]);
+			continue;
+		}
+		if (!p->have_cur)
+			rc = start(p, l->no, NULL, 0, p->doc->title);
+		if (!rc)
+			add_text(p, l->s, l->n);
+	}
+	if (!rc)
+		rc = finish(p);
+	if (!rc && p->text.oom)
+		rc = RL_ENOMEM;
+	return rc;
+}
+
+static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
+                 struct rl_doc *doc, struct rl_diags *d)
+{
+	struct parser p = { .src = src, .doc = doc, .d = d };
+	struct rl_line *lines = NULL;
+	size_t n = 0;
+	int rc = rl_split_lines(src, &lines, &n);
+	p.rule_re = rl_re_compile(RULE_RE, 0);
+	p.date_re = rl_re_compile(DATE_RE, 0);
+	p.md = pcre2_match_data_create(8, NULL);
+	if (!rc && (!p.rule_re || !p.date_re || !p.md))
+		rc = RL_ENOMEM;
+	if (!rc) {
+		rc = parse_lines(&p, lines, n);
+		if (rc == RL_EDATA)
+			rl_diag_add(d, RL_ERROR, 0, 0, "empty document");
+	}
+	rl_buf_free(&p.text);
+	pcre2_match_data_free(p.md);
+	pcre2_code_free(p.rule_re);
+	pcre2_code_free(p.date_re);
+	free(lines);
+	return rc;
+}
+
+/* Several lines that start with a rule number ("511.8. ") are the
+ * signature. */
+static int probe(const char *text, size_t len)
+{
+	pcre2_code *re = rl_re_compile(RULE_RE, 0);
+	pcre2_match_data *md = re ? pcre2_match_data_create_from_pattern(re, NULL)
+	                          : NULL;
+	size_t rules = 0, lines = 0;
+	const char *s = text, *end = text + len;
+	while (md && s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		if (!rl_is_blank_line(s, n)) {
+			lines++;
+			if (pcre2_match(re, (PCRE2_SPTR)s, n, 0, PCRE2_NO_UTF_CHECK, md,
+			                NULL) >= 0)
+				rules++;
+		}
+		s += n + (nl != NULL);
+	}
+	pcre2_match_data_free(md);
+	pcre2_code_free(re);
+	if (rules >= 2)
+		return rules * 5 >= lines ? 80 : 55;
+	return 0;
+}
+
+const struct rl_importer rl_importer_numbered_rules = {
+	.name = "numbered-rules",
+	.description = "numbered rules: a title, then rules that start with their "
+	               "number (\"512.1.\", \"100.1a\")",
+	.probe = probe,
+	.parse = parse,
+};
