@@ -2,6 +2,8 @@
  * for English, French and Russian.
  *
  *   tokenize = 'rl_stem LANG'       LANG: en, fr or none (for Latin script)
+ *   tokenize = 'rl_stem en fr'      both: each Latin word indexed under the
+ *                                   stems of both languages (colocated)
  *
  * unicode61 (remove_diacritics 2) splits the text, folds case and removes
  * diacritics; then each token is stemmed by its script: Cyrillic tokens by
@@ -35,6 +37,7 @@ struct stemtok {
 	fts5_tokenizer inner_api;
 	Fts5Tokenizer *inner;
 	struct sb_stemmer *latin;   /* NULL: Latin script is not stemmed */
+	struct sb_stemmer *latin2;  /* a second Latin language, or NULL */
 	struct sb_stemmer *cyrillic;
 };
 
@@ -67,6 +70,8 @@ static void destroy(Fts5Tokenizer *p)
 		t->inner_api.xDelete(t->inner);
 	if (t->latin)
 		sb_stemmer_delete(t->latin);
+	if (t->latin2)
+		sb_stemmer_delete(t->latin2);
 	if (t->cyrillic)
 		sb_stemmer_delete(t->cyrillic);
 	sqlite3_free(t);
@@ -77,7 +82,9 @@ static int create(void *api_ptr, const char **argv, int argc, Fts5Tokenizer **ou
 	fts5_api *api = api_ptr;
 	*out = NULL;
 	const char *lang = argc > 0 ? argv[0] : "none";
-	if (argc > 1 || (strcmp(lang, "none") != 0 && !algorithm(lang)))
+	const char *lang2 = argc > 1 ? argv[1] : NULL;
+	if (argc > 2 || (strcmp(lang, "none") != 0 && !algorithm(lang)) ||
+	    (lang2 && (!algorithm(lang) || !algorithm(lang2))))
 		return SQLITE_ERROR;
 	struct stemtok *t = sqlite3_malloc(sizeof *t);
 	if (!t)
@@ -94,7 +101,9 @@ static int create(void *api_ptr, const char **argv, int argc, Fts5Tokenizer **ou
 		t->cyrillic = sb_stemmer_new("russian", "UTF_8");
 		if (alg)
 			t->latin = sb_stemmer_new(alg, "UTF_8");
-		if (!t->cyrillic || (alg && !t->latin))
+		if (lang2)
+			t->latin2 = sb_stemmer_new(algorithm(lang2), "UTF_8");
+		if (!t->cyrillic || (alg && !t->latin) || (lang2 && !t->latin2))
 			rc = SQLITE_NOMEM;
 	}
 	if (rc != SQLITE_OK) {
@@ -154,6 +163,18 @@ static int on_token(void *p, int tflags, const char *tok, int n, int start,
 		return SQLITE_NOMEM;
 	int sn = sb_stemmer_length(st);
 	int rc = c->xToken(c->ctx, tflags, (const char *)stem, sn, start, end);
+	if (rc == SQLITE_OK && st == c->t->latin && c->t->latin2) {
+		/* The second language's stem, at the same place (a copy: the
+		 * stemmer's buffer is its own). */
+		const sb_symbol *s2 = sb_stemmer_stem(c->t->latin2,
+		                                      (const sb_symbol *)c->buf, m);
+		if (!s2)
+			return SQLITE_NOMEM;
+		int n2 = sb_stemmer_length(c->t->latin2);
+		if (n2 != sn || memcmp(s2, stem, (size_t)sn) != 0)
+			rc = c->xToken(c->ctx, tflags | FTS5_TOKEN_COLOCATED,
+			               (const char *)s2, n2, start, end);
+	}
 	if (rc == SQLITE_OK && (c->flags & FTS5_TOKENIZE_DOCUMENT) &&
 	    (sn != m || memcmp(stem, c->buf, (size_t)m) != 0))
 		rc = c->xToken(c->ctx, tflags | FTS5_TOKEN_COLOCATED, c->buf, m,
