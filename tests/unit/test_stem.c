@@ -1,0 +1,155 @@
+/* test_stem.c — the rl_stem tokenizer: word forms, folding, phrases and
+ * prefixes in English, French and Russian, on FTS5 tables of its own. */
+#include "helpers.h"
+#include "stemtok.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int setup(void **state)
+{
+	sqlite3 *db = NULL;
+	if (sqlite3_open(":memory:", &db) != SQLITE_OK ||
+	    rl_stemtok_register(db) != SQLITE_OK)
+		return -1;
+	const char *sql =
+		"CREATE VIRTUAL TABLE en USING fts5(x, tokenize='rl_stem en');"
+		"CREATE VIRTUAL TABLE fr USING fts5(x, tokenize='rl_stem fr');"
+		"CREATE VIRTUAL TABLE ru USING fts5(x, tokenize='rl_stem en');"
+		"CREATE VIRTUAL TABLE both USING fts5(x, tokenize='rl_stem en fr');"
+		"CREATE VIRTUAL TABLE plain USING fts5(x, tokenize='rl_stem none');"
+		"INSERT INTO en VALUES ('Does Defend guard both the land?'),"
+		"  ('Powers attacking twice'), ('nothing here');"
+		"INSERT INTO fr VALUES ('les Terres désolées ajoutent une réponse'),"
+		"  ('Isoler empêche les Envahisseurs d''Explorer');"
+		"INSERT INTO ru VALUES ('такая атака называется медленной атакой'),"
+		"  ('атакующий игрок; Ёлка и атаки'), ('Swift rules in Latin');"
+		"INSERT INTO both VALUES ('les réponses rapides, the defended lands');"
+		"INSERT INTO plain VALUES ('defended réponse');";
+	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return -1;
+	*state = db;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	sqlite3_close(*state);
+	return 0;
+}
+
+/* Rows of table matching q; -1 on an FTS5 error. */
+static int count(sqlite3 *db, const char *table, const char *q)
+{
+	char sql[256];
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM %s WHERE %s MATCH ?1",
+	         table, table);
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(st, 1, q, -1, SQLITE_STATIC);
+	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+	sqlite3_finalize(st);
+	return n;
+}
+
+static void test_english_forms(void **state)
+{
+	assert_int_equal(count(*state, "en", "defended"), 1);
+	assert_int_equal(count(*state, "en", "defending"), 1);
+	assert_int_equal(count(*state, "en", "power"), 1);
+	assert_int_equal(count(*state, "en", "attack"), 1);
+	assert_int_equal(count(*state, "en", "DEFEND"), 1);
+	assert_int_equal(count(*state, "en", "elephant"), 0);
+}
+
+static void test_french_forms_and_accents(void **state)
+{
+	assert_int_equal(count(*state, "fr", "reponses"), 1);
+	assert_int_equal(count(*state, "fr", "réponse"), 1);
+	assert_int_equal(count(*state, "fr", "desolee"), 1);
+	assert_int_equal(count(*state, "fr", "désolée"), 1);
+	assert_int_equal(count(*state, "fr", "isole"), 1);
+	assert_int_equal(count(*state, "fr", "envahisseur"), 1);
+}
+
+static void test_russian_forms(void **state)
+{
+	assert_int_equal(count(*state, "ru", "атаками"), 2);
+	assert_int_equal(count(*state, "ru", "атака"), 2);
+	assert_int_equal(count(*state, "ru", "медленная"), 1);
+	/* Latin words in a Russian table: stemmed as English */
+	assert_int_equal(count(*state, "ru", "rule"), 1);
+}
+
+static void test_yo_is_ye(void **state)
+{
+	assert_int_equal(count(*state, "ru", "елка"), 1);
+	assert_int_equal(count(*state, "ru", "ёлка"), 1);
+	assert_int_equal(count(*state, "ru", "ЁЛКИ"), 1);
+}
+
+static void test_phrases(void **state)
+{
+	assert_int_equal(count(*state, "ru", "\"медленная атака\""), 1);
+	assert_int_equal(count(*state, "ru", "\"атака медленная\""), 0);
+	assert_int_equal(count(*state, "fr", "\"terres desolees\""), 1);
+	assert_int_equal(count(*state, "en", "\"defend guards\""), 1);
+	assert_int_equal(count(*state, "ru", "NEAR(называется атакой, 2)"), 1);
+}
+
+static void test_prefixes_match_words_as_written(void **state)
+{
+	assert_int_equal(count(*state, "ru", "атак*"), 2);
+	/* "атакую" stems to nothing that prefixes "атакующий"'s stem: the
+	 * unstemmed form, indexed beside the stem, is what matches */
+	assert_int_equal(count(*state, "ru", "атакую*"), 1);
+	assert_int_equal(count(*state, "en", "attacki*"), 1);
+	assert_int_equal(count(*state, "fr", "répon*"), 1);
+}
+
+static void test_two_latin_languages(void **state)
+{
+	assert_int_equal(count(*state, "both", "defend"), 1);
+	assert_int_equal(count(*state, "both", "reponse"), 1);
+	assert_int_equal(count(*state, "both", "rapide"), 1);
+}
+
+static void test_none_folds_but_does_not_stem(void **state)
+{
+	assert_int_equal(count(*state, "plain", "defended"), 1);
+	assert_int_equal(count(*state, "plain", "reponse"), 1);
+	assert_int_equal(count(*state, "plain", "defend"), 0);
+}
+
+static void test_bad_arguments(void **state)
+{
+	sqlite3 *db = *state;
+	assert_int_not_equal(sqlite3_exec(db, "CREATE VIRTUAL TABLE x USING"
+	                     " fts5(a, tokenize='rl_stem klingon')", NULL, NULL,
+	                     NULL), SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(db, "CREATE VIRTUAL TABLE y USING"
+	                     " fts5(a, tokenize='rl_stem en fr ru')", NULL, NULL,
+	                     NULL), SQLITE_OK);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_english_forms, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_french_forms_and_accents, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(test_russian_forms, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_yo_is_ye, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_phrases, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_prefixes_match_words_as_written,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(test_two_latin_languages, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(test_none_folds_but_does_not_stem,
+		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bad_arguments, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
