@@ -57,6 +57,23 @@ static void entry(struct json *j, const struct rl_entry *e)
 	json_end_map(j);
 }
 
+static void concept(struct json *j, const struct rl_concept *c)
+{
+	json_begin_map(j);
+	json_key(j, "line"); json_int(j, c->line);
+	json_key(j, "game"); json_string(j, c->game);
+	json_key(j, "terms");
+	json_begin_list(j);
+	for (size_t i = 0; i < c->nterms; i++) {
+		json_begin_map(j);
+		json_key(j, "term"); json_string(j, c->terms[i].term);
+		json_key(j, "lang"); json_string(j, c->terms[i].lang);
+		json_end_map(j);
+	}
+	json_end_list(j);
+	json_end_map(j);
+}
+
 static void print_doc(const struct rl_source *src, const struct rl_doc *doc)
 {
 	struct json j;
@@ -80,6 +97,15 @@ static void print_doc(const struct rl_source *src, const struct rl_doc *doc)
 	for (size_t i = 0; i < doc->n; i++)
 		entry(&j, &doc->entries[i]);
 	json_end_list(&j);
+	/* A thesaurus's concepts; absent for the other formats, so that
+	 * their output does not change. */
+	if (doc->nconcepts) {
+		json_key(&j, "concepts");
+		json_begin_list(&j);
+		for (size_t i = 0; i < doc->nconcepts; i++)
+			concept(&j, &doc->concepts[i]);
+		json_end_list(&j);
+	}
 	json_end_map(&j);
 	json_end(&j);
 }
