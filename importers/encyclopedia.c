@@ -40,6 +40,12 @@ static const char GAME_RE[] =
 /* "Swift Checks (fenêtres de réponse rapide)": a term and its translation. */
 static const char PAIR_RE[] =
 	"(\\p{Lu}[\\p{L}-]*(?:\\s\\p{Lu}[\\p{L}-]*)*)\\s\\((\\p{Ll}[^()]{0,60})\\)";
+/* Articles that open a sentence are not part of a term ("La Cache (pile
+ * de résolution)" is the term "Cache"). */
+static const char *const articles[] = {
+	"La ", "Le ", "Les ", "L\xE2\x80\x99", "L'", "Un ", "Une ", "Des ",
+	"Du ", "The ", "A ", "An ", NULL
+};
 /* "la rubrique Apprendre": a section reference. */
 static const char SECTION_REF_RE[] =
 	"\\brubriques?\\s+(\\p{Lu}[\\p{L}\\d\\x{2019}'-]*(?:\\s\\p{Lu}[\\p{L}\\d-]*)*)";
@@ -389,7 +395,15 @@ static int glossary(struct parser *p, pcre2_code *pair, pcre2_match_data *md)
 		while (!rc && pcre2_match(pair, (PCRE2_SPTR)text, len, off,
 		                          PCRE2_NO_UTF_CHECK, md, NULL) >= 3) {
 			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-			char *term = rl_strndup(text + ov[2], ov[3] - ov[2]);
+			size_t ts = ov[2];
+			for (const char *const *a = articles; *a; a++) {
+				size_t al = strlen(*a);
+				if (ov[3] - ts > al && strncmp(text + ts, *a, al) == 0) {
+					ts += al;
+					break;
+				}
+			}
+			char *term = rl_strndup(text + ts, ov[3] - ts);
 			char *tr = rl_strndup(text + ov[4], ov[5] - ov[4]);
 			off = ov[1];
 			if (!term || !tr) {

@@ -18,9 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "511.8. text", "512.1 text", "100.1a text": group 1 the number. */
+/* "511.8. text", "512.1 text", "100.1a text", or the number alone: group
+ * 1 the number. */
 static const char RULE_RE[] =
-	"^(\\d{1,4}(?:\\.\\d{1,4})+[a-z\\x{0430}-\\x{044F}]?)\\.?[ \\t]+(?=\\S)";
+	"^(\\d{1,4}(?:\\.\\d{1,4})+[a-z\\x{0430}-\\x{044F}]?)\\.?(?:[ \\t]+(?=\\S)|[ \\t]*$)";
 /* "Дата добавления: 2014-10-31", "Date added: 2014-10-31". */
 static const char DATE_RE[] =
 	"^(?:\\x{0414}\\x{0430}\\x{0442}\\x{0430}(?:\\s+\\x{0434}\\x{043E}\\x{0431}"
@@ -59,6 +60,13 @@ static int finish(struct parser *p)
 	p->pending_blank = false;
 	if (!text)
 		return RL_ENOMEM;
+	if (!e->rule && !*text) {
+		/* a title followed directly by rules: no title section */
+		free(text);
+		rl_entry_clear(e);
+		p->doc->n--;
+		return RL_OK;
+	}
 	e->text = text;
 	if (!e->title) {
 		e->title = rl_title_from_text(text, TITLE_MAX);
@@ -116,7 +124,18 @@ static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
 	if (i == n)
 		return RL_EDATA;
 	int rc = RL_OK;
-	if (match(p, p->rule_re, &lines[i]) < 0) {
+	if (match(p, p->rule_re, &lines[i]) >= 0) {
+		/* No title line: the file's name stands in for it. */
+		const char *base = strrchr(p->src->name, '/');
+		base = base ? base + 1 : p->src->name;
+		const char *dot = strrchr(base, '.');
+		size_t len = dot && dot > base ? (size_t)(dot - base) : strlen(base);
+		if (!(p->doc->title = rl_strndup(base, len)))
+			return RL_ENOMEM;
+		rc = rl_diag_add(p->d, RL_WARNING, lines[i].no, 0,
+		                 "no title line before the first rule; the file "
+		                 "name '%s' is the title", p->doc->title);
+	} else {
 		p->doc->title = rl_strtrim(lines[i].s, lines[i].n);
 		p->doc->page_tag = calloc(1, sizeof *p->doc->page_tag);
 		if (!p->doc->title || !p->doc->page_tag)

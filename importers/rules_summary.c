@@ -17,16 +17,11 @@
 
 enum { TITLE_MAX = 100 };
 
-/* Does the paragraph end with a page reference "(p. …)" / "[p. …]"? */
+/* Does the paragraph cite a rulebook page, "(p. …)" or "[p. …]"? */
 static bool cites_page(const char *s, size_t n)
 {
-	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '.'))
-		n--;
-	if (n == 0 || (s[n - 1] != ')' && s[n - 1] != ']'))
-		return false;
-	for (size_t i = n; i-- > 0 && n - i < 40; )
-		if ((s[i] == '(' || s[i] == '[') && i + 2 < n && s[i + 1] == 'p' &&
-		    s[i + 2] == '.')
+	for (size_t i = 0; i + 2 < n; i++)
+		if ((s[i] == '(' || s[i] == '[') && s[i + 1] == 'p' && s[i + 2] == '.')
 			return true;
 	return false;
 }
@@ -142,7 +137,8 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 		}
 		/* Two paragraphs may open alike: the key is the whole text's
 		 * start, not the title. */
-		char *k = rl_strndup(e->text, strlen(e->text) < 200 ? strlen(e->text) : 200);
+		char *k = rl_strndup(e->text, rl_cut_at_word(e->text,
+		                                              strlen(e->text), 200));
 		e->key = k ? rl_key(k) : NULL;
 		free(k);
 		if (!e->key)
@@ -158,7 +154,7 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 	return rc;
 }
 
-/* A short first line, then paragraphs most of which end citing a page. */
+/* A short first line, then paragraphs most of which cite a page. */
 static int probe(const char *text, size_t len)
 {
 	struct rl_source src = { .text = (char *)text, .len = len };

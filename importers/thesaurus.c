@@ -1,4 +1,5 @@
 /* thesaurus.c — the thesaurus: terms that mean the same across languages.
+ * data/thesaurus.txt documents the format for its users.
  *
  *   # rulings thesaurus                      the signature (first line)
  *   # comments start with '#'
@@ -7,7 +8,7 @@
  *   Isolate = fr:Isoler                      "xx:" names a term's language
  *   [*]                                      back to every game
  *
- * One concept a line, its terms separated by " = ". A term is a tag name
+ * One concept a line, its terms separated by "=". A term is a tag name
  * (with its qualifier) or a game term. The file is imported like any
  * document; importing a new version replaces its concepts. */
 #include "importer.h"
@@ -18,7 +19,7 @@
 #include <string.h>
 
 static const char SIGNATURE[] = "# rulings thesaurus";
-static const char SEPARATOR[] = " = ";
+static const char SEPARATOR = '=';
 
 static int add_term(struct rl_concept *c, const char *s, size_t n)
 {
@@ -56,12 +57,23 @@ static int add_term(struct rl_concept *c, const char *s, size_t n)
 	return RL_OK;
 }
 
+static void drop_concept(struct rl_doc *doc)
+{
+	struct rl_concept *c = &doc->concepts[--doc->nconcepts];
+	for (size_t k = 0; k < c->nterms; k++) {
+		free(c->terms[k].term);
+		free(c->terms[k].lang);
+	}
+	free(c->terms);
+	free(c->game);
+}
+
 static int concept_line(struct rl_doc *doc, const struct rl_line *l,
                         const char *game, size_t *cap, struct rl_diags *d)
 {
-	if (!strstr(l->s, SEPARATOR) || (size_t)(strstr(l->s, SEPARATOR) - l->s) >= l->n)
+	if (!memchr(l->s, SEPARATOR, l->n))
 		return rl_diag_add(d, RL_WARNING, l->no, 0,
-		                   "not a concept (terms are separated by ' = '); "
+		                   "not a concept (terms are separated by '='); "
 		                   "ignored");
 	if (!rl_grow(&doc->concepts, cap, doc->nconcepts + 1, sizeof *doc->concepts))
 		return RL_ENOMEM;
@@ -70,11 +82,8 @@ static int concept_line(struct rl_doc *doc, const struct rl_line *l,
 	if (game && !(c->game = rl_strdup(game)))
 		return RL_ENOMEM;
 	const char *s = l->s, *e = l->s + l->n;
-	while (s <= e) {
-		const char *sep = NULL;
-		for (const char *q = s; q + 3 <= e && !sep; q++)
-			if (memcmp(q, SEPARATOR, 3) == 0)
-				sep = q;
+	for (;;) {
+		const char *sep = memchr(s, SEPARATOR, (size_t)(e - s));
 		const char *end = sep ? sep : e;
 		int rc = add_term(c, s, (size_t)(end - s));
 		if (rc == RL_EDATA)
@@ -83,11 +92,13 @@ static int concept_line(struct rl_doc *doc, const struct rl_line *l,
 			return rc;
 		if (!sep)
 			break;
-		s = sep + 3;
+		s = sep + 1;
 	}
-	if (c->nterms < 2)
+	if (c->nterms < 2) {
+		drop_concept(doc);
 		return rl_diag_add(d, RL_WARNING, l->no, 0,
-		                   "a concept needs two terms or more");
+		                   "a concept needs two terms or more; ignored");
+	}
 	return RL_OK;
 }
 
@@ -104,6 +115,7 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 	if (!doc->title || !doc->lang)
 		rc = RL_ENOMEM;
 	char *game = NULL;
+	bool every_game = false;   /* after an explicit [*] */
 	size_t cap = 0;
 	for (size_t i = 0; i < n && !rc; i++) {
 		char *t = rl_strtrim(lines[i].s, lines[i].n);
@@ -118,15 +130,18 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 			free(game);
 			game = NULL;
 			char *g = rl_strtrim(t + 1, len - 2);
+			every_game = g && (strcmp(g, "*") == 0 || !*g);
 			if (!g)
 				rc = RL_ENOMEM;
-			else if (strcmp(g, "*") == 0 || !*g)
+			else if (every_game)
 				free(g);
 			else
 				game = g;
 		} else {
 			struct rl_line l = { t, len, lines[i].no };
-			rc = concept_line(doc, &l, game ? game : opts->game, &cap, d);
+			/* --game names the game of a file without sections */
+			rc = concept_line(doc, &l, game ? game : every_game ? NULL
+			                  : opts->game, &cap, d);
 		}
 		free(t);
 	}
@@ -146,7 +161,7 @@ static int probe(const char *text, size_t len)
 const struct rl_importer rl_importer_thesaurus = {
 	.name = "thesaurus",
 	.description = "thesaurus: \"# rulings thesaurus\", then concepts, one a "
-	               "line, terms separated by \" = \"",
+	               "line, terms separated by \"=\"",
 	.probe = probe,
 	.parse = parse,
 };

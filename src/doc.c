@@ -202,13 +202,29 @@ char *rl_tag_display(const char *name, const char *qualifier)
 	return rl_buf_take(&b);
 }
 
+/* Is the word that ends just before text[i] a single letter? */
+static bool one_letter_word(const char *text, size_t i)
+{
+	if (i == 0)
+		return false;
+	size_t k = i - 1;     /* the last character before the dot: [k, i) */
+	while (k > 0 && ((unsigned char)text[k] & 0xC0) == 0x80)
+		k--;
+	if (text[k] == ' ' || text[k] == ')' || text[k] == ']')
+		return false;
+	return k == 0 || text[k - 1] == ' ' || text[k - 1] == '(' ||
+	       text[k - 1] == '.' || text[k - 1] == '[';
+}
+
 char *rl_title_from_text(const char *text, size_t max)
 {
 	size_t n = strlen(text);
-	/* the first sentence: up to ". ", "? ", "! " */
+	/* the first sentence: up to ". ", "? ", "! "; a one-letter word
+	 * before the dot is an abbreviation ("p.", "п.", "e.g."), not an end */
 	for (size_t i = 0; i + 1 < n; i++)
 		if ((text[i] == '.' || text[i] == '?' || text[i] == '!') &&
-		    (text[i + 1] == ' ' || text[i + 1] == '\n') && i >= 3) {
+		    (text[i + 1] == ' ' || text[i + 1] == '\n') && i >= 3 &&
+		    !(text[i] == '.' && one_letter_word(text, i))) {
 			n = text[i] == '?' || text[i] == '!' ? i + 1 : i;
 			break;
 		}
