@@ -98,7 +98,7 @@ CREATE INDEX concepts_document ON concepts(document_id);
 CREATE TABLE concept_terms (
   concept_id INTEGER NOT NULL REFERENCES concepts(id) ON DELETE CASCADE,
   term       TEXT NOT NULL,
-  term_fold  TEXT NOT NULL,          -- rl_key() of the term
+  term_fold  TEXT NOT NULL,          -- rl_key_loose(): folded, no accents
   lang       TEXT,                   -- NULL when the thesaurus does not say
   PRIMARY KEY (concept_id, term_fold)
 ) WITHOUT ROWID;

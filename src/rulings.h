@@ -167,6 +167,9 @@ char *rl_fold(const char *s);
 /* The identity key of a title: folded, curly quotes and dashes made plain,
  * white space (including no-break space) collapsed and trimmed. */
 char *rl_key(const char *s);
+/* rl_key() without diacritics on Latin letters ("Défendre" and
+ * "defendre" meet): how thesaurus terms are looked up. */
+char *rl_key_loose(const char *s);
 /* Splits "Name (Qualifier)" into a tag. Returns RL_EDATA when s is empty. */
 int rl_tag_parse(const char *s, struct rl_tag *out);
 void rl_tag_clear(struct rl_tag *t);

@@ -343,7 +343,7 @@ static int put_concepts(rl_db *db, const struct rl_doc *doc, long long docid)
 			break;
 		long long cid = sqlite3_last_insert_rowid(db->h);
 		for (size_t j = 0; j < k->nterms && !rc; j++) {
-			char *fold = rl_key(k->terms[j].term);
+			char *fold = rl_key_loose(k->terms[j].term);
 			if (!fold) {
 				rc = RL_ENOMEM;
 				break;

@@ -25,7 +25,7 @@ int rl_synonyms(rl_db *db, const char *term, const char *game, char ***out,
 {
 	*out = NULL;
 	*n = 0;
-	char *key = rl_key(term);
+	char *key = rl_key_loose(term);
 	if (!key)
 		return RL_ENOMEM;
 	sqlite3_stmt *st = rl_db_prepare(db,

@@ -4,6 +4,7 @@
 #include "rulings.h"
 #include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 size_t rl_utf8_valid(const char *str, size_t len)
@@ -179,4 +180,36 @@ char *rl_key(const char *s)
 		rl_buf_add(&b, enc, rl_utf8_encode(cp, enc));
 	}
 	return rl_buf_take(&b);
+}
+
+char *rl_key_loose(const char *s)
+{
+	char *k = rl_key(s);
+	if (!k)
+		return NULL;
+	struct rl_buf b = {0};
+	for (const char *p = k; *p; ) {
+		uint32_t cp;
+		p += rl_utf8_decode(p, &cp);
+		char enc[4];
+		rl_buf_add(&b, enc, rl_utf8_encode(rl_unaccent_cp(cp), enc));
+	}
+	free(k);
+	return rl_buf_take(&b);
+}
+
+uint32_t rl_unaccent_cp(uint32_t c)
+{
+	/* U+00E0..U+00FF and U+0100..U+017F: the base letter, or '.' for a
+	 * letter that has none (æ, þ, ĳ, œ, ×): kept as it is. */
+	static const char latin1[] = "aaaaaa.ceeeeiiiidnooooo.ouuuuy.y";
+	static const char ext_a[] =
+		"aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiii..jjkkklllllll"
+		"lllnnnnnnnnnoooooo..rrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
+	char b = 0;
+	if (c >= 0xE0 && c <= 0xFF)
+		b = latin1[c - 0xE0];
+	else if (c >= 0x100 && c <= 0x17F)
+		b = ext_a[c - 0x100];
+	return b && b != '.' ? (uint32_t)(unsigned char)b : c;
 }

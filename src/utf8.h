@@ -14,5 +14,8 @@ size_t rl_utf8_decode(const char *s, uint32_t *cp);
 size_t rl_utf8_encode(uint32_t cp, char *out);
 /* Simple case folding of one code point (see rl_fold). */
 uint32_t rl_fold_cp(uint32_t cp);
+/* The base letter of a lower-case Latin letter with a diacritic (é → e,
+ * ç → c, ø → o); other code points are returned as they are. */
+uint32_t rl_unaccent_cp(uint32_t cp);
 
 #endif

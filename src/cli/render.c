@@ -141,6 +141,9 @@ void render_ruling_text(FILE *f, const struct rl_ruling *r, bool color,
 		fprintf(f, "    %s %s %s", i ? "     " : "refs:", x->kind, x->target);
 		if (x->target_id)
 			fprintf(f, " \xE2\x86\x92 #%lld", x->target_id);
+		else if (strcmp(x->kind, "page") && strcmp(x->kind, "discussion") &&
+		         strcmp(x->kind, "url"))
+			fputs(" (unresolved)", f);
 		fputc('\n', f);
 	}
 	for (size_t i = 0; i < r->nbacklinks; i++) {
