@@ -337,9 +337,8 @@ static int body_chunk(struct parser *p, const struct rl_line *l, const char *s,
 /* A line that holds the body and the box side by side. */
 static int mixed_line(struct parser *p, const struct rl_line *l)
 {
-	int rc = rl_diag_add(p->d, RL_WARNING, l->no, 0,
-	                     "the side box is interleaved with the body here (PDF "
-	                     "columns); separated by heuristics");
+	int rc = RL_OK;
+	size_t body_before = p->secs[p->nsecs - 1].text.len, secs_before = p->nsecs;
 	const char *s = l->s, *e = l->s + l->n;
 	bool leading = true;
 	p->line_item = (size_t)-1;
@@ -376,6 +375,12 @@ static int mixed_line(struct parser *p, const struct rl_line *l)
 		/* Body follows; a trailing short lower-case fragment that ends
 		 * the line belongs to the box (handled as body text above). */
 	}
+	/* Only a line that put text in both columns was interleaved. */
+	if (!rc && (p->nsecs != secs_before ||
+	            p->secs[p->nsecs - 1].text.len != body_before))
+		rc = rl_diag_add(p->d, RL_WARNING, l->no, 0,
+		                 "the side box is interleaved with the body here (PDF "
+		                 "columns); separated by heuristics");
 	return rc;
 }
 
@@ -681,6 +686,12 @@ static int probe(const char *text, size_t len)
 	pcre2_code *re = rl_re_compile(HEADER_RE, 0);
 	pcre2_match_data *md = re ? pcre2_match_data_create_from_pattern(re, NULL)
 	                          : NULL;
+	/* the first non-blank line */
+	while (len && (*text == '\n' || rl_blank_len(text))) {
+		size_t k = *text == '\n' ? 1 : rl_blank_len(text);
+		text += k;
+		len -= k;
+	}
 	const char *nl = memchr(text, '\n', len);
 	size_t n = nl ? (size_t)(nl - text) : len;
 	int score = md && pcre2_match(re, (PCRE2_SPTR)text, n, 0,

@@ -69,7 +69,9 @@ static int finish(struct parser *p)
 	}
 	e->text = text;
 	if (!e->title) {
-		e->title = rl_title_from_text(text, TITLE_MAX);
+		/* the first sentence, or the number for a rule with no text */
+		e->title = *text ? rl_title_from_text(text, TITLE_MAX)
+		                 : rl_strdup(e->rule);
 		if (!e->title)
 			return RL_ENOMEM;
 	}

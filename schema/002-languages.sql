@@ -4,9 +4,10 @@
 -- One FTS5 table per language replaces rulings_fts. Each is an
 -- external-content index over a view of that language's rulings and uses
 -- the rl_stem tokenizer (src/stemtok.c) with that language's stemmer for
--- Latin-script words; Cyrillic words always take the Russian stemmer.
--- Rulings in other languages go to rulings_fts_xx, which folds case and
--- diacritics but does not stem. The tokenizer is registered by rulings
+-- Latin-script words (English in the Russian table); Cyrillic words always
+-- take the Russian stemmer. Rulings in other languages go to
+-- rulings_fts_xx, which folds case and diacritics but stems only Cyrillic
+-- words. The tokenizer is registered by rulings
 -- itself; the sqlite3 shell needs the rulings_fts extension (.load) to
 -- query these tables.
 

@@ -218,7 +218,7 @@ static bool one_letter_word(const char *text, size_t i)
 
 char *rl_title_from_text(const char *text, size_t max)
 {
-	size_t n = strlen(text);
+	size_t n = strcspn(text, "\n");   /* the first line at most */
 	/* the first sentence: up to ". ", "? ", "! "; a one-letter word
 	 * before the dot is an abbreviation ("p.", "п.", "e.g."), not an end */
 	for (size_t i = 0; i + 1 < n; i++)

@@ -7,10 +7,13 @@
  * quoting: text between balanced double quotes is a phrase, and a word that
  * ends in '*' is a prefix query.
  *
- * Nothing is dropped: whether a word holds anything to index is the
- * tokenizer's business, and FTS5 already does the right thing with a
- * string that yields no token — alone it matches nothing, next to other
- * terms it is passed over. Only empty terms ("", a lone "*") are left out. */
+ * Without an expansion callback nothing is dropped: whether a word holds
+ * anything to index is the tokenizer's business, and FTS5 already does the
+ * right thing with a string that yields no token — alone it matches
+ * nothing, next to other terms (implicit AND) it is passed over. Only empty
+ * terms ("", a lone "*") are left out. With the callback (search), terms
+ * are joined by an explicit AND, and the callback, which can ask the
+ * tokenizer, drops the terms that hold no token. */
 #include "rulings.h"
 #include "util.h"
 
@@ -33,14 +36,19 @@ static void quote(struct rl_buf *b, const char *s, size_t n, bool prefix)
 static int add_term(struct rl_buf *b, const char *s, size_t n, bool prefix,
                     rl_expand_fn expand, void *ctx)
 {
-	if (b->len)
-		rl_buf_addc(b, ' ');
 	char **alts = NULL;
-	if (expand && !prefix) {
-		int rc = expand(ctx, s, n, &alts);
+	bool drop = false;
+	if (expand) {
+		int rc = expand(ctx, s, n, prefix ? NULL : &alts, &drop);
 		if (rc)
 			return rc;
+		if (drop)
+			return RL_OK;
 	}
+	/* With expansion the terms are joined by an explicit AND: FTS5 does
+	 * not take a parenthesized group next to a phrase. */
+	if (b->len)
+		rl_buf_adds(b, expand ? " AND " : " ");
 	if (!alts || !alts[0]) {
 		free(alts);
 		quote(b, s, n, prefix);

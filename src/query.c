@@ -4,6 +4,7 @@
  * only from fixed fragments. Full-text queries go through rl_fts_query()
  * unless the caller asked for raw FTS5 syntax. */
 #include "db.h"
+#include "stemtok.h"
 #include "util.h"
 #include "utf8.h"
 
@@ -281,12 +282,23 @@ static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored)
 struct expand_ctx {
 	rl_db *db;
 	const char *game;
+	bool no_thesaurus;
 };
 
-/* Thesaurus expansion of one search term: its equivalents but itself. */
-static int expand_term(void *vctx, const char *term, size_t len, char ***alts)
+/* Drops a term with no token; widens one to its thesaurus equivalents
+ * (itself excepted) unless alts is NULL (a prefix) or the query says not
+ * to. */
+static int expand_term(void *vctx, const char *term, size_t len, char ***alts,
+                       bool *drop)
 {
 	struct expand_ctx *c = vctx;
+	int tokens = rl_stemtok_count(c->db->h, term, (int)len);
+	if (tokens < 0)
+		return rl_db_fail(c->db, RL_EINTERNAL, "cannot tokenize '%.*s'",
+		                  (int)len, term);
+	*drop = tokens == 0;
+	if (*drop || !alts || c->no_thesaurus)
+		return RL_OK;
 	*alts = NULL;
 	char *t = rl_strndup(term, len);
 	if (!t)
@@ -340,10 +352,9 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 			if (!match)
 				return RL_ENOMEM;
 		} else {
-			struct expand_ctx ec = { db, q->game };
-			rc = rl_fts_query_expand(q->words, q->nwords,
-			                         q->no_thesaurus ? NULL : expand_term,
-			                         &ec, &match);
+			struct expand_ctx ec = { db, q->game, q->no_thesaurus };
+			rc = rl_fts_query_expand(q->words, q->nwords, expand_term, &ec,
+			                         &match);
 			if (rc)
 				return rc;
 		}

@@ -185,11 +185,13 @@ const char *rl_lang_detect(const char *text, size_t len);
 int rl_fts_query(const char *const *words, size_t n, char **out);
 
 /* The same, with each term (not prefixes) ORed with the alternatives that
- * expand() gives for it: ("isolate" OR "isoler"). expand returns a status
- * and fills a NULL-terminated malloc'd array of malloc'd strings (or NULL
- * for none); the builder frees them. */
+ * expand() gives for it: ("isolate" OR "isoler"), and the terms joined by
+ * AND. expand returns a status and fills a NULL-terminated malloc'd array
+ * of malloc'd strings (or NULL for none), which the builder frees; it sets
+ * *drop for a term that holds no token (an explicit AND with such a term
+ * would match nothing, where the implicit one passes it over). */
 typedef int (*rl_expand_fn)(void *ctx, const char *term, size_t len,
-                            char ***alts);
+                            char ***alts, bool *drop);
 int rl_fts_query_expand(const char *const *words, size_t n, rl_expand_fn expand,
                         void *ctx, char **out);
 

@@ -212,3 +212,27 @@ int rl_stemtok_register(sqlite3 *db)
 		return SQLITE_ERROR;
 	return api->xCreateTokenizer(api, "rl_stem", api, &methods, NULL);
 }
+
+static int count_token(void *ctx, int tflags, const char *tok, int n, int start,
+                       int end)
+{
+	if (!(tflags & FTS5_TOKEN_COLOCATED))
+		++*(int *)ctx;
+	return SQLITE_OK;
+}
+
+int rl_stemtok_count(sqlite3 *db, const char *text, int n)
+{
+	fts5_api *api = fts5_api_of(db);
+	fts5_tokenizer m;
+	void *udata = NULL;
+	Fts5Tokenizer *t = NULL;
+	const char *args[] = { "remove_diacritics", "2" };
+	if (!api || api->xFindTokenizer(api, "unicode61", &udata, &m) != SQLITE_OK ||
+	    m.xCreate(udata, args, 2, &t) != SQLITE_OK)
+		return -1;
+	int count = 0;
+	int rc = m.xTokenize(t, &count, FTS5_TOKENIZE_QUERY, text, n, count_token);
+	m.xDelete(t);
+	return rc == SQLITE_OK ? count : -1;
+}

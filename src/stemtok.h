@@ -6,5 +6,8 @@ typedef struct sqlite3 sqlite3;
 
 /* Registers the tokenizer "rl_stem" on db; an SQLite result code. */
 int rl_stemtok_register(sqlite3 *db);
+/* How many tokens the full-text tables would make of text[0..n) (the
+ * tokens rl_stem and unicode61 split alike); -1 on error. */
+int rl_stemtok_count(sqlite3 *db, const char *text, int n);
 
 #endif

@@ -82,7 +82,8 @@ void reset_opts(void);
 	{ "kind", required_argument, NULL, 'k' }, \
 	{ "lang", required_argument, NULL, 'l' }, \
 	{ "game", required_argument, NULL, 'g' }, \
-	{ "format", required_argument, NULL, 'f' }
+	{ "format", required_argument, NULL, 'f' }, \
+	{ "no-thesaurus", no_argument, NULL, 'N' }
 bool query_option(int opt, const char *arg, const char *cmd, struct rl_query *q,
                   const char **tags, enum out_format *fmt, int *status);
 

@@ -11,6 +11,8 @@ static const char options_help[] =
 	"  -k, --kind K       only rulings of kind K\n"
 	"  -l, --lang L       only rulings in language L (any: all)\n"
 	"  -g, --game G       only rulings of game G\n"
+	"      --no-thesaurus match tags only as given, not their equivalents\n"
+	"                     in other languages\n"
 	"  -f, --format F     text (default), json or ndjson\n"
 	"  -h, --help         show this help\n"
 	"\nEach change is reported as \"marked\": the source itself says the answer\n"

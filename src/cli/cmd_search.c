@@ -29,12 +29,11 @@ static const char options_help[] =
 
 int cmd_search(struct ctx *c, int argc, char **argv)
 {
-	enum { OPT_RAW = 256, OPT_NO_THESAURUS };
+	enum { OPT_RAW = 256 };
 	static const struct option opts[] = {
 		QUERY_LONGOPTS,
 		{ "limit", required_argument, NULL, 'n' },
 		{ "raw", no_argument, NULL, OPT_RAW },
-		{ "no-thesaurus", no_argument, NULL, OPT_NO_THESAURUS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -63,7 +62,6 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 			}
 			break;
 		case OPT_RAW: q.raw = true; break;
-		case OPT_NO_THESAURUS: q.no_thesaurus = true; break;
 		case 'h':
 			command_help(find_command("search"), options_help);
 			status = 0;

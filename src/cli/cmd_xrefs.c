@@ -104,7 +104,8 @@ int cmd_xrefs(struct ctx *c, int argc, char **argv)
 			printf("#%lld %s %s", v[i].from_id, v[i].kind, v[i].target);
 			if (v[i].target_id)
 				printf(" \xE2\x86\x92 #%lld", v[i].target_id);
-			else if (strcmp(v[i].kind, "page") && strcmp(v[i].kind, "discussion"))
+			else if (strcmp(v[i].kind, "page") && strcmp(v[i].kind, "discussion") &&
+			         strcmp(v[i].kind, "url"))
 				printf(" (unresolved)");
 			printf("  %s:%u\n", v[i].path ? v[i].path : "?", v[i].line);
 		}

@@ -82,8 +82,8 @@ int usage_error(const char *cmd, const char *fmt, ...)
 
 void command_help(const struct command *cmd, const char *options)
 {
-	printf("usage: %s [--db FILE] %s\n\n%s\n", progname, cmd->usage,
-	       cmd->summary);
+	printf("usage: %s %s%s\n\n%s\n", progname,
+	       cmd->mode == DB_NONE ? "" : "[--db FILE] ", cmd->usage, cmd->summary);
 	if (options && *options)
 		printf("\noptions:\n%s", options);
 }
@@ -154,6 +154,7 @@ bool query_option(int opt, const char *arg, const char *cmd, struct rl_query *q,
 		q->tags = tags;
 		return true;
 	case 'c': *status = 0; q->category = arg; return true;
+	case 'N': *status = 0; q->no_thesaurus = true; return true;
 	case 'l': {
 		*status = 0;
 		size_t n = strlen(arg);
@@ -198,7 +199,7 @@ bool source_option(int opt, const char *arg, const char *cmd,
 	case 'l': {
 		*status = 0;
 		size_t n = strlen(arg);
-		bool ok = n >= 2 && n <= 3;
+		bool ok = n >= 2 && n <= 3 && strcmp(arg, "any") != 0;
 		for (size_t i = 0; i < n; i++)
 			ok = ok && arg[i] >= 'a' && arg[i] <= 'z';
 		if (!ok)

@@ -46,11 +46,12 @@ static const struct command commands[] = {
 	  "list the rulings their source marks as changed",
 	  "List the rulings that their source marks as changed (\"Changed answer:\").",
 	  "changed [--tag T]... [--category C] [--kind K] [--lang L] [--game G]\n"
-	  "               [--format text|json|ndjson]" },
+	  "               [--no-thesaurus] [--format text|json|ndjson]" },
 	{ "xrefs", cmd_xrefs, DB_READ,
 	  "list cross-references, or only the dangling ones",
-	  "List the cross-references between rulings (rules, terms, sections,\n"
-	  "pages, discussions), or only those whose target is not in the database.",
+	  "List the cross-references out of rulings (to rules, rulings, terms,\n"
+	  "rulebook pages, discussions, web addresses), or only the dangling ones:\n"
+	  "references to a rule, a ruling or a term that is not in the database.",
 	  "xrefs [--dangling] [--kind K] [--format text|json]" },
 };
 
@@ -81,7 +82,7 @@ static void help(void)
 	       "  -V, --version  show the version\n\n"
 	       "formats the importer recognizes:\n");
 	for (size_t i = 0; i < rl_importer_count(); i++)
-		printf("  %-9s %s\n", rl_importer_name(i), rl_importer_description(i));
+		printf("  %-15s %s\n", rl_importer_name(i), rl_importer_description(i));
 	printf("\nexit status: 0 found/done, 1 nothing found, 2 usage error,\n"
 	       "65 bad input data, 70 internal error, 74 i/o error, 75 database"
 	       " busy.\nSee rulings(1).\n");
