@@ -423,4 +423,18 @@ rl "${M[@]}" xrefs --dangling --kind bogus --format json
 check_exit "xrefs --dangling --kind bogus: exit 2" 2
 check_err_contains "the message names the bad kind" "bogus"
 
+# ---- several words, some with thesaurus equivalents ---------------------------
+# Each widened word is an OR group joined to the others by AND.
+rl "${M[@]}" search defend dahan --format json
+check_exit "search defend dahan (Defend has equivalents): found" 0
+check_eq "search defend dahan: nothing on stderr" "" "$(cat "$ERR")"
+check_json "search defend dahan: every result has both words (or Défendre)" \
+	'all(("defend" in (r["title"]+r["text"]).lower() or "défend" in (r["title"]+r["text"]).lower()) and "dahan" in (r["title"]+r["text"]).lower() for r in d["results"])'
+rl "${M[@]}" search '"power card"' fast Isolate --format json
+check_eq "a phrase, a plain word and a widened word: no error" "" "$(cat "$ERR")"
+rl "${M[@]}" search defend '!' dahan --format json
+check_exit "punctuation next to widened words is passed over" 0
+rl "${M[@]}" search '!' '?'
+check_exit "only punctuation still matches nothing" 1
+
 finish
