@@ -129,20 +129,32 @@ static void fold_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	sqlite3_result_text(ctx, f, -1, free);
 }
 
-/* SQL function rl_key(text): the identity key of a title (see rl_key()). */
-static void key_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+/* SQL functions rl_key(text) and rl_key_loose(text): identity keys (see
+ * rl_key()). */
+static void key_result(sqlite3_context *ctx, sqlite3_value *v,
+                       char *(*fn)(const char *))
 {
-	const unsigned char *s = sqlite3_value_text(argv[0]);
+	const unsigned char *s = sqlite3_value_text(v);
 	if (!s) {
 		sqlite3_result_null(ctx);
 		return;
 	}
-	char *k = rl_key((const char *)s);
+	char *k = fn((const char *)s);
 	if (!k) {
 		sqlite3_result_error_nomem(ctx);
 		return;
 	}
 	sqlite3_result_text(ctx, k, -1, free);
+}
+
+static void key_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	key_result(ctx, argv[0], rl_key);
+}
+
+static void key_loose_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	key_result(ctx, argv[0], rl_key_loose);
 }
 
 static int register_functions(rl_db *db)
@@ -152,8 +164,12 @@ static int register_functions(rl_db *db)
 		fold_func, NULL, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_create_function(db->h, "rl_key", 1,
-			SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
-			key_func, NULL, NULL);
+			SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+			NULL, key_func, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_create_function(db->h, "rl_key_loose", 1,
+			SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+			NULL, key_loose_func, NULL, NULL);
 	if (rc == SQLITE_OK)
 		rc = rl_stemtok_register(db->h);
 	return rc == SQLITE_OK ? RL_OK : rl_db_sqlite_fail(db, rc, "register");

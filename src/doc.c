@@ -83,6 +83,18 @@ int rl_entry_add_ref(struct rl_entry *e, enum rl_ref_kind kind, const char *targ
 	return RL_OK;
 }
 
+int rl_entry_add_alias(struct rl_entry *e, const char *alias)
+{
+	size_t cap = cap_of(e->naliases);
+	if (!rl_grow(&e->aliases, &cap, e->naliases + 1, sizeof *e->aliases))
+		return RL_ENOMEM;
+	char *a = rl_strdup(alias);
+	if (!a)
+		return RL_ENOMEM;
+	e->aliases[e->naliases++] = a;
+	return RL_OK;
+}
+
 void rl_tag_clear(struct rl_tag *t)
 {
 	if (!t)
@@ -118,6 +130,9 @@ void rl_entry_clear(struct rl_entry *e)
 		free(e->refs[i].target);
 	free(e->refs);
 	rl_errata_free(e->errata);
+	for (size_t i = 0; i < e->naliases; i++)
+		free(e->aliases[i]);
+	free(e->aliases);
 	*e = (struct rl_entry){0};
 }
 

@@ -8,6 +8,8 @@
 struct rl_entry *rl_doc_add_entry(struct rl_doc *doc);
 /* Adds a tag (name and qualifier are copied); RL_ENOMEM on failure. */
 int rl_entry_add_tag(struct rl_entry *e, const char *name, const char *qualifier);
+/* Adds an alias (copied): another name the entry answers to. */
+int rl_entry_add_alias(struct rl_entry *e, const char *alias);
 /* Adds a reference (target copied). */
 int rl_entry_add_ref(struct rl_entry *e, enum rl_ref_kind kind, const char *target);
 void rl_entry_clear(struct rl_entry *e);

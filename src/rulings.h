@@ -111,6 +111,7 @@ struct rl_entry {
 	struct rl_tag *tags;  size_t ntags;
 	struct rl_ref *refs;  size_t nrefs;
 	struct rl_errata *errata;           /* errata details or NULL */
+	char **aliases; size_t naliases;    /* other names references may use */
 };
 
 /* A thesaurus concept: terms that mean the same, across languages. */

@@ -18,7 +18,8 @@
 struct stmts {
 	sqlite3_stmt *find_ruling, *insert_ruling, *update_ruling, *insert_source,
 		*find_tag, *insert_tag, *insert_ruling_tag, *delete_refs,
-		*insert_ref, *delete_errata, *insert_errata;
+		*insert_ref, *delete_errata, *insert_errata, *delete_aliases,
+		*insert_alias;
 };
 
 static const char *const stmt_sql[] = {
@@ -42,6 +43,9 @@ static const char *const stmt_sql[] = {
 	"DELETE FROM errata WHERE ruling_id = ?1",
 	"INSERT INTO errata (ruling_id, product, printing, document, page)"
 	" VALUES (?1, ?2, ?3, ?4, ?5)",
+	"DELETE FROM ruling_aliases WHERE ruling_id = ?1",
+	"INSERT OR IGNORE INTO ruling_aliases (ruling_id, alias_fold)"
+	" VALUES (?1, ?2)",
 };
 
 enum { NSTMTS = sizeof stmt_sql / sizeof *stmt_sql };
@@ -259,7 +263,8 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 	return rc;
 }
 
-/* References and errata belong to the ruling's content: replaced whole. */
+/* References, aliases and errata belong to the ruling's content: replaced
+ * whole. */
 static int put_details(rl_db *db, struct stmts *s, long long id,
                        const struct rl_entry *e)
 {
@@ -270,6 +275,19 @@ static int put_details(rl_db *db, struct stmts *s, long long id,
 		rl_bind_text(s->insert_ref, 2, rl_ref_kind_name(e->refs[i].kind));
 		rl_bind_text(s->insert_ref, 3, e->refs[i].target);
 		rc = run(db, s->insert_ref, "store reference");
+	}
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(s->delete_aliases, 1, id);
+	rc = run(db, s->delete_aliases, "store aliases");
+	for (size_t i = 0; i < e->naliases && !rc; i++) {
+		char *fold = rl_key_loose(e->aliases[i]);
+		if (!fold)
+			return RL_ENOMEM;
+		sqlite3_bind_int64(s->insert_alias, 1, id);
+		rl_bind_text(s->insert_alias, 2, fold);
+		rc = run(db, s->insert_alias, "store alias");
+		free(fold);
 	}
 	if (rc)
 		return rc;
@@ -368,7 +386,10 @@ static const char resolve_sql[] =
 	"  WHERE s.id = refs.ruling_id AND ifnull(t.game_id, 0) = ifnull(s.game_id, 0)"
 	"  AND ((refs.kind = 'rule' AND t.rule = refs.target)"
 	"    OR (refs.kind = 'term' AND t.kind = 'glossary'"
-	"        AND t.key = rl_key(refs.target))"
+	"        AND (t.key = rl_key(refs.target)"
+	"          OR rl_key_loose(t.title) = rl_key_loose(refs.target)"
+	"          OR t.id IN (SELECT ruling_id FROM ruling_aliases"
+	"                      WHERE alias_fold = rl_key_loose(refs.target))))"
 	"    OR (refs.kind = 'ruling' AND t.id <> s.id"
 	"        AND rl_key(t.title) = rl_key(refs.target)))"
 	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
