@@ -61,12 +61,16 @@ struct rl_source {
 	size_t len;          /* bytes in text */
 	size_t raw_size;     /* bytes in the file as read */
 	char sha256[65];     /* of the raw bytes, lowercase hex */
-	const char *encoding;/* "utf-8" or "utf-8-bom" (static string) */
+	const char *encoding;/* "utf-8", "utf-8-bom", "utf-16be", "utf-16le" or
+	                        "windows-1252" (a static string) */
 };
 
-/* Reads a file. I/O errors give RL_EIO and an error diagnostic; invalid
- * UTF-8 or NUL bytes give RL_EDATA and an error at the first bad byte's line
- * and column (the file is refused whole, never half-read). */
+/* Reads a file: UTF-8 (with or without BOM), UTF-16 with BOM, or
+ * Windows-1252 (bytes that are not UTF-8 and hold no UTF-8 sequence), made
+ * NFC with LF line breaks. I/O errors give RL_EIO and an error diagnostic;
+ * broken UTF-8 or UTF-16 and NUL bytes give RL_EDATA and an error at the
+ * first bad byte's line and column (the file is refused whole, never
+ * half-read). */
 int rl_source_load(struct rl_source *src, const char *path, struct rl_diags *d);
 /* The same for bytes in memory (tests, fuzzers); data is copied. */
 int rl_source_from_memory(struct rl_source *src, const char *name,

@@ -67,8 +67,9 @@ static void test_bom_stripped(void **state)
 	/* only the first one is a byte order mark; a later U+FEFF is text */
 	LOADS_AS("\xEF\xBB\xBF\xEF\xBB\xBFx", "\xEF\xBB\xBFx", "utf-8-bom");
 	LOADS_AS("x\xEF\xBB\xBF", "x\xEF\xBB\xBF", "utf-8");
-	/* the first bytes of a BOM are not one */
-	REFUSED_AT("\xEF\xBB", 1, 1, "UTF-8");
+	/* the first bytes of a BOM are not one: with no UTF-8 sequence in
+	 * the file they are Windows-1252 text */
+	LOADS_AS("\xEF\xBB", "\xC3\xAF\xC2\xBB", "windows-1252");
 }
 
 static void test_line_breaks(void **state)
@@ -82,20 +83,61 @@ static void test_line_breaks(void **state)
 	LOADS_AS("\xEF\xBB\xBFone\r\ntwo", "one\ntwo", "utf-8-bom");
 }
 
+/* Invalid bytes in a file that also holds UTF-8 sequences (here a final
+ * " é"): broken UTF-8, refused at the first bad byte. */
 static void test_invalid_utf8_position(void **state)
 {
-	REFUSED_AT("line one\nab\xFFz\n", 2, 3, "UTF-8");
-	REFUSED_AT("\xFF", 1, 1, "0xFF");
+	REFUSED_AT("line one\nab\xFFz\n \xC3\xA9", 2, 3, "UTF-8");
+	REFUSED_AT("\xFF \xC3\xA9", 1, 1, "0xFF");
 	/* the column counts characters, not bytes */
 	REFUSED_AT("\xC3\xA9t\xC3\xA9 \xC0\xAF", 1, 5, "0xC0");
 	/* after CRLF and bare CR line breaks */
-	REFUSED_AT("one\r\ntwo\r\n\xC3(", 3, 1, "0xC3");
-	REFUSED_AT("a\rb\r\xE2\x82", 3, 1, "0xE2");
-	REFUSED_AT("a\r\rb\xED\xA0\x80", 3, 2, "0xED");
-	/* a sequence cut by the end of the file */
-	REFUSED_AT("abc\xE2\x82", 1, 4, "0xE2");
+	REFUSED_AT("one\r\ntwo\r\n\xC3( \xC3\xA9", 3, 1, "0xC3");
+	REFUSED_AT("a\rb\r\xE2\x82 \xC3\xA9", 3, 1, "0xE2");
+	REFUSED_AT("a\r\rb\xED\xA0\x80 \xC3\xA9", 3, 2, "0xED");
+	/* a sequence cut by what follows */
+	REFUSED_AT("abc\xE2\x82\xC3\xA9", 1, 4, "0xE2");
 	/* only the first bad byte is reported */
-	REFUSED_AT("ok\n\xFF\xFE\n\xFF", 2, 1, "0xFF");
+	REFUSED_AT("ok\n\xFF\xFE\n\xFF \xC3\xA9", 2, 1, "0xFF");
+}
+
+/* Bytes that are not UTF-8 and hold no UTF-8 sequence: Windows-1252. */
+static void test_windows_1252(void **state)
+{
+	/* ’ “ ” — ® as WotC shipped them, with CRLF */
+	LOADS_AS("creature\x92s \x93" "Combat\x94 \x97 Magic\xAE\r\n",
+	         "creature\xE2\x80\x99s \xE2\x80\x9C" "Combat\xE2\x80\x9D "
+	         "\xE2\x80\x94 Magic\xC2\xAE\n", "windows-1252");
+	LOADS_AS("\xFF", "\xC3\xBF", "windows-1252");
+	/* 0x81 0x8D 0x8F 0x90 0x9D are not Windows-1252 characters */
+	REFUSED_AT("ab\x81", 1, 3, "0x81");
+	/* a BOM says UTF-8: then a bad byte is broken UTF-8 */
+	REFUSED_AT("\xEF\xBB\xBFok\x92", 1, 3, "0x92");
+}
+
+/* UTF-16 with a byte order mark, either byte order, with a surrogate
+ * pair; a lone surrogate is refused. */
+static void test_utf16(void **state)
+{
+	LOADS_AS("\xFE\xFF\x00R\x00\r\x04\x30\xD8\x3D\xDE\x00",
+	         "R\n\xD0\xB0\xF0\x9F\x98\x80", "utf-16be");
+	LOADS_AS("\xFF\xFER\x00\r\x00\n\x00\x30\x04",
+	         "R\n\xD0\xB0", "utf-16le");
+	REFUSED_AT("\xFE\xFF\x00" "a\xDC\x00", 0, 0, "UTF-16");
+	REFUSED_AT("\xFE\xFF\x00" "a\x00", 0, 0, "UTF-16");
+	/* a NUL character in UTF-16 text */
+	REFUSED_AT("\xFE\xFF\x00" "a\x00\x00", 1, 2, "NUL");
+}
+
+/* Decomposed letters are composed: e + U+0301 is é, и + U+0306 is й. */
+static void test_nfc(void **state)
+{
+	LOADS_AS("Re\xCC\x81ponse", "R\xC3\xA9ponse", "utf-8");
+	LOADS_AS("\xD0\xB8\xCC\x86", "\xD0\xB9", "utf-8");
+	/* a mark that composes with nothing stays */
+	LOADS_AS("x\xCC\x81", "x\xCC\x81", "utf-8");
+	/* two marks in turn: e + ^ + ´ is ế */
+	LOADS_AS("e\xCC\x82\xCC\x81", "\xE1\xBA\xBF", "utf-8");
 }
 
 /* The byte order mark is dropped: the first character after it is in
@@ -110,9 +152,11 @@ static void test_nul_byte(void **state)
 {
 	REFUSED_AT("ab\0cd", 1, 3, "NUL");
 	REFUSED_AT("line\nx\0", 2, 2, "NUL");
-	/* whichever comes first is reported */
+	/* whichever comes first is reported; 0xFF alone would be
+	 * Windows-1252, so there the NUL is the problem */
 	REFUSED_AT("a\0\xFF", 1, 2, "NUL");
-	REFUSED_AT("a\xFF\0", 1, 2, "0xFF");
+	REFUSED_AT("a\xFF\0", 1, 3, "NUL");
+	REFUSED_AT("\xC3\xA9\xFF\0", 1, 2, "0xFF");
 }
 
 static void test_sha256_of_raw_bytes(void **state)
@@ -186,6 +230,9 @@ int main(void)
 		cmocka_unit_test(test_line_breaks),
 		cmocka_unit_test(test_invalid_utf8_position),
 		cmocka_unit_test(test_invalid_utf8_after_bom),
+		cmocka_unit_test(test_windows_1252),
+		cmocka_unit_test(test_utf16),
+		cmocka_unit_test(test_nfc),
 		cmocka_unit_test(test_nul_byte),
 		cmocka_unit_test(test_sha256_of_raw_bytes),
 		cmocka_unit_test(test_data_is_copied),
