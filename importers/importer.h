@@ -28,5 +28,6 @@ extern const struct rl_importer rl_importer_numbered_rules;
 extern const struct rl_importer rl_importer_rules_summary;
 extern const struct rl_importer rl_importer_encyclopedia;
 extern const struct rl_importer rl_importer_thesaurus;
+extern const struct rl_importer rl_importer_comprehensive_rules;
 
 #endif

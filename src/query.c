@@ -569,6 +569,46 @@ int rl_show(rl_db *db, long long id, struct rl_ruling *out)
 	return rc;
 }
 
+int rl_find_rule(rl_db *db, const char *rule, const char *game,
+                 long long **ids, char ***games, size_t *n)
+{
+	*ids = NULL;
+	*games = NULL;
+	*n = 0;
+	/* one ruling per game: the one in the game's most recent document */
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT max(r.id), g.name FROM rulings r"
+		" LEFT JOIN games g ON g.id = r.game_id"
+		" WHERE r.rule = ?1 AND (?2 IS NULL OR rl_fold(g.name) = rl_fold(?2))"
+		" GROUP BY ifnull(r.game_id, 0) ORDER BY g.name");
+	if (!st)
+		return RL_EINTERNAL;
+	rl_bind_text(st, 1, rule);
+	rl_bind_text(st, 2, game);
+	size_t cap = 0, gcap = 0;
+	bool oom = false;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!rl_grow(ids, &cap, *n + 1, sizeof **ids) ||
+		    !rl_grow(games, &gcap, *n + 1, sizeof **games)) {
+			oom = true;
+			break;
+		}
+		(*ids)[*n] = sqlite3_column_int64(st, 0);
+		(*games)[(*n)++] = rl_column_dup(st, 1, &oom);
+	}
+	sqlite3_finalize(st);
+	if (oom || (rc != SQLITE_DONE && rc != SQLITE_ROW)) {
+		free(*ids);
+		rl_strings_free(*games, *n);
+		*ids = NULL;
+		*games = NULL;
+		*n = 0;
+		return oom ? RL_ENOMEM : step_error(db, rc);
+	}
+	return *n ? RL_OK : RL_NOTFOUND;
+}
+
 int rl_tags(rl_db *db, struct rl_tag_count **out, size_t *n)
 {
 	*out = NULL;

@@ -292,6 +292,11 @@ struct rl_results {
 
 int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out);
 void rl_results_free(struct rl_results *r);
+/* The rulings whose rule number is rule, in game (NULL: any game): their
+ * ids, and the games they belong to (NULL for none), as many as there are
+ * games that have the number. RL_NOTFOUND when there is none. */
+int rl_find_rule(rl_db *db, const char *rule, const char *game,
+                 long long **ids, char ***games, size_t *n);
 /* One ruling with refs and backlinks. RL_NOTFOUND when id is unknown. */
 int rl_show(rl_db *db, long long id, struct rl_ruling *out);
 void rl_ruling_clear(struct rl_ruling *r);

@@ -382,18 +382,29 @@ static int put_concepts(rl_db *db, const struct rl_doc *doc, long long docid)
 /* Resolves references to rulings that now exist: rule numbers to rules of
  * the same game, terms to glossary entries. */
 static const char resolve_sql[] =
+	/* rules by number: the index on rulings(rule) answers each */
 	"UPDATE refs SET target_id = (SELECT t.id FROM rulings t, rulings s"
-	"  WHERE s.id = refs.ruling_id AND ifnull(t.game_id, 0) = ifnull(s.game_id, 0)"
-	"  AND ((refs.kind = 'rule' AND t.rule = refs.target)"
-	"    OR (refs.kind = 'term' AND t.kind = 'glossary'"
-	"        AND (t.key = rl_key(refs.target)"
-	"          OR rl_key_loose(t.title) = rl_key_loose(refs.target)"
-	"          OR t.id IN (SELECT ruling_id FROM ruling_aliases"
-	"                      WHERE alias_fold = rl_key_loose(refs.target))))"
-	"    OR (refs.kind = 'ruling' AND t.id <> s.id"
-	"        AND rl_key(t.title) = rl_key(refs.target)))"
+	"  WHERE s.id = refs.ruling_id AND t.rule = refs.target"
+	"  AND ifnull(t.game_id, 0) = ifnull(s.game_id, 0)"
 	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
-	" WHERE kind IN ('rule', 'term', 'ruling');";
+	" WHERE kind = 'rule';"
+	/* terms: glossary entries by key, title or alias */
+	"UPDATE refs SET target_id = (SELECT t.id FROM rulings t, rulings s"
+	"  WHERE s.id = refs.ruling_id AND t.kind = 'glossary'"
+	"  AND ifnull(t.game_id, 0) = ifnull(s.game_id, 0)"
+	"  AND (t.key = rl_key(refs.target)"
+	"    OR rl_key_loose(t.title) = rl_key_loose(refs.target)"
+	"    OR t.id IN (SELECT ruling_id FROM ruling_aliases"
+	"                WHERE alias_fold = rl_key_loose(refs.target)))"
+	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
+	" WHERE kind = 'term';"
+	/* other rulings by title */
+	"UPDATE refs SET target_id = (SELECT t.id FROM rulings t, rulings s"
+	"  WHERE s.id = refs.ruling_id AND t.id <> s.id"
+	"  AND ifnull(t.game_id, 0) = ifnull(s.game_id, 0)"
+	"  AND rl_key(t.title) = rl_key(refs.target)"
+	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
+	" WHERE kind = 'ruling';";
 
 static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
                      const struct rl_doc *doc, struct rl_import_result *res)

@@ -33,7 +33,7 @@ static const struct command commands[] = {
 	  "show one ruling whole, with its references and back-links",
 	  "Show one ruling whole: text, tags, sources, errata details, references\n"
 	  "and back-links.",
-	  "show ID [--format text|json]" },
+	  "show ID|RULE [--game G] [--format text|json]" },
 	{ "tags", cmd_tags, DB_READ,
 	  "list the tags, with counts if asked",
 	  "List the tags, optionally with how many rulings carry each.",

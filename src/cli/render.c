@@ -102,9 +102,11 @@ void render_ruling_text(FILE *f, const struct rl_ruling *r, bool color,
 	put(f, color, C_BOLD, r->title);
 	fputc('\n', f);
 	meta_line(f, r, color);
-	if (full) {
+	if (full && *r->text) {
 		fputc('\n', f);
 		indented(f, r->text, "    ", color);
+		fputc('\n', f);
+	} else if (full) {
 		fputc('\n', f);
 	} else if (r->snippet) {
 		indented(f, r->snippet, "    ", color);

@@ -37,7 +37,8 @@ usage_case "missing value of show --format" --db s.db show 1 --format
 usage_case "missing value of stats --format" --db s.db stats --format
 usage_case "show without ID" --db s.db show
 usage_case "show abc" --db s.db show abc
-usage_case "show 1.5" --db s.db show 1.5
+usage_case "show 1.5x!" --db s.db show '1.5x!'
+usage_case "show #1.5" --db s.db show '#1.5'
 usage_case "bad search --format" --db s.db search defend --format xml
 usage_case "bad show --format" --db s.db show 1 --format yaml
 usage_case "bad stats --format" --db s.db stats --format ndjson

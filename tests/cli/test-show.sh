@@ -107,8 +107,12 @@ check_exit "show without ID is a usage error" 2
 rl --db s.db show abc
 check_exit "show abc is a usage error" 2
 check_err_contains "show abc names the bad ID" "abc"
+# 0 and 1.5 are rule numbers in form; no ruling has them
 rl --db s.db show 0
-check_exit "show 0 is a usage error" 2
+check_exit "show 0: no such rule, exit 1" 1
+check_err_contains "show 0 says which rule is missing" "no rule 0"
+rl --db s.db show '#0'
+check_exit "show #0 (an ID, and IDs start at 1) is a usage error" 2
 rl --db s.db show -- -5
 check_exit "show -5 is a usage error" 2
 rl --db s.db show "$ward" "$gift"
