@@ -114,6 +114,12 @@ void render_errata_json(struct json *j, const struct rl_errata *x);
 void print_results(const struct ctx *c, const struct rl_results *res,
                    enum out_format fmt, const char *list_key, bool marked);
 
+/* Opens the database, runs q and prints the results (the "changes" of
+ * changed when q->changed_only, else search's "results"): the exit
+ * status. */
+int run_query(struct ctx *c, const struct rl_query *q, enum out_format fmt,
+              const char *cmd);
+
 /* Flushes standard output; a write error is an I/O error (exit 74). */
 int finish_output(int status);
 

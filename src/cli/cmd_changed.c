@@ -52,18 +52,7 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 		                     argv[optind]);
 		goto out;
 	}
-	if ((status = open_db(c)))
-		goto out;
-	struct rl_results res;
-	int rc = rl_search(c->db, &q, &res);
-	if (rc && rc != RL_NOTFOUND) {
-		error("changed: %s", rl_db_errmsg(c->db));
-		status = exit_status(rc);
-		goto out;
-	}
-	print_results(c, &res, fmt, "changes", true);
-	status = exit_status(rc);
-	rl_results_free(&res);
+	status = run_query(c, &q, fmt, "changed");
 out:
 	free(tags);
 	return status;

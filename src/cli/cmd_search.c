@@ -78,18 +78,7 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 		                     "filter such as --tag");
 		goto out;
 	}
-	if ((status = open_db(c)))
-		goto out;
-	struct rl_results res;
-	int rc = rl_search(c->db, &q, &res);
-	if (rc && rc != RL_NOTFOUND) {
-		error("search: %s", rl_db_errmsg(c->db));
-		status = exit_status(rc);
-		goto out;
-	}
-	print_results(c, &res, fmt, "results", false);
-	status = exit_status(rc);
-	rl_results_free(&res);
+	status = run_query(c, &q, fmt, "search");
 out:
 	free(tags);
 	return status;

@@ -321,3 +321,21 @@ void print_results(const struct ctx *c, const struct rl_results *res,
 	json_end_map(&j);
 	json_end(&j);
 }
+
+int run_query(struct ctx *c, const struct rl_query *q, enum out_format fmt,
+              const char *cmd)
+{
+	int status = open_db(c);
+	if (status)
+		return status;
+	struct rl_results res;
+	int rc = rl_search(c->db, q, &res);
+	if (rc && rc != RL_NOTFOUND) {
+		error("%s: %s", cmd, rl_db_errmsg(c->db));
+		return exit_status(rc);
+	}
+	print_results(c, &res, fmt, q->changed_only ? "changes" : "results",
+	              q->changed_only);
+	rl_results_free(&res);
+	return exit_status(rc);
+}
