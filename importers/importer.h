@@ -28,6 +28,8 @@ extern const struct rl_importer rl_importer_numbered_rules;
 extern const struct rl_importer rl_importer_rules_summary;
 extern const struct rl_importer rl_importer_encyclopedia;
 extern const struct rl_importer rl_importer_thesaurus;
+extern const struct rl_importer rl_importer_rst_glossary;
+extern const struct rl_importer rl_importer_markdown_glossary;
 extern const struct rl_importer rl_importer_comprehensive_rules;
 
 #endif

@@ -9,7 +9,28 @@
  *   Дата добавления: 2014-10-31        the document's date
  *
  * Rule references written in the text ("(п.303.3)") are found by the
- * shared cross-reference table (xref.c). */
+ * shared cross-reference table (xref.c).
+ *
+ * The same rules written as reStructuredText (a Sphinx page) read alike:
+ *
+ *   Основные принципы игры             the title, with its underline
+ *   ======================
+ *   101. Общие сведения об игре        a heading with a number: a section,
+ *   --------------                     also an entry with rule "101" (its
+ *                                      text is the heading's, or what
+ *                                      stands before its first rule)
+ *   101.1. «Берсерк. Герои» – …        a rule, its section the heading
+ *   •	оригинальные карты …          bullets: the same rule ("•\t" → "• ")
+ *
+ * Underlines and overlines (a line of one of = - ~ ^ " ' ` # * + _, three
+ * or more) are passed over; a line from column 1 over an underline is a
+ * heading. A
+ * heading without a number is a section too: what stands under it before
+ * a rule is an entry titled by it (none when nothing does).
+ *
+ * A rule number seen twice is one rule: the later text is added to the
+ * first as another paragraph, with a warning (the store would otherwise
+ * keep only the later text under the number). */
 #include "importer.h"
 #include "doc.h"
 #include "re.h"
@@ -28,16 +49,23 @@ static const char DATE_RE[] =
 	"\\x{0430}\\x{0432}\\x{043B}\\x{0435}\\x{043D}\\x{0438}\\x{044F})?"
 	"|Date(?:\\s+added)?)\\s*:\\s*(\\d{4}-\\d{2}-\\d{2})\\s*$";
 
+/* A numbered heading: "101. Общие сведения об игре", "2 Setup": group 1
+ * the number, group 2 the title. */
+static const char SECTION_RE[] =
+	"^(\\d{1,4}(?:\\.\\d{1,4})*[a-z\\x{0430}-\\x{044F}]?)\\.?[ \\t]+(\\S.*?)[ \\t]*$";
+
 enum { TITLE_MAX = 100 };
 
 struct parser {
 	const struct rl_source *src;
 	struct rl_doc *doc;
 	struct rl_diags *d;
-	pcre2_code *rule_re, *date_re;
+	pcre2_code *rule_re, *date_re, *section_re;
 	pcre2_match_data *md;
 	size_t cur_i;
 	bool have_cur;
+	bool cur_is_section;   /* the entry is a numbered heading's */
+	char *section;         /* the current heading; NULL: the title */
 	struct rl_buf text;
 	bool pending_blank;
 };
@@ -48,6 +76,21 @@ static int match(struct parser *p, pcre2_code *re, const struct rl_line *l)
 {
 	return pcre2_match(re, (PCRE2_SPTR)l->s, l->n, 0, PCRE2_NO_UTF_CHECK,
 	                   p->md, NULL);
+}
+
+/* A reStructuredText underline or overline (or a transition): three or
+ * more of one punctuation character from column 1. */
+static bool is_adornment(const struct rl_line *l)
+{
+	size_t n = l->n;
+	while (n && (l->s[n - 1] == ' ' || l->s[n - 1] == '\t' || l->s[n - 1] == '\r'))
+		n--;
+	if (n < 3 || !strchr("=-~^\"'`#*+_", l->s[0]))
+		return false;
+	for (size_t i = 1; i < n; i++)
+		if (l->s[i] != l->s[0])
+			return false;
+	return true;
 }
 
 static int finish(struct parser *p)
@@ -68,6 +111,15 @@ static int finish(struct parser *p)
 		return RL_OK;
 	}
 	e->text = text;
+	if (!*text && p->cur_is_section) {
+		/* a numbered heading with nothing under it but rules: its title
+		 * is its text */
+		free(text);
+		e->text = rl_strdup(e->title);
+		p->cur_is_section = false;
+		return e->text ? RL_OK : RL_ENOMEM;
+	}
+	p->cur_is_section = false;
 	if (!e->title) {
 		/* the first sentence, or the number for a rule with no text */
 		e->title = *text ? rl_title_from_text(text, TITLE_MAX)
@@ -81,11 +133,40 @@ static int finish(struct parser *p)
 	return RL_OK;
 }
 
+/* Reopens the entry of a rule number seen before, so that what follows is
+ * added to it; false when the number is new. */
+static bool reopen(struct parser *p, unsigned line, const char *rule,
+                   size_t rule_len, int *rc)
+{
+	for (size_t i = 0; i < p->doc->n; i++) {
+		struct rl_entry *e = &p->doc->entries[i];
+		if (!e->rule || strlen(e->rule) != rule_len ||
+		    memcmp(e->rule, rule, rule_len) != 0)
+			continue;
+		if ((*rc = rl_diag_add(p->d, RL_WARNING, line, 0,
+		                       "rule %s appears again (first at line %u); "
+		                       "its text is added to the first's", e->rule,
+		                       e->line)))
+			return true;
+		/* the entry's text goes back into the buffer */
+		rl_buf_adds(&p->text, e->text ? e->text : "");
+		free(e->text);
+		e->text = NULL;
+		p->pending_blank = p->text.len > 0;
+		p->cur_i = i;
+		p->have_cur = true;
+		return true;
+	}
+	return false;
+}
+
 static int start(struct parser *p, unsigned line, const char *rule,
                  size_t rule_len, const char *title)
 {
 	int rc = finish(p);
 	if (rc)
+		return rc;
+	if (rule && reopen(p, line, rule, rule_len, &rc))
 		return rc;
 	struct rl_entry *e = rl_doc_add_entry(p->doc);
 	if (!e)
@@ -94,7 +175,7 @@ static int start(struct parser *p, unsigned line, const char *rule,
 	p->have_cur = true;
 	e->kind = RL_KIND_RULE;
 	e->line = line;
-	e->section = rl_strdup(p->doc->title);
+	e->section = rl_strdup(p->section ? p->section : p->doc->title);
 	if (rule)
 		e->rule = rl_strndup(rule, rule_len);
 	if (title)
@@ -111,6 +192,19 @@ static void add_text(struct parser *p, const char *s, size_t n)
 		p->text.oom = true;
 		return;
 	}
+	/* "•\tтекст" → "• текст" */
+	static const char *const bullets[] = { "\xE2\x80\xA2", "\xC2\xB7",
+	                                       "\xE2\x97\xA6" };
+	for (size_t i = 0; i < sizeof bullets / sizeof *bullets; i++) {
+		size_t k = strlen(bullets[i]);
+		if (strncmp(t, bullets[i], k) == 0 && t[k] == '\t') {
+			size_t j = k;
+			while (t[j] == '\t' || t[j] == ' ')
+				j++;
+			t[k] = ' ';
+			memmove(t + k + 1, t + j, strlen(t + j) + 1);
+		}
+	}
 	if (p->text.len)
 		rl_buf_adds(&p->text, p->pending_blank ? "\n\n" : "\n");
 	p->pending_blank = false;
@@ -118,10 +212,39 @@ static void add_text(struct parser *p, const char *s, size_t n)
 	free(t);
 }
 
+/* A heading (reStructuredText): a section. "101. Title" is an entry with
+ * rule "101"; other headings title what stands under them. */
+static int heading(struct parser *p, const struct rl_line *l)
+{
+	char *h = rl_strtrim(l->s, l->n);
+	if (!h)
+		return RL_ENOMEM;
+	/* the heading's own entry is in its parent section: the document's */
+	free(p->section);
+	p->section = NULL;
+	int rc;
+	if (match(p, p->section_re, l) >= 3) {
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
+		char *title = rl_strndup(l->s + ov[4], ov[5] - ov[4]);
+		rc = title ? start(p, l->no, l->s + ov[2], ov[3] - ov[2], title)
+		           : RL_ENOMEM;
+		free(title);
+		if (!rc && p->have_cur && !p->doc->entries[p->cur_i].text)
+			p->cur_is_section = true;
+	} else {
+		rc = start(p, l->no, NULL, 0, h);
+	}
+	/* the rules under it are in its section */
+	p->section = h;
+	return rc;
+}
+
 static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
 {
 	size_t i = 0;
-	while (i < n && rl_is_blank_line(lines[i].s, lines[i].n))
+	/* blank lines, and an overline over the title */
+	while (i < n && (rl_is_blank_line(lines[i].s, lines[i].n) ||
+	                 is_adornment(&lines[i])))
 		i++;
 	if (i == n)
 		return RL_EDATA;
@@ -148,11 +271,20 @@ static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
 		/* The title section: what stands before the first rule. */
 		rc = start(p, lines[i].no, NULL, 0, p->doc->title);
 		i++;
+		if (i < n && is_adornment(&lines[i]))
+			i++;   /* the title's underline */
 	}
 	for (; i < n && !rc; i++) {
 		const struct rl_line *l = &lines[i];
 		if (rl_is_blank_line(l->s, l->n)) {
 			p->pending_blank = p->text.len > 0;
+			continue;
+		}
+		if (is_adornment(l))
+			continue;   /* an overline, or a transition */
+		if (i + 1 < n && is_adornment(&lines[i + 1]) && !rl_blank_len(l->s)) {
+			rc = heading(p, l);
+			i++;   /* its underline */
 			continue;
 		}
 		if (match(p, p->date_re, l) >= 2) {
@@ -192,8 +324,9 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 	int rc = rl_split_lines(src, &lines, &n);
 	p.rule_re = rl_re_compile(RULE_RE, 0);
 	p.date_re = rl_re_compile(DATE_RE, 0);
+	p.section_re = rl_re_compile(SECTION_RE, 0);
 	p.md = pcre2_match_data_create(8, NULL);
-	if (!rc && (!p.rule_re || !p.date_re || !p.md))
+	if (!rc && (!p.rule_re || !p.date_re || !p.section_re || !p.md))
 		rc = RL_ENOMEM;
 	if (!rc) {
 		rc = parse_lines(&p, lines, n);
@@ -204,6 +337,8 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 	pcre2_match_data_free(p.md);
 	pcre2_code_free(p.rule_re);
 	pcre2_code_free(p.date_re);
+	pcre2_code_free(p.section_re);
+	free(p.section);
 	free(lines);
 	return rc;
 }

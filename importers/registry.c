@@ -14,6 +14,8 @@ static const struct rl_importer *const importers[] = {
 	&rl_importer_rules_summary,
 	&rl_importer_encyclopedia,
 	&rl_importer_thesaurus,
+	&rl_importer_rst_glossary,
+	&rl_importer_markdown_glossary,
 	&rl_importer_comprehensive_rules,
 };
 

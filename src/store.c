@@ -388,16 +388,31 @@ static const char resolve_sql[] =
 	"  AND ifnull(t.game_id, 0) = ifnull(s.game_id, 0)"
 	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
 	" WHERE kind = 'rule';"
-	/* terms: glossary entries by key, title or alias */
-	"UPDATE refs SET target_id = (SELECT t.id FROM rulings t, rulings s"
-	"  WHERE s.id = refs.ruling_id AND t.kind = 'glossary'"
-	"  AND ifnull(t.game_id, 0) = ifnull(s.game_id, 0)"
-	"  AND (t.key = rl_key(refs.target)"
-	"    OR rl_key_loose(t.title) = rl_key_loose(refs.target)"
-	"    OR t.id IN (SELECT ruling_id FROM ruling_aliases"
-	"                WHERE alias_fold = rl_key_loose(refs.target)))"
-	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
-	" WHERE kind = 'term';"
+	/* terms: glossary entries by key, title or alias (case and accents
+	 * aside), the first in the reference's language, else the first. The
+	 * keys of every glossary title and every target are computed once
+	 * (the materialized tables) and matched by equality: comparing each
+	 * reference with each entry through rl_key_loose() took 24 s for a
+	 * directory of 207 glossary files with 1,131 links. */
+	"UPDATE refs SET target_id = NULL"
+	" WHERE kind = 'term' AND target_id IS NOT NULL;"
+	"WITH t AS MATERIALIZED (SELECT id, ifnull(game_id, 0) AS g, lang, key,"
+	"    rl_key_loose(title) AS tloose FROM rulings WHERE kind = 'glossary'),"
+	"  r AS MATERIALIZED (SELECT f.id, ifnull(s.game_id, 0) AS g, s.lang,"
+	"    rl_key(f.target) AS k, rl_key_loose(f.target) AS kl"
+	"    FROM refs f JOIN rulings s ON s.id = f.ruling_id"
+	"    WHERE f.kind = 'term'),"
+	"  c (ref, tid, same) AS ("
+	"    SELECT r.id, t.id, t.lang = r.lang FROM r JOIN t"
+	"      ON t.g = r.g AND t.key = r.k"
+	"    UNION ALL SELECT r.id, t.id, t.lang = r.lang FROM r JOIN t"
+	"      ON t.g = r.g AND t.tloose = r.kl"
+	"    UNION ALL SELECT r.id, t.id, t.lang = r.lang FROM r"
+	"      JOIN ruling_aliases a ON a.alias_fold = r.kl"
+	"      JOIN t ON t.id = a.ruling_id AND t.g = r.g),"
+	"  best AS (SELECT ref, tid FROM (SELECT ref, tid, row_number() OVER"
+	"    (PARTITION BY ref ORDER BY same DESC, tid) AS n FROM c) WHERE n = 1)"
+	" UPDATE refs SET target_id = best.tid FROM best WHERE best.ref = refs.id;"
 	/* other rulings by title */
 	"UPDATE refs SET target_id = (SELECT t.id FROM rulings t, rulings s"
 	"  WHERE s.id = refs.ruling_id AND t.id <> s.id"

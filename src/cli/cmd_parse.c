@@ -52,6 +52,14 @@ static void entry(struct json *j, const struct rl_entry *e)
 		json_end_map(j);
 	}
 	json_end_list(j);
+	/* only when there are some: the other names references may use */
+	if (e->naliases) {
+		json_key(j, "aliases");
+		json_begin_list(j);
+		for (size_t i = 0; i < e->naliases; i++)
+			json_string(j, e->aliases[i]);
+		json_end_list(j);
+	}
 	json_key(j, "errata");
 	render_errata_json(j, e->errata);
 	json_end_map(j);

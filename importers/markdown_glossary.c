@@ -1,0 +1,830 @@
+/* markdown_glossary.c — a glossary kept as Markdown files, one term a file
+ * (an Obsidian vault published with MkDocs), as in the French Marvel
+ * Champions rules reference.
+ *
+ *   # Dégâts en excès                  the term: the entry's title, and the
+ *                                      document's (each file is one)
+ *   Les dégâts en excès sont …         the definition: the entry's text
+ *
+ *   **Voir aussi :**                   "see also": the links below are
+ *   [[Allie|Allié]]                    term references to the file named
+ *   [[Identité]]                       (Allie), not to the text shown
+ *
+ * Every wikilink is a reference of kind term whose target is the link's
+ * file name part ([[Allie|Allié]] → "Allie", [[Page#Part]] → "Page"); in
+ * the text a link shows as what it displays ("Allié"). The see-also block
+ * is left out of the text. Embedded files (![[icon.png|20]]) and images are
+ * dropped; **bold**, *emphasis*, `code` and "> " quotes are made plain.
+ * The entry answers to its file name without the extension as an alias,
+ * so links resolve by file name or by title, case and accents aside; a
+ * file in a one-letter directory (Glossaire/D/…) is tagged with the
+ * letter. The game is never guessed: --game names it.
+ *
+ * A file without a "# " title still makes an entry: a "## " heading that
+ * opens it and is the only one of its level, else a first line that reads
+ * as a title (short, no final punctuation, text below it), else the file
+ * name, stands for the title, with a warning. Icon-font glyphs (private
+ * use code points) and the empty "()" they leave are dropped from titles. */
+#include "importer.h"
+#include "doc.h"
+#include "utf8.h"
+#include "util.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { TITLE_LINE_MAX = 100 };
+
+/* ---- characters ------------------------------------------------------- */
+
+static uint32_t decode(const char *s, size_t *len)
+{
+	uint32_t c;
+	*len = rl_utf8_decode(s, &c);
+	return c;
+}
+
+static bool is_word(uint32_t c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
+	       (c >= 'a' && c <= 'z') || (c >= 0xC0 && c <= 0x24F && c != 0xD7 &&
+	                                   c != 0xF7) ||
+	       (c >= 0x370 && c <= 0x52F);
+}
+
+static bool is_space(uint32_t c)
+{
+	return c == 0 || c == ' ' || c == '\t' || c == '\n' || c == 0xA0 ||
+	       c == 0x202F;
+}
+
+static uint32_t before(const char *s, size_t i)
+{
+	if (i == 0)
+		return 0;
+	size_t j = i - 1;
+	while (j > 0 && ((unsigned char)s[j] & 0xC0) == 0x80)
+		j--;
+	size_t len;
+	return decode(s + j, &len);
+}
+
+static uint32_t at(const char *s, size_t n, size_t i)
+{
+	size_t len;
+	return i < n ? decode(s + i, &len) : 0;
+}
+
+/* ---- references --------------------------------------------------------- */
+
+/* Is there a reference of kind k to t already? Terms are compared as they
+ * resolve, case and accents aside ([[Defausse]] and [[défausse]] are one
+ * reference, the first one written). */
+static int has_ref(const struct rl_entry *e, enum rl_ref_kind k, const char *t,
+                   bool *found)
+{
+	*found = false;
+	char *kt = k == RL_REF_TERM ? rl_key_loose(t) : NULL;
+	if (k == RL_REF_TERM && !kt)
+		return RL_ENOMEM;
+	for (size_t i = 0; i < e->nrefs && !*found; i++) {
+		if (e->refs[i].kind != k)
+			continue;
+		if (!kt) {
+			*found = strcmp(e->refs[i].target, t) == 0;
+			continue;
+		}
+		char *ki = rl_key_loose(e->refs[i].target);
+		if (!ki) {
+			free(kt);
+			return RL_ENOMEM;
+		}
+		*found = strcmp(ki, kt) == 0;
+		free(ki);
+	}
+	free(kt);
+	return RL_OK;
+}
+
+static int add_ref(struct rl_entry *e, enum rl_ref_kind k, const char *s,
+                   size_t n)
+{
+	if (!e)
+		return RL_OK;
+	char *t = rl_strtrim(s, n);
+	if (!t)
+		return RL_ENOMEM;
+	bool found = false;
+	int rc = *t ? has_ref(e, k, t, &found) : RL_OK;
+	if (!rc && *t && !found)
+		rc = rl_entry_add_ref(e, k, t);
+	free(t);
+	return rc;
+}
+
+/* What an embedded file dropped from the text leaves: a blank before
+ * punctuation ("restants ![[x.png]]." → "restants."), empty parentheses
+ * ("Énergie (![[x.png]])" → "Énergie"). Returns the bytes of s to skip. */
+static size_t after_embed(const char *s, size_t n, size_t i, struct rl_buf *out)
+{
+	char next = i < n ? s[i] : '\0';
+	size_t len = out->len;
+	while (len && (out->s[len - 1] == ' ' || out->s[len - 1] == '\t'))
+		len--;
+	if (next == ')' && len && out->s[len - 1] == '(') {
+		len--;
+		while (len && (out->s[len - 1] == ' ' || out->s[len - 1] == '\t'))
+			len--;
+		out->len = len;
+		out->s[len] = '\0';
+		return 1;
+	}
+	if (!next || next == '\n' || strchr(".,;:!?)", next)) {
+		if (out->s) {
+			out->len = len;
+			out->s[len] = '\0';
+		}
+	}
+	return 0;
+}
+
+static bool contains(const char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle);
+	for (size_t i = 0; i + k <= n; i++)
+		if (memcmp(s + i, needle, k) == 0)
+			return true;
+	return false;
+}
+
+/* The file a link names: no "#part", no ".md", no folders. */
+static void link_file(const char *s, size_t n, const char **f, size_t *fn)
+{
+	const char *hash = memchr(s, '#', n);
+	if (hash)
+		n = (size_t)(hash - s);
+	if (n >= 3 && memcmp(s + n - 3, ".md", 3) == 0)
+		n -= 3;
+	*f = s;
+	*fn = n;
+}
+
+/* ---- inline markup -------------------------------------------------------- */
+
+static int plain(const char *s, size_t n, struct rl_entry *e, struct rl_buf *out);
+
+/* [[File]], [[File|Shown]], [[File#Part|Shown]] at s[i]; returns the
+ * bytes used, 0 when there is no link there. */
+static size_t wikilink(const char *s, size_t n, size_t i, struct rl_entry *e,
+                       struct rl_buf *out, int *rc)
+{
+	bool embed = s[i] == '!';
+	size_t open = i + (embed ? 3 : 2);
+	const char *end = NULL;
+	for (size_t j = open; j + 1 < n && !end; j++)
+		if (s[j] == ']' && s[j + 1] == ']')
+			end = s + j;
+		else if (s[j] == '\n' || (s[j] == '[' && s[j + 1] == '['))
+			break;
+	if (!end)
+		return 0;
+	size_t used = (size_t)(end - s) + 2 - i;
+	if (embed)   /* an image or another file shown inline: nothing */
+		return used + after_embed(s, n, i + used, out);
+	const char *body = s + open;
+	size_t blen = (size_t)(end - body);
+	const char *bar = memchr(body, '|', blen);
+	size_t tlen = bar ? (size_t)(bar - body) : blen;
+	const char *f;
+	size_t fn;
+	link_file(body, tlen, &f, &fn);
+	*rc = add_ref(e, RL_REF_TERM, f, fn);
+	if (bar) {
+		rl_buf_add(out, bar + 1, blen - tlen - 1);
+	} else if (fn) {
+		rl_buf_add(out, f, fn);
+	} else {
+		/* [[#Part]]: a part of this page */
+		const char *h = memchr(body, '#', tlen);
+		if (h)
+			rl_buf_add(out, h + 1, tlen - (size_t)(h + 1 - body));
+	}
+	return used;
+}
+
+/* [text](url) or ![alt](url) at s[i]; 0 when there is none. */
+static size_t mdlink(const char *s, size_t n, size_t i, struct rl_entry *e,
+                     struct rl_buf *out, int *rc)
+{
+	bool image = s[i] == '!';
+	size_t open = i + (image ? 2 : 1), close = 0;
+	int depth = 0;
+	for (size_t j = open; j < n && !close; j++) {
+		if (s[j] == '[')
+			depth++;
+		else if (s[j] == ']' && depth-- == 0)
+			close = j;
+		else if (s[j] == '\n')
+			return 0;
+	}
+	if (!close || close + 1 >= n || s[close + 1] != '(')
+		return 0;
+	const char *url = s + close + 2, *rp = memchr(url, ')', n - close - 2);
+	if (!rp)
+		return 0;
+	size_t ulen = (size_t)(rp - url);
+	size_t used = (size_t)(rp + 1 - s) - i;
+	if (image)
+		return used + after_embed(s, n, i + used, out);
+	*rc = plain(s + open, close - open, e, out);
+	if (*rc)
+		return used;
+	/* a space and a "title" may follow the address */
+	const char *sp = memchr(url, ' ', ulen);
+	if (sp)
+		ulen = (size_t)(sp - url);
+	if (contains(url, ulen, "://")) {
+		*rc = add_ref(e, RL_REF_URL, url, ulen);
+	} else {
+		/* another page of the site: a term, named by its file */
+		const char *f;
+		size_t fn;
+		link_file(url, ulen, &f, &fn);
+		const char *slash = NULL;
+		for (size_t k = 0; k < fn; k++)
+			if (f[k] == '/')
+				slash = f + k;
+		if (slash) {
+			fn -= (size_t)(slash + 1 - f);
+			f = slash + 1;
+		}
+		if (fn && contains(url, ulen, ".md"))
+			*rc = add_ref(e, RL_REF_TERM, f, fn);
+	}
+	return used;
+}
+
+/* Emphasis: a run of k (1–3) '*' or '_' (or "~~") that opens at s[i] and
+ * its closing run; returns the bytes used, 0 when it is no emphasis. */
+static size_t emphasis(const char *s, size_t n, size_t i, struct rl_entry *e,
+                       struct rl_buf *out, int *rc)
+{
+	char c = s[i];
+	size_t k = 1;
+	while (i + k < n && s[i + k] == c && k < 3)
+		k++;
+	if (c == '~' && k != 2)
+		return 0;
+	if (is_space(at(s, n, i + k)))
+		return 0;
+	if (c == '_' && is_word(before(s, i)))
+		return 0;
+	for (size_t j = i + k; j + k <= n; j++) {
+		if (s[j] == '\n' && j + 1 < n && s[j + 1] == '\n')
+			return 0;   /* not across paragraphs */
+		bool run = true;
+		for (size_t m = 0; m < k && run; m++)
+			run = s[j + m] == c;
+		if (!run || is_space(before(s, j)) || (j + k < n && s[j + k] == c))
+			continue;
+		if (c == '_' && is_word(at(s, n, j + k)))
+			continue;
+		*rc = plain(s + i + k, j - i - k, e, out);
+		return j + k - i;
+	}
+	return 0;
+}
+
+/* Appends s[0..n) to out with the inline markup made plain; links become
+ * references of e (when e is not NULL). */
+static int plain(const char *s, size_t n, struct rl_entry *e, struct rl_buf *out)
+{
+	int rc = RL_OK;
+	size_t i = 0;
+	while (i < n && !rc) {
+		char c = s[i];
+		size_t used = 0;
+		if (c == '\\' && i + 1 < n && s[i + 1] &&
+		    strchr("\\`*_{}[]()#+-.!|~<>\"'", s[i + 1])) {
+			rl_buf_addc(out, s[i + 1]);
+			i += 2;
+			continue;
+		}
+		if (c == '!' && i + 2 < n && s[i + 1] == '[' && s[i + 2] == '[')
+			used = wikilink(s, n, i, e, out, &rc);
+		else if (c == '[' && i + 1 < n && s[i + 1] == '[')
+			used = wikilink(s, n, i, e, out, &rc);
+		else if (c == '!' && i + 1 < n && s[i + 1] == '[')
+			used = mdlink(s, n, i, e, out, &rc);
+		else if (c == '[')
+			used = mdlink(s, n, i, e, out, &rc);
+		else if (c == '`') {
+			size_t k = 1;
+			while (i + k < n && s[i + k] == '`')
+				k++;
+			for (size_t j = i + k; j + k <= n && !used; j++)
+				if (memcmp(s + j, s + i, k) == 0 &&
+				    (j + k == n || s[j + k] != '`')) {
+					char *t = rl_strtrim(s + i + k, j - i - k);
+					if (!t)
+						return RL_ENOMEM;
+					rl_buf_adds(out, t);
+					free(t);
+					used = j + k - i;
+				}
+		} else if (c == '*' || c == '_' || c == '~') {
+			used = emphasis(s, n, i, e, out, &rc);
+		}
+		if (used) {
+			i += used;
+			continue;
+		}
+		rl_buf_addc(out, c);
+		i++;
+	}
+	if (!rc && out->oom)
+		rc = RL_ENOMEM;
+	return rc;
+}
+
+/* ---- lines ------------------------------------------------------------------ */
+
+static bool is_blank(const struct rl_line *l)
+{
+	return rl_is_blank_line(l->s, l->n);
+}
+
+/* An ATX heading ("## Text ##"): its level (0: none) and text. */
+static int atx(const struct rl_line *l, const char **t, size_t *tn)
+{
+	size_t i = 0;
+	while (i < l->n && i < 3 && l->s[i] == ' ')
+		i++;
+	size_t h = 0;
+	while (i + h < l->n && l->s[i + h] == '#')
+		h++;
+	if (h == 0 || h > 6)
+		return 0;
+	size_t s = i + h;
+	if (s < l->n && l->s[s] != ' ' && l->s[s] != '\t')
+		return 0;
+	size_t e = l->n;
+	while (e > s && (l->s[e - 1] == ' ' || l->s[e - 1] == '\t' ||
+	                 l->s[e - 1] == '\r'))
+		e--;
+	/* closing hashes, after a blank */
+	size_t k = e;
+	while (k > s && l->s[k - 1] == '#')
+		k--;
+	if (k < e && (k == s || l->s[k - 1] == ' ' || l->s[k - 1] == '\t'))
+		e = k;
+	*t = l->s + s;
+	*tn = e - s;
+	return (int)h;
+}
+
+/* A setext underline: "===" (level 1) or "---" (level 2), else 0. */
+static int setext(const struct rl_line *l)
+{
+	size_t n = l->n;
+	while (n && (l->s[n - 1] == ' ' || l->s[n - 1] == '\t' || l->s[n - 1] == '\r'))
+		n--;
+	if (n == 0 || (l->s[0] != '=' && l->s[0] != '-'))
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if (l->s[i] != l->s[0])
+			return 0;
+	return l->s[0] == '=' ? 1 : (n >= 3 ? 2 : 0);
+}
+
+/* "Voir aussi :", "**Voir :**", "See also:": what opens the links to
+ * related entries. */
+static bool is_see_also(const struct rl_line *l)
+{
+	char buf[64];
+	size_t k = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		char c = l->s[i];
+		if (c == '*' || c == '_' || c == ':' || c == ' ' || c == '\t' ||
+		    c == '\r')
+			continue;
+		if ((unsigned char)c == 0xC2 && i + 1 < l->n &&
+		    (unsigned char)l->s[i + 1] == 0xA0) {
+			i++;
+			continue;
+		}
+		if (k + 1 >= sizeof buf)
+			return false;
+		buf[k++] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+	}
+	buf[k] = '\0';
+	return strcmp(buf, "voir") == 0 || strcmp(buf, "voiraussi") == 0 ||
+	       strcmp(buf, "see") == 0 || strcmp(buf, "seealso") == 0;
+}
+
+/* Does the line hold a wikilink (not an embedded file, not in `code`)? */
+static bool has_wikilink(const char *s, size_t n)
+{
+	bool code = false;
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (s[i] == '`')
+			code = !code;
+		if (!code && s[i] == '[' && s[i + 1] == '[' &&
+		    (i == 0 || s[i - 1] != '!'))
+			for (size_t j = i + 2; j + 1 < n; j++)
+				if (s[j] == ']' && s[j + 1] == ']')
+					return true;
+	}
+	return false;
+}
+
+/* An indented code block's line: four columns of blanks or more. */
+static bool is_code(const struct rl_line *l)
+{
+	size_t col = 0;
+	for (size_t i = 0; i < l->n && col < 4; i++) {
+		if (l->s[i] == ' ')
+			col++;
+		else if (l->s[i] == '\t')
+			col = 4;
+		else
+			break;
+	}
+	return col >= 4;
+}
+
+/* The file's name without folders and extension. */
+static char *file_stem(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *dot = strrchr(base, '.');
+	size_t len = dot && dot > base ? (size_t)(dot - base) : strlen(base);
+	return rl_strndup(base, len);
+}
+
+/* The name of the directory holding the file when it is one character
+ * (Glossaire/D/Degats.md → "D"), else NULL. */
+static char *letter_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash || slash == path)
+		return NULL;
+	const char *dir = slash;
+	while (dir > path && dir[-1] != '/')
+		dir--;
+	size_t n = (size_t)(slash - dir);
+	if (n == 0)
+		return NULL;
+	size_t len;
+	decode(dir, &len);
+	return len == n && dir[0] != '.' ? rl_strndup(dir, n) : NULL;
+}
+
+/* A title made plain: markup, icon-font glyphs (U+E000–U+F8FF) and the
+ * "()" they leave, doubled blanks. */
+static char *clean_title(const char *s, size_t n)
+{
+	struct rl_buf b = {0}, c = {0};
+	if (plain(s, n, NULL, &b)) {
+		rl_buf_free(&b);
+		return NULL;
+	}
+	char *t = rl_buf_take(&b);
+	if (!t)
+		return NULL;
+	for (size_t i = 0; t[i]; ) {
+		size_t len;
+		uint32_t cp = decode(t + i, &len);
+		if (!(cp >= 0xE000 && cp <= 0xF8FF))
+			rl_buf_add(&c, t + i, len);
+		i += len;
+	}
+	free(t);
+	if (!(t = rl_buf_take(&c)))
+		return NULL;
+	for (char *p; (p = strstr(t, "()")) != NULL; )
+		memmove(p, p + 2, strlen(p + 2) + 1);
+	for (char *p; (p = strstr(t, "  ")) != NULL; )
+		memmove(p, p + 1, strlen(p + 1) + 1);
+	char *r = rl_strtrim(t, strlen(t));
+	free(t);
+	return r;
+}
+
+/* Does a first line read as a title: short, no final punctuation, not a
+ * list item, quote or link, with text on the next line? */
+static bool reads_as_title(const struct rl_line *lines, size_t n, size_t i)
+{
+	const struct rl_line *l = &lines[i];
+	char *t = rl_strtrim(l->s, l->n);
+	if (!t)
+		return false;
+	size_t len = strlen(t);
+	bool ok = len > 0 && len <= TITLE_LINE_MAX && !strchr("-*+>[!|`#", t[0]) &&
+	          !strchr(".,;:!?", t[len - 1]) &&
+	          !(t[0] >= '0' && t[0] <= '9') &&
+	          i + 1 < n && !is_blank(&lines[i + 1]);
+	free(t);
+	return ok;
+}
+
+/* ---- the document -------------------------------------------------------- */
+
+struct parser {
+	const struct rl_source *src;
+	struct rl_doc *doc;
+	struct rl_diags *d;
+	struct rl_entry *e;
+	struct rl_buf text;
+	bool pending_blank;
+};
+
+static int add_text(struct parser *p, const char *s, size_t n, bool own_para)
+{
+	struct rl_buf b = {0};
+	int rc = plain(s, n, p->e, &b);
+	char *t = rc ? NULL : rl_buf_take(&b);
+	rl_buf_free(&b);
+	if (!rc && !t)
+		rc = RL_ENOMEM;
+	if (rc)
+		return rc;
+	char *u = rl_strtrim(t, strlen(t));
+	free(t);
+	if (!u)
+		return RL_ENOMEM;
+	if (*u) {
+		if (p->text.len)
+			rl_buf_adds(&p->text, p->pending_blank || own_para ? "\n\n" : "\n");
+		rl_buf_adds(&p->text, u);
+		p->pending_blank = own_para;
+	}
+	free(u);
+	return p->text.oom ? RL_ENOMEM : RL_OK;
+}
+
+/* A body line: a quote's "> " dropped, a hard break's "\" too. */
+static int body_line(struct parser *p, const struct rl_line *l)
+{
+	const char *s = l->s;
+	size_t n = l->n;
+	while (n && (s[0] == ' ' || s[0] == '\t')) {
+		s++;
+		n--;
+	}
+	while (n && s[0] == '>') {
+		s++;
+		n--;
+		while (n && (s[0] == ' ' || s[0] == '\t')) {
+			s++;
+			n--;
+		}
+	}
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	if (n && s[n - 1] == '\\' && (n < 2 || s[n - 2] != '\\'))
+		n--;
+	if (!n) {
+		p->pending_blank = p->text.len > 0;
+		return RL_OK;
+	}
+	return add_text(p, s, n, false);
+}
+
+/* Where the title is: *t is its line (SIZE_MAX: none, the file name), *body
+ * the first line after it. */
+static int find_title(struct parser *p, const struct rl_line *lines, size_t n,
+                      size_t first, char **title, size_t *tline, size_t *body)
+{
+	const struct rl_line *l = &lines[first];
+	const char *t;
+	size_t tn;
+	int level = atx(l, &t, &tn);
+	*tline = SIZE_MAX;
+	*body = first;
+	*title = NULL;
+	if (level == 0 && first + 1 < n && setext(&lines[first + 1]) == 1) {
+		level = 1;
+		t = l->s;
+		tn = l->n;
+		*body = first + 1;
+	}
+	if (level == 1) {
+		*tline = first;
+		*body += 1;
+		*title = clean_title(t, tn);
+		return *title ? RL_OK : RL_ENOMEM;
+	}
+	if (level > 1) {
+		/* the only heading of its level (or higher) stands for the title */
+		bool alone = true;
+		for (size_t i = first + 1; i < n && alone; i++) {
+			const char *u;
+			size_t un;
+			int lv = atx(&lines[i], &u, &un);
+			alone = lv == 0 || lv > level;
+		}
+		if (alone) {
+			*tline = first;
+			*body = first + 1;
+			if (!(*title = clean_title(t, tn)))
+				return RL_ENOMEM;
+			return rl_diag_add(p->d, RL_WARNING, l->no, 0,
+			                   "no '# ' title; the heading '%s' stands for it",
+			                   *title);
+		}
+	} else if (reads_as_title(lines, n, first)) {
+		*tline = first;
+		*body = first + 1;
+		if (!(*title = clean_title(l->s, l->n)))
+			return RL_ENOMEM;
+		return rl_diag_add(p->d, RL_WARNING, l->no, 0,
+		                   "no '# ' title; the first line '%s' is taken for it",
+		                   *title);
+	}
+	*tline = SIZE_MAX;
+	*body = first;
+	free(*title);
+	if (!(*title = file_stem(p->src->name)))
+		return RL_ENOMEM;
+	return rl_diag_add(p->d, RL_WARNING, l->no, 0,
+	                   "no '# ' title; the file name '%s' is the title", *title);
+}
+
+static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
+{
+	size_t i = 0;
+	/* YAML front matter ("---" … "---"), as MkDocs and Obsidian allow */
+	if (n && lines[0].n >= 3 && memcmp(lines[0].s, "---", 3) == 0 &&
+	    rl_is_blank_line(lines[0].s + 3, lines[0].n - 3)) {
+		for (size_t j = 1; j < n; j++)
+			if ((lines[j].n >= 3 && (memcmp(lines[j].s, "---", 3) == 0 ||
+			                          memcmp(lines[j].s, "...", 3) == 0)) &&
+			    rl_is_blank_line(lines[j].s + 3, lines[j].n - 3)) {
+				i = j + 1;
+				break;
+			}
+	}
+	while (i < n && is_blank(&lines[i]))
+		i++;
+	if (i == n)
+		return RL_EDATA;
+
+	struct rl_entry *e = rl_doc_add_entry(p->doc);
+	if (!e)
+		return RL_ENOMEM;
+	p->e = e;
+	e->kind = RL_KIND_GLOSSARY;
+	char *title;
+	size_t tline, body;
+	int rc = find_title(p, lines, n, i, &title, &tline, &body);
+	e->title = title;
+	if (rc)
+		return rc;
+	if (!*title) {
+		free(title);
+		if (!(e->title = file_stem(p->src->name)))
+			return RL_ENOMEM;
+	}
+	e->line = tline == SIZE_MAX ? lines[i].no : lines[tline].no;
+	if (!(p->doc->title = rl_strdup(e->title)))
+		return RL_ENOMEM;
+
+	bool see_also = false;
+	for (i = body; i < n && !rc; i++) {
+		const struct rl_line *l = &lines[i];
+		if (is_blank(l)) {
+			p->pending_blank = p->text.len > 0;
+			continue;
+		}
+		if (!is_code(l) && is_see_also(l)) {
+			see_also = true;
+			continue;
+		}
+		if (see_also) {
+			if (has_wikilink(l->s, l->n)) {
+				struct rl_buf ignored = {0};
+				rc = plain(l->s, l->n, e, &ignored);
+				rl_buf_free(&ignored);
+				continue;
+			}
+			char *t = rl_strtrim(l->s, l->n);
+			if (!t)
+				return RL_ENOMEM;
+			bool broken = strncmp(t, "[[", 2) == 0;
+			if (broken)
+				rc = rl_diag_add(p->d, RL_WARNING, l->no, 0,
+				                 "'%s' is no link (no closing ']]'); left "
+				                 "out", t);
+			free(t);
+			if (broken)
+				continue;
+			see_also = false;   /* text again */
+		}
+		const char *t;
+		size_t tn;
+		int level = atx(l, &t, &tn);
+		if (level == 0 && i + 1 < n && setext(&lines[i + 1]) &&
+		    !(p->text.len && !p->pending_blank)) {
+			level = setext(&lines[i + 1]);
+			t = l->s;
+			tn = l->n;
+			i++;
+		}
+		if (level) {
+			if (level == 1)
+				rc = rl_diag_add(p->d, RL_WARNING, l->no, 0,
+				                 "a second '# ' title; it is kept as a "
+				                 "heading of the text");
+			p->pending_blank = p->text.len > 0;
+			if (!rc)
+				rc = add_text(p, t, tn, true);
+			continue;
+		}
+		rc = body_line(p, l);
+	}
+	if (rc)
+		return rc;
+	if (!(e->text = rl_buf_take(&p->text)))
+		return RL_ENOMEM;
+	if (!*e->text &&
+	    (rc = rl_diag_add(p->d, RL_WARNING, e->line, 0,
+	                      "'%s' has no definition", e->title)))
+		return rc;
+	char *stem = file_stem(p->src->name);
+	char *letter = letter_dir(p->src->name);
+	if (!stem)
+		rc = RL_ENOMEM;
+	else if (*stem)
+		rc = rl_entry_add_alias(e, stem);
+	if (!rc && letter)
+		rc = rl_entry_add_tag(e, letter, NULL);
+	free(stem);
+	free(letter);
+	return rc;
+}
+
+static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
+                 struct rl_doc *doc, struct rl_diags *d)
+{
+	struct parser p = { .src = src, .doc = doc, .d = d };
+	struct rl_line *lines = NULL;
+	size_t n = 0;
+	int rc = rl_split_lines(src, &lines, &n);
+	if (!rc) {
+		rc = parse_lines(&p, lines, n);
+		if (rc == RL_EDATA)
+			rl_diag_add(d, RL_ERROR, 0, 0, "empty document");
+	}
+	rl_buf_free(&p.text);
+	free(lines);
+	return rc;
+}
+
+/* A "# " title with wikilinks or a "Voir aussi" block is the signature;
+ * wikilinks or "Voir aussi" alone, or a "# " title over text without
+ * sections, make it likely. */
+static int probe(const char *text, size_t len)
+{
+	const char *s = text, *end = text + len;
+	bool h1 = false, first = true, second = true, links = false, see = false;
+	bool sections = false;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		struct rl_line l = { s, n, 0 };
+		if (!is_blank(&l)) {
+			const char *t;
+			size_t tn;
+			if (first) {
+				h1 = atx(&l, &t, &tn) == 1 && tn > 0;
+				first = false;
+			} else if (second) {
+				/* a "# " comment block is no Markdown title */
+				if (h1 && n && s[0] == '#')
+					h1 = atx(&l, &t, &tn) > 1;
+				second = false;
+			}
+			links = links || (!is_code(&l) && has_wikilink(s, n));
+			see = see || (!is_code(&l) && is_see_also(&l));
+			sections = sections || atx(&l, &t, &tn) > 1 || s[0] == '|' ||
+			           (n >= 3 && memcmp(s, "```", 3) == 0);
+		}
+		s += n + (nl != NULL);
+	}
+	if (links || see)
+		return h1 ? 90 : 60;
+	/* a page with sections, tables or code (a README) is no glossary
+	 * entry */
+	return h1 && !sections ? 45 : 0;
+}
+
+const struct rl_importer rl_importer_markdown_glossary = {
+	.name = "markdown-glossary",
+	.description = "Markdown glossary entry, one a file: a \"# Title\", the "
+	               "definition, \"Voir aussi\" [[wikilinks]]",
+	.probe = probe,
+	.parse = parse,
+};

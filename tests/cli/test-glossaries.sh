@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# Glossaries and RST rules through the database: the rst-glossary and
+# markdown-glossary formats and numbered rules written as reStructuredText,
+# on small inputs written here. Tags, term references resolved by title,
+# file name or alias (case and accents aside), dangling references, show by
+# a section's rule number, a directory walk that skips what is not Markdown.
+# (The real corpora are in test-corpus-glossaries.sh.)
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+# ---- rst-glossary -------------------------------------------------------------
+cat >dict.rst <<'EOF'
+Глоссарий
+=========
+
+**Б**
+-----
+.. glossary::
+
+  **Броня Х.**
+    :term:`Постоянная способность.` Предотвращает первые X ран.
+
+  **Бешенство.**
+    :term:`Постоянная способность.` Обязан атаковать; см. :term:`Нигде.`
+
+**П**
+-----
+.. glossary::
+
+  **Постоянная способность.**
+    Действует всегда.
+
+  **Постоянная способность**
+    Повтор термина: добавляется к первому.
+EOF
+rl --db g.db import --game Берсерк dict.rst
+check_exit "an RST glossary imports" 0
+check_match "as rst-glossary, three entries (the repeated term is one)" \
+	"^imported dict\.rst: 3 entries, 3 added.*\(rst-glossary, ru\)" "$(cat "$OUT")"
+check_match "the repeated term is warned about with its line" \
+	"^rulings: dict\.rst:21: warning: term 'Постоянная способность' appears again \(first at line 18\)" \
+	"$(cat "$ERR")"
+
+rl --db g.db search --tag Б --format json
+check_json "the letter heading is a tag: Б has the two Б terms" \
+	'sorted(r["title"] for r in d["results"]) == ["Бешенство", "Броня Х"] and all(r["kind"] == "glossary" for r in d["results"])'
+rl --db g.db search --kind glossary --format json
+cp "$OUT" g-all.json
+perm=$(json_get '[r["id"] for r in d["results"] if r["title"] == "Постоянная способность"][0]' g-all.json)
+check_json "the merged entry keeps both definitions" \
+	'[r["text"] for r in d["results"] if r["title"] == "Постоянная способность"] == ["Действует всегда.\n\nПовтор термина: добавляется к первому."]' g-all.json
+
+rl --db g.db xrefs --kind term --format json
+check_json "every :term: reference to an existing term resolves to it" \
+	"sorted((x['target'], x['id']) for x in d['xrefs'] if x['resolved']) == [('Постоянная способность', $perm)] * 2"
+rl --db g.db xrefs --dangling --format json
+check_json "the :term: to a missing term is the one dangling reference" \
+	'[(x["from_title"], x["kind"], x["target"]) for x in d["dangling"]] == [("Бешенство", "term", "Нигде")]'
+rl --db g.db show "$perm"
+check_out_contains "show lists the back-links of a term" "Броня Х"
+
+# ---- numbered rules written in RST ----------------------------------------------
+cat >rules.rst <<'EOF'
+Основы игры
+===========
+
+101. Общие сведения
+-------------------
+
+101.1. Игра для двух игроков.
+•	первый пункт;
+•	второй пункт.
+
+102. Объекты игры
+-----------------
+
+102.1. Карты (п.101.1).
+EOF
+rl --db r.db import --game Берсерк rules.rst
+check_exit "RST numbered rules import" 0
+check_match "as numbered-rules: two sections and two rules" \
+	"^imported rules\.rst: 4 entries, 4 added.*\(numbered-rules, ru\)" "$(cat "$OUT")"
+rl --db r.db show 101
+check_exit "show 101: the section's rule number" 0
+check_out_contains "show 101 is the section" "Общие сведения"
+rl --db r.db show 101.1 --format json
+check_json "rule 101.1 keeps its bullets, tabs made spaces" \
+	'd["text"] == "Игра для двух игроков.\n• первый пункт;\n• второй пункт." and d["section"] == "101. Общие сведения"'
+rl --db r.db search --kind rule --format json
+check_json "the rule numbers are the headings' and the rules'" \
+	'sorted(r["rule"] for r in d["results"]) == ["101", "101.1", "102", "102.1"]'
+rl --db r.db xrefs --dangling
+check_exit "the rule reference (п.101.1) resolves: nothing dangles" 1
+
+# ---- a Markdown vault -------------------------------------------------------------
+mkdir -p vault/Glossaire/A vault/Glossaire/D vault/.obsidian
+printf '# Allié\nUn allié est un personnage.\n' >vault/Glossaire/A/Allie.md
+printf '# Dégâts\nLes dégâts réduisent les points de vie.\n\n**Voir aussi :**\n[[Allie|Allié]]\n[[DEGATSENEXCES|excès]]\n' \
+	>vault/Glossaire/D/Degats.md
+cat >vault/Glossaire/D/DegatsEnExces.md <<'EOF'
+# Dégâts en excès
+Les dégâts au-delà des points de vie restants ![[Icone.png|20]].
+
+**Voir aussi :**
+[[Dégâts]]
+[[dégats EN excès|cette page, par son titre]]
+[[Nulle Part|une page qui n’existe pas]]
+EOF
+printf 'Des notes en texte libre, sans format.\n' >vault/notes.txt
+printf '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n' >vault/icone.svg
+printf '# Cachée\n[[Allie]]\n' >vault/.obsidian/hidden.md
+rl --db m.db import --game "Marvel Champions" vault
+check_exit "a directory of Markdown glossary files imports (the rest skipped)" 0
+check_match "three files imported, two skipped" \
+	"^5 documents: 3 imported, 0 unchanged, 2 skipped, 0 failed" "$(cat "$OUT")"
+check_match "the text file is skipped with a warning" \
+	"^rulings: vault/notes\.txt: warning: .*skipped" "$(cat "$ERR")"
+check_match "the SVG file is skipped with a warning" \
+	"^rulings: vault/icone\.svg: warning: .*skipped" "$(cat "$ERR")"
+check_not_contains "hidden directories are passed over" "$(cat "$OUT" "$ERR")" "hidden.md"
+
+rl --db m.db search --kind glossary --format json
+cp "$OUT" m-all.json
+check_json "one glossary entry a file, titled by its '# ' heading" \
+	'sorted(r["title"] for r in d["results"]) == ["Allié", "Dégâts", "Dégâts en excès"]' m-all.json
+check_json "each file is its own document, named by its title" \
+	'all(r["sources"][0]["document"] == r["title"] for r in d["results"])' m-all.json
+check_json "the see-also block and the embedded image are not in the text" \
+	'[r["text"] for r in d["results"] if r["title"] == "Dégâts en excès"] == ["Les dégâts au-delà des points de vie restants."]' m-all.json
+allie=$(json_get '[r["id"] for r in d["results"] if r["title"] == "Allié"][0]' m-all.json)
+degats=$(json_get '[r["id"] for r in d["results"] if r["title"] == "Dégâts"][0]' m-all.json)
+exces=$(json_get '[r["id"] for r in d["results"] if r["title"] == "Dégâts en excès"][0]' m-all.json)
+rl --db m.db search --tag D --format json
+check_json "a file in a one-letter folder is tagged with the letter" \
+	'sorted(r["title"] for r in d["results"]) == ["Dégâts", "Dégâts en excès"]'
+
+rl --db m.db xrefs --kind term --format json
+cp "$OUT" m-xrefs.json
+check_json "[[Allie|Allié]] resolves by file name" \
+	"[x['id'] for x in d['xrefs'] if x['from_title'] == 'Dégâts' and x['target'] == 'Allie'] == [$allie]" m-xrefs.json
+check_json "[[DEGATSENEXCES|…]] resolves by file name only (the alias), case aside" \
+	"[x['id'] for x in d['xrefs'] if x['target'] == 'DEGATSENEXCES'] == [$exces]" m-xrefs.json
+check_json "[[Dégâts]] resolves by title" \
+	"[x['id'] for x in d['xrefs'] if x['target'] == 'Dégâts'] == [$degats]" m-xrefs.json
+check_json "[[dégats EN excès]] resolves by title only, case and accents aside" \
+	"[x['id'] for x in d['xrefs'] if x['target'] == 'dégats EN excès'] == [$exces]" m-xrefs.json
+rl --db m.db xrefs --dangling --format json
+check_json "the link to a page that does not exist is the one dangling reference" \
+	'[(x["from_title"], x["target"], x["path"]) for x in d["dangling"]] == [("Dégâts en excès", "Nulle Part", "vault/Glossaire/D/DegatsEnExces.md")]'
+
+# The missing page appears: the link resolves on its import.
+printf '# Nulle part\nNulle part.\n' >vault/Glossaire/NullePart.md
+rl --db m.db import --game "Marvel Champions" vault/Glossaire/NullePart.md
+check_exit "the missing page imports" 0
+rl --db m.db xrefs --dangling
+check_exit "then nothing dangles" 1
+rl --db m.db import --game "Marvel Champions" vault
+check_match "importing the vault again changes nothing" \
+	"^6 documents: 0 imported, 4 unchanged, 2 skipped, 0 failed" "$(cat "$OUT")"
+
+finish
