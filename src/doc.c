@@ -234,15 +234,24 @@ static bool one_letter_word(const char *text, size_t i)
 char *rl_title_from_text(const char *text, size_t max)
 {
 	size_t n = strcspn(text, "\n");   /* the first line at most */
-	/* the first sentence: up to ". ", "? ", "! "; a one-letter word
-	 * before the dot is an abbreviation ("p.", "п.", "e.g."), not an end */
-	for (size_t i = 0; i + 1 < n; i++)
-		if ((text[i] == '.' || text[i] == '?' || text[i] == '!') &&
+	/* the first sentence: up to ". ", "? ", "! " outside parentheses and
+	 * «» or “” quotes; a one-letter word before the dot is an abbreviation
+	 * ("p.", "п.", "e.g."), not an end */
+	int depth = 0;
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (text[i] == '(' || strncmp(text + i, "\xC2\xAB", 2) == 0 ||
+		    strncmp(text + i, "\xE2\x80\x9C", 3) == 0)
+			depth++;
+		else if ((text[i] == ')' || strncmp(text + i, "\xC2\xBB", 2) == 0 ||
+		          strncmp(text + i, "\xE2\x80\x9D", 3) == 0) && depth > 0)
+			depth--;
+		if (depth == 0 && (text[i] == '.' || text[i] == '?' || text[i] == '!') &&
 		    (text[i + 1] == ' ' || text[i + 1] == '\n') && i >= 3 &&
 		    !(text[i] == '.' && one_letter_word(text, i))) {
 			n = text[i] == '?' || text[i] == '!' ? i + 1 : i;
 			break;
 		}
+	}
 	if (n > max) {
 		n = rl_cut_at_word(text, n, max);
 		struct rl_buf b = {0};

@@ -16,8 +16,9 @@ static const char options_help[] =
 	"  -q, --quiet        print only warnings and errors\n"
 	"  -h, --help         show this help\n"
 	"\nA directory is walked recursively in byte order of file names; hidden\n"
-	"files are passed over and files of no known format are skipped with a\n"
-	"warning. A file named on the command line must be of a known format.\n"
+	"files are passed over, and binary files and files of no known format\n"
+	"are skipped with a warning. A file named on the command line must be of\n"
+	"a known format.\n"
 	"Each document is stored in one transaction: one that fails leaves the\n"
 	"database as it was, and the others are still imported. Importing bytes\n"
 	"that are already the latest version of their document changes nothing;\n"
@@ -119,10 +120,34 @@ static void note_failure(struct totals *t, int rc)
 		t->worst = st;
 }
 
+/* Binary, going by its first bytes: NUL bytes and no UTF-16 byte order
+ * mark (git's test). Images and archives in a walked directory are skipped
+ * as not documents; a text file with a NUL byte named on the command line
+ * is still an error. */
+static bool looks_binary(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return false;
+	unsigned char buf[8000];
+	size_t n = fread(buf, 1, sizeof buf, fp);
+	fclose(fp);
+	if (n >= 2 && ((buf[0] == 0xFE && buf[1] == 0xFF) ||
+	               (buf[0] == 0xFF && buf[1] == 0xFE)))
+		return false;
+	return memchr(buf, 0, n) != NULL;
+}
+
 static int import_one(struct ctx *c, const struct file *f,
                       const struct rl_import_opts *o, bool quiet,
                       struct totals *t)
 {
+	if (!f->explicit && looks_binary(f->path)) {
+		fprintf(stderr, "%s: %s: warning: a binary file, not a document; "
+		        "skipped\n", progname, f->path);
+		t->skipped++;
+		return RL_OK;
+	}
 	struct rl_source src;
 	struct rl_diags d = {0};
 	int rc = rl_source_load(&src, f->path, &d);

@@ -96,6 +96,8 @@ mkdir -p walk/sub
 cp "$SEED_SPEED" walk/a.txt
 cp courses.txt walk/b-fr.txt
 cp notes.txt walk/sub/c.txt
+# an image beside the documents: binary, skipped (not an encoding error)
+printf '\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00' > walk/sub/picture.png
 cp "$SEED_DEFEND" walk/sub/d.txt
 rl --db walk.db import walk
 check_exit "a directory walk with unknown formats succeeds" 0
@@ -104,8 +106,13 @@ check_match "an unknown format in a walk is skipped with a warning" \
 check_match "the walk is recursive (subdirectory skipped with a warning)" \
 	"^rulings: walk/sub/c\.txt: warning: .*skipped" "$(cat "$ERR")"
 check_out_contains "the walk imports the subdirectory's good file" "imported walk/sub/d.txt"
-check_match "the summary counts 2 imported and 2 skipped" \
-	"^4 documents: 2 imported, 0 unchanged, 2 skipped, 0 failed" "$(cat "$OUT")"
+check_match "a binary file in a walk is skipped with a warning" \
+	"^rulings: walk/sub/picture\.png: warning: a binary file" "$(cat "$ERR")"
+check_match "the summary counts 2 imported and 3 skipped" \
+	"^5 documents: 2 imported, 0 unchanged, 3 skipped, 0 failed" "$(cat "$OUT")"
+printf 'ab\x00cd\n' > named-binary.txt
+rl --db nb.db import named-binary.txt
+check_exit "a file with a NUL byte named explicitly is refused: exit 65" 65
 rl --db walk.db stats --format json
 check_json "the walk stored 35 rulings" 'd["rulings"] == 35'
 
