@@ -44,10 +44,15 @@ static const char *const months[] = {
 	"August", "September", "October", "November", "December",
 };
 /* chapter "1. Game Concepts", section "100. General", rule "100.1. Text",
- * subrule "100.1a Text": group 1 the number, group 2 the rest. */
+ * subrule "100.1a Text": group 1 the number, group 2 the rest. The
+ * published files slip at times, and those lines are rules too: a subrule
+ * with a period ("119.1d."), a rule without one ("606.5 If"), no space
+ * after the period ("901.4.All"). */
 static const char NUMBERED_RE[] =
-	"^(\\d(?=\\.\\s)|\\d{3}(?=\\.\\s)|\\d{3}\\.\\d+(?=\\.\\s)|\\d{3}\\.\\d+[a-z](?=\\s))"
-	"\\.?\\s+(\\S.*)$";
+	"^(\\d(?=\\.\\s)|\\d{3}(?=\\.\\s)|\\d{3}\\.\\d+[a-z]?(?=[.\\s]))"
+	"\\.?\\s*(\\S.*)$";
+/* A rule or subrule number, which a table of contents never has. */
+static const char RULE_LINE_RE[] = "^\\d{3}\\.\\d+";
 
 enum { TITLE_MAX = 100 };
 
@@ -243,16 +248,37 @@ static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
 	if (!date)
 		return RL_ENOMEM;
 	/* The front matter and the table of contents: up to the Credits line
-	 * that ends the contents, or to the first rule when there is none. */
-	size_t body = i + 1;
-	bool contents = false;
+	 * that ends the contents, or to the first rule when there is none. A
+	 * contents without its Credits line ends at its Glossary line, seen
+	 * once a rule shows that the body has begun. */
+	pcre2_code *rule_line = rl_re_compile(RULE_LINE_RE, 0);
+	if (!rule_line) {
+		pcre2_code_free(date);
+		return RL_ENOMEM;
+	}
+	size_t body = i + 1, contents = 0, toc_glossary = 0;
 	for (size_t k = i + 1; k < n && !rc; k++) {
 		if (!p->doc->date)
 			rc = parse_date(p->doc, &lines[k], date, p->md);
-		if (line_is(&lines[k], CONTENTS))
-			contents = true;
+		if (!contents && line_is(&lines[k], CONTENTS)) {
+			contents = k;
+			continue;
+		}
+		if (contents && !toc_glossary && line_is(&lines[k], GLOSSARY))
+			toc_glossary = k;
 		if (contents && line_is(&lines[k], CREDITS)) {
 			body = k + 1;
+			break;
+		}
+		bool is_rule = pcre2_match(rule_line, (PCRE2_SPTR)lines[k].s,
+		                           lines[k].n, 0, PCRE2_NO_UTF_CHECK, p->md,
+		                           NULL) >= 1;
+		if (contents && is_rule) {
+			body = toc_glossary ? toc_glossary + 1 : contents + 1;
+			rc = rl_diag_add(p->d, RL_WARNING, lines[contents].no, 0,
+			                 "the table of contents has no end ('Credits'); "
+			                 "the body starts after its '%s' line",
+			                 toc_glossary ? GLOSSARY : CONTENTS);
 			break;
 		}
 		if (!contents && pcre2_match(p->numbered, (PCRE2_SPTR)lines[k].s,
@@ -263,10 +289,7 @@ static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
 		}
 	}
 	pcre2_code_free(date);
-	if (!rc && contents && body == i + 1)
-		rc = rl_diag_add(p->d, RL_WARNING, lines[i].no, 0,
-		                 "the table of contents has no end ('Credits'); "
-		                 "read as the body");
+	pcre2_code_free(rule_line);
 	for (i = body; i < n && !rc; i++) {
 		const struct rl_line *l = &lines[i];
 		if (rl_is_blank_line(l->s, l->n))

@@ -15,9 +15,14 @@
 
 enum expand { AS_IS, PAGE_LIST, RULE_LIST };
 
-/* "702.19c", "601.2a–d", "100", "8": a rule number, a letter range. */
+/* "702.19c", "601.2a–d", "119.7–8", "903.6–903.11", "100", "8": a rule
+ * number, perhaps a range. */
 #define RULE_ITEM \
-	"\\d{1,3}(?:\\.\\d+[a-z]?)?(?:\\s*[-\\x{2013}]\\s*[a-z])?(?![\\w.]\\d)"
+	"\\d{1,3}(?:\\.\\d+[a-z]?)?" \
+	"(?:\\s*[-\\x{2013}]\\s*(?:(?:\\d{1,3}\\.)?\\d+[a-z]?|[a-z]\\b))?(?![\\w.]\\d)"
+/* after "and"/"or" in a list: a rule number, or a lone subrule letter
+ * ("rules 608.3a and b") */
+#define RULE_NEXT "(?:" RULE_ITEM "|[a-z]\\b)"
 
 struct pattern {
 	enum rl_ref_kind kind;
@@ -39,7 +44,7 @@ static struct pattern patterns[] = {
 	 * "rules 601.2a–d", "rules 702.19b and 702.19c", "section 8" */
 	{ RL_REF_RULE,
 	  "\\b(?:[Rr]ules?|[Ss]ections?)\\s+(" RULE_ITEM
-	  "(?:(?:\\s*,\\s*|\\s*,?\\s+(?:and|or)\\s+)" RULE_ITEM ")*)",
+	  "(?:\\s*,\\s*" RULE_ITEM "|\\s*,?\\s+(?:and|or)\\s+" RULE_NEXT ")*)",
 	  RULE_LIST, NULL },
 };
 
@@ -111,55 +116,135 @@ static bool subrule_letter(char c)
 	return c >= 'a' && c <= 'z' && c != 'l' && c != 'o';
 }
 
-/* "601.2a–d, 702.19b and 702.19c" → 601.2a 601.2b 601.2c 601.2d 702.19b
- * 702.19c. */
+/* The length of a dash at s ("-" or "–"), or 0. */
+static size_t dash_len(const char *s, const char *end)
+{
+	if (s < end && *s == '-')
+		return 1;
+	if (end - s >= 3 && (unsigned char)s[0] == 0xE2 &&
+	    (unsigned char)s[1] == 0x80 && (unsigned char)s[2] == 0x93)
+		return 3;
+	return 0;
+}
+
+/* Adds a range: letters ("601.2a–d": num "601.2a", to "d"), or the last
+ * number ("119.7–8", "903.6–903.11"); anything else, or a range of more
+ * than MAX_RANGE, adds both ends. */
+static int add_rule_range(struct rl_entry *e, const char *num, const char *to)
+{
+	size_t len = strlen(num), tl = strlen(to);
+	char buf[40];
+	if (len >= sizeof buf - 8)
+		return RL_OK;
+	memcpy(buf, num, len + 1);
+	if (tl == 1 && subrule_letter(to[0]) && subrule_letter(num[len - 1]) &&
+	    to[0] > num[len - 1]) {
+		int rc = RL_OK;
+		for (char c = num[len - 1]; c <= to[0] && !rc; c++)
+			if (subrule_letter(c)) {
+				buf[len - 1] = c;
+				rc = add_unique(e, RL_REF_RULE, buf);
+			}
+		return rc;
+	}
+	/* numeric: "8" or "903.11" against the last component of num */
+	const char *dot = strrchr(num, '.');
+	const char *tdot = strrchr(to, '.');
+	const char *last = tdot ? tdot + 1 : to;
+	bool digits = dot && !(num[len - 1] >= 'a' && num[len - 1] <= 'z') &&
+	              strspn(last, "0123456789") == strlen(last) && *last &&
+	              (!tdot || ((size_t)(tdot - to) == (size_t)(dot - num) &&
+	                         strncmp(to, num, (size_t)(dot - num)) == 0));
+	if (digits) {
+		long a = strtol(dot + 1, NULL, 10), z = strtol(last, NULL, 10);
+		if (z > a && z - a <= MAX_RANGE) {
+			int rc = RL_OK;
+			for (long k = a; k <= z && !rc; k++) {
+				snprintf(buf + (dot - num) + 1, sizeof buf - (size_t)(dot - num) - 1,
+				         "%ld", k);
+				rc = add_unique(e, RL_REF_RULE, buf);
+			}
+			return rc;
+		}
+	}
+	int rc = add_unique(e, RL_REF_RULE, num);
+	if (!rc && tdot)
+		rc = add_unique(e, RL_REF_RULE, to);
+	return rc;
+}
+
+/* "601.2a–d, 712.9–10, and 712.18", "608.3a and b" → every rule named. */
 static int add_rules(struct rl_entry *e, const char *s, size_t n)
 {
+	const char *p = s, *end = s + n;
+	char prev[40] = "";
 	int rc = RL_OK;
-	size_t i = 0;
-	while (i < n && !rc) {
-		while (i < n && !(s[i] >= '0' && s[i] <= '9'))
-			i++;                      /* separators: ", ", " and " */
-		size_t start = i;
-		while (i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.' ||
-		                 (s[i] >= 'a' && s[i] <= 'z' && i > start &&
-		                  s[i - 1] >= '0' && s[i - 1] <= '9')))
-			i++;
-		if (i == start)
-			break;
-		size_t len = i - start;
-		while (len > 0 && s[start + len - 1] == '.')
-			len--;                    /* "rule 510." ends a sentence */
-		char num[32];
-		if (len == 0 || len >= sizeof num)
+	while (p < end && !rc) {
+		/* separators: ", ", " and ", " or " */
+		while (p < end && (*p == ',' || *p == ' '))
+			p++;
+		if (end - p >= 4 && strncmp(p, "and ", 4) == 0) {
+			p += 4;
 			continue;
-		memcpy(num, s + start, len);
+		}
+		if (end - p >= 3 && strncmp(p, "or ", 3) == 0) {
+			p += 3;
+			continue;
+		}
+		if (p >= end)
+			break;
+		const char *q = p;
+		while (q < end && ((*q >= '0' && *q <= '9') || *q == '.' ||
+		                   (*q >= 'a' && *q <= 'z')))
+			q++;
+		size_t len = (size_t)(q - p);
+		while (len > 0 && p[len - 1] == '.')
+			len--;                  /* "rule 510." ends a sentence */
+		char num[40];
+		if (len == 0 || len >= sizeof num) {
+			p = q > p ? q : p + 1;
+			continue;
+		}
+		memcpy(num, p, len);
 		num[len] = '\0';
-		/* a letter range: "–d" after "601.2a" */
-		size_t k = i;
-		while (k < n && s[k] == ' ')
-			k++;
-		size_t dash = k < n && s[k] == '-' ? 1
-		            : k + 2 < n && (unsigned char)s[k] == 0xE2 &&
-		              (unsigned char)s[k + 1] == 0x80 &&
-		              (unsigned char)s[k + 2] == 0x93 ? 3 : 0;
-		char last = num[len - 1];
-		if (dash && subrule_letter(last)) {
-			k += dash;
-			while (k < n && s[k] == ' ')
-				k++;
-			if (k < n && subrule_letter(s[k]) && s[k] > last) {
-				for (char c = last; c <= s[k] && !rc; c++) {
-					if (!subrule_letter(c))
-						continue;
-					num[len - 1] = c;
-					rc = add_unique(e, RL_REF_RULE, num);
-				}
-				i = k + 1;
+		if (len == 1 && num[0] >= 'a' && num[0] <= 'z') {
+			/* a lone letter: a subrule of the previous number */
+			size_t pl = strlen(prev);
+			if (pl && prev[pl - 1] >= 'a' && prev[pl - 1] <= 'z') {
+				prev[pl - 1] = num[0];
+				rc = add_unique(e, RL_REF_RULE, prev);
+			}
+			p = q;
+			continue;
+		}
+		p = q;
+		const char *r = p;
+		while (r < end && *r == ' ')
+			r++;
+		size_t dl = dash_len(r, end);
+		if (dl) {
+			r += dl;
+			while (r < end && *r == ' ')
+				r++;
+			const char *t = r;
+			while (t < end && ((*t >= '0' && *t <= '9') || *t == '.' ||
+			                   (*t >= 'a' && *t <= 'z')))
+				t++;
+			size_t tl = (size_t)(t - r);
+			while (tl > 0 && r[tl - 1] == '.')
+				tl--;
+			char to[40];
+			if (tl > 0 && tl < sizeof to) {
+				memcpy(to, r, tl);
+				to[tl] = '\0';
+				rc = add_rule_range(e, num, to);
+				memcpy(prev, num, len + 1);
+				p = t;
 				continue;
 			}
 		}
 		rc = add_unique(e, RL_REF_RULE, num);
+		memcpy(prev, num, len + 1);
 	}
 	return rc;
 }
