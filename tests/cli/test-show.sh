@@ -122,4 +122,29 @@ check_exit "show --format ndjson is a usage error" 2
 rl --db s.db show "$ward" --format xml
 check_exit "show --format xml is a usage error" 2
 
+# ---- rules by number, in one game or several ----------------------------------
+printf 'Rules of A\n\n101.1. Alpha rule.\n101.2. See rule 101.1 (п.101.1).\n' > rules-a.txt
+printf 'Rules of B\n\n101.1. Beta rule.\n101.3. Another.\n' > rules-b.txt
+rl --db games.db import --game "Game A" rules-a.txt
+rl --db games.db show 101.2 --format json
+check_exit "show 101.2: one game has it" 0
+check_json "show 101.2: its reference to 101.1 resolves" \
+	'any(r["target"] == "101.1" and r["resolved"] for r in d["refs"])'
+rl --db games.db import --game "Game B" rules-b.txt
+check_exit "the second game's rules import" 0
+rl --db games.db show 101.1
+check_exit "show 101.1 when two games have it: exit 2" 2
+check_err_contains "...naming both games" "Game A"
+check_err_contains "...and asking for --game" "--game"
+rl --db games.db show 101.1 --game "game b" --format json
+check_exit "show 101.1 --game 'game b' (any case)" 0
+check_json "--game picks B's rule" 'd["text"] == "Beta rule." and d["game"] == "Game B"'
+rl --db games.db show 101.9
+check_exit "show 101.9: no such rule, exit 1" 1
+rl --db games.db show 101.1 --game "Game C"
+check_exit "show 101.1 in a game without it: exit 1" 1
+id=$(rl --db games.db show 101.1 --game "Game A" --format json >/dev/null; json_get 'd["id"]' "$OUT")
+rl --db games.db show "#$id" --format json
+check_json "#ID shows the same ruling" "d['id'] == $id"
+
 finish
