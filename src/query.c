@@ -236,6 +236,8 @@ static int add_filters(rl_db *db, struct rl_buf *sql, struct params *p,
 		rl_buf_addf(sql, " AND rl_fold(g.name) = ?%d", i);
 	if (!rc && q->changed_only)
 		rl_buf_adds(sql, " AND r.changed = 1");
+	if (!rc && !q->include_withdrawn)
+		rl_buf_adds(sql, " AND r.withdrawn_at IS NULL");
 	return rc;
 }
 
@@ -562,7 +564,8 @@ int rl_show(rl_db *db, long long id, struct rl_ruling *out)
 		rc = read_links(db,
 			"SELECT s.kind, f.kind, s.id, s.rule, s.title"
 			" FROM refs f JOIN rulings s ON s.id = f.ruling_id"
-			" WHERE f.target_id = ?1 GROUP BY s.id ORDER BY s.id",
+			" WHERE f.target_id = ?1 AND s.withdrawn_at IS NULL"
+			" GROUP BY s.id ORDER BY s.id",
 			id, &out->backlinks, &out->nbacklinks);
 	if (rc)
 		rl_ruling_clear(out);
@@ -616,6 +619,7 @@ int rl_tags(rl_db *db, struct rl_tag_count **out, size_t *n)
 	sqlite3_stmt *st = rl_db_prepare(db,
 		"SELECT t.name, t.qualifier, count(DISTINCT rt.ruling_id)"
 		" FROM tags t JOIN ruling_tags rt ON rt.tag_id = t.id"
+		" JOIN rulings r ON r.id = rt.ruling_id AND r.withdrawn_at IS NULL"
 		" GROUP BY t.id ORDER BY t.name_fold, t.qual_fold");
 	if (!st)
 		return RL_EINTERNAL;
@@ -689,7 +693,11 @@ static int scalar(rl_db *db, const char *sql, long long *v)
 int rl_stats(rl_db *db, struct rl_stats *s)
 {
 	*s = (struct rl_stats){0};
-	int rc = scalar(db, "SELECT count(*) FROM rulings", &s->rulings);
+	int rc = scalar(db, "SELECT count(*) FROM rulings WHERE withdrawn_at IS NULL",
+	                &s->rulings);
+	if (!rc)
+		rc = scalar(db, "SELECT count(*) FROM rulings"
+		            " WHERE withdrawn_at IS NOT NULL", &s->withdrawn);
 	if (!rc)
 		rc = scalar(db, "SELECT count(*) FROM tags", &s->tags);
 	if (!rc)
@@ -699,10 +707,12 @@ int rl_stats(rl_db *db, struct rl_stats *s)
 	if (!rc)
 		rc = scalar(db, "SELECT count(*) FROM games", &s->games);
 	if (!rc)
-		rc = counts(db, "SELECT lang, count(*) FROM rulings GROUP BY lang"
+		rc = counts(db, "SELECT lang, count(*) FROM rulings"
+		            " WHERE withdrawn_at IS NULL GROUP BY lang"
 		            " ORDER BY lang", &s->languages, &s->nlanguages);
 	if (!rc)
-		rc = counts(db, "SELECT kind, count(*) FROM rulings GROUP BY kind"
+		rc = counts(db, "SELECT kind, count(*) FROM rulings"
+		            " WHERE withdrawn_at IS NULL GROUP BY kind"
 		            " ORDER BY kind", &s->kinds, &s->nkinds);
 	if (rc)
 		rl_stats_clear(s);
@@ -737,7 +747,7 @@ int rl_xrefs(rl_db *db, bool dangling_only, const char *kind,
 		"   AND src.document_id = (SELECT min(document_id) FROM ruling_sources"
 		"     WHERE ruling_id = s.id)"
 		" LEFT JOIN imports i ON i.id = src.import_id"
-		" WHERE (?1 = 0 OR (f.target_id IS NULL"
+		" WHERE s.withdrawn_at IS NULL AND (?1 = 0 OR (f.target_id IS NULL"
 		"   AND f.kind IN ('rule', 'ruling', 'term')))"
 		" AND (?2 IS NULL OR f.kind = ?2)"
 		" ORDER BY f.ruling_id, f.id");

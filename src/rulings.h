@@ -223,9 +223,10 @@ struct rl_import_result {
 	                           latest import: nothing was written */
 	long long import_id;
 	size_t entries;         /* entries in the document */
-	size_t added;           /* rulings new to the database */
-	size_t updated;         /* rulings whose stored text changed */
-	size_t removed;         /* rulings no document lists any more */
+	bool baseline;          /* the document's first import: no changes */
+	size_t added;           /* rulings new to the database (or back) */
+	size_t edited;          /* rulings whose text changed (white space aside) */
+	size_t withdrawn;       /* rulings no document lists any more */
 };
 
 /* Stores a parsed document in one transaction: either all of it is stored
@@ -249,6 +250,7 @@ struct rl_query {
 	const char *lang;       /* NULL or "any": every language */
 	const char *game;
 	bool changed_only;      /* rulings the source marks as changed */
+	bool include_withdrawn; /* withdrawn rulings too */
 	bool no_thesaurus;      /* match tags and words only as given */
 	long limit;             /* <= 0: no limit */
 };
@@ -326,7 +328,9 @@ void rl_strings_free(char **v, size_t n);
 
 struct rl_count { char *key; long long count; };
 struct rl_stats {
-	long long rulings, tags, sources, imports, games;
+	long long rulings;      /* current ones */
+	long long withdrawn;    /* no document lists them any more */
+	long long tags, sources, imports, games;
 	struct rl_count *languages; size_t nlanguages;
 	struct rl_count *kinds; size_t nkinds;
 };

@@ -2,12 +2,15 @@
  *
  * One document, one transaction: BEGIN IMMEDIATE takes the write lock up
  * front (so a busy database fails before any work), and any error rolls the
- * whole document back. Within the transaction the document's previous links
- * (sources, page tags) are replaced by the new ones; a ruling is found by its
- * identity (game, kind, language, key) and updated in place, so an entry seen
- * on many pages is stored once and gathers the tags of every page. Rulings
- * that no document lists any more are removed, and so are tags that no
- * ruling carries. */
+ * whole document back. Each import is a version of its document. Within the
+ * transaction the document's previous links (sources, page tags) are
+ * replaced by the new ones; a ruling is found by its identity (game, kind,
+ * language, key) and updated in place, so an entry seen on many pages is
+ * stored once and gathers the tags of every page. What changed is recorded
+ * (schema/004-history.sql): rulings added, edited (white space aside) and
+ * withdrawn — those no document lists any more, which are kept, with their
+ * last links, but hidden from search. A document's first import is its
+ * baseline and records no change. Tags that no ruling carries are removed. */
 #include "db.h"
 #include "util.h"
 
@@ -19,12 +22,12 @@ struct stmts {
 	sqlite3_stmt *find_ruling, *insert_ruling, *update_ruling, *insert_source,
 		*find_tag, *insert_tag, *insert_ruling_tag, *delete_refs,
 		*insert_ref, *delete_errata, *insert_errata, *delete_aliases,
-		*insert_alias;
+		*insert_alias, *insert_change, *insert_version, *revive;
 };
 
 static const char *const stmt_sql[] = {
 	"SELECT id, title, body, ifnull(section, ''), ifnull(category, ''),"
-	" changed, ifnull(rule, '') FROM rulings"
+	" changed, ifnull(rule, ''), withdrawn_at IS NOT NULL FROM rulings"
 	" WHERE ifnull(game_id, 0) = ifnull(?1, 0) AND kind = ?2 AND lang = ?3"
 	" AND key = ?4",
 	"INSERT INTO rulings (game_id, kind, key, lang, rule, title, body,"
@@ -46,6 +49,11 @@ static const char *const stmt_sql[] = {
 	"DELETE FROM ruling_aliases WHERE ruling_id = ?1",
 	"INSERT OR IGNORE INTO ruling_aliases (ruling_id, alias_fold)"
 	" VALUES (?1, ?2)",
+	"INSERT INTO changes (import_id, ruling_id, change, old_title, old_body,"
+	" new_title, new_body) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+	"INSERT OR REPLACE INTO ruling_versions (ruling_id, import_id, title, body)"
+	" VALUES (?1, ?2, ?3, ?4)",
+	"UPDATE rulings SET withdrawn_at = NULL WHERE id = ?1",
 };
 
 enum { NSTMTS = sizeof stmt_sql / sizeof *stmt_sql };
@@ -205,9 +213,62 @@ static bool same(const unsigned char *a, const char *b)
 	return strcmp((const char *)a, b ? b : "") == 0;
 }
 
-/* Finds or creates the ruling for e; sets *id, counts it in res. */
+/* Equal once runs of white space count as one space and the ends are
+ * trimmed: what "edited" means (a new line-break style is no edit). */
+static bool same_folded(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a == ' ' || *a == '\t' || *a == '\n')
+			a++;
+		while (*b == ' ' || *b == '\t' || *b == '\n')
+			b++;
+		if (!*a || !*b)
+			return !*a && !*b;
+		bool wa = false, wb = false;
+		while (*a && *a == *b && *a != ' ' && *a != '\t' && *a != '\n') {
+			a++;
+			b++;
+		}
+		wa = !*a || *a == ' ' || *a == '\t' || *a == '\n';
+		wb = !*b || *b == ' ' || *b == '\t' || *b == '\n';
+		if (!(wa && wb))
+			return false;
+	}
+}
+
+/* Records a change (unless this import is the document's baseline) and,
+ * for added and edited, the ruling's new version. */
+static int record(rl_db *db, struct stmts *s, long long import, long long id,
+                  const char *change, const char *old_title,
+                  const char *old_body, const struct rl_entry *e, bool baseline)
+{
+	int rc = RL_OK;
+	if (!baseline) {
+		sqlite3_stmt *c = s->insert_change;
+		sqlite3_bind_int64(c, 1, import);
+		sqlite3_bind_int64(c, 2, id);
+		rl_bind_text(c, 3, change);
+		rl_bind_text(c, 4, old_title);
+		rl_bind_text(c, 5, old_body);
+		rl_bind_text(c, 6, e ? e->title : NULL);
+		rl_bind_text(c, 7, e ? e->text : NULL);
+		rc = run(db, c, "record change");
+	}
+	if (!rc && e) {
+		sqlite3_stmt *v = s->insert_version;
+		sqlite3_bind_int64(v, 1, id);
+		sqlite3_bind_int64(v, 2, import);
+		rl_bind_text(v, 3, e->title);
+		rl_bind_text(v, 4, e->text);
+		rc = run(db, v, "record version");
+	}
+	return rc;
+}
+
+/* Finds or creates the ruling for e; sets *id; records what changed. */
 static int put_ruling(rl_db *db, struct stmts *s, long long game,
-                      const char *lang, const struct rl_entry *e, long long *id,
+                      const char *lang, long long import,
+                      const struct rl_entry *e, long long *id,
                       struct rl_import_result *res)
 {
 	sqlite3_stmt *f = s->find_ruling;
@@ -219,18 +280,44 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 	int rc = sqlite3_step(f);
 	if (rc == SQLITE_ROW) {
 		*id = sqlite3_column_int64(f, 0);
-		bool text_same = same(sqlite3_column_text(f, 1), e->title) &&
-		                 same(sqlite3_column_text(f, 2), e->text);
+		const char *ot = (const char *)sqlite3_column_text(f, 1);
+		const char *ob = (const char *)sqlite3_column_text(f, 2);
+		bool text_same = same((const unsigned char *)ot, e->title) &&
+		                 same((const unsigned char *)ob, e->text);
+		bool folded_same = text_same || (same_folded(ot, e->title) &&
+		                                 same_folded(ob, e->text));
 		bool rest_same = same(sqlite3_column_text(f, 3), e->section) &&
 		                 same(sqlite3_column_text(f, 4), e->category) &&
 		                 sqlite3_column_int(f, 5) == e->changed &&
 		                 same(sqlite3_column_text(f, 6), e->rule);
+		bool withdrawn = sqlite3_column_int(f, 7) != 0;
+		char *old_title = rl_strdup(ot), *old_body = rl_strdup(ob);
 		sqlite3_reset(f);
 		sqlite3_clear_bindings(f);
-		if (text_same && rest_same)
-			return RL_OK;
-		if (!text_same)
-			res->updated++;
+		if (!old_title || !old_body) {
+			free(old_title);
+			free(old_body);
+			return RL_ENOMEM;
+		}
+		rc = RL_OK;
+		if (withdrawn) {
+			/* back in a document: added again */
+			sqlite3_bind_int64(s->revive, 1, *id);
+			rc = run(db, s->revive, "revive ruling");
+			if (!rc)
+				rc = record(db, s, import, *id, "added", old_title,
+				            old_body, e, res->baseline);
+			res->added++;
+		} else if (!folded_same) {
+			rc = record(db, s, import, *id, "edited", old_title, old_body,
+			            e, res->baseline);
+			if (!res->baseline)
+				res->edited++;
+		}
+		free(old_title);
+		free(old_body);
+		if (rc || (text_same && rest_same))
+			return rc;
 		sqlite3_stmt *u = s->update_ruling;
 		sqlite3_bind_int64(u, 1, *id);
 		rl_bind_text(u, 2, e->rule);
@@ -260,6 +347,8 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 	rc = run(db, i, "insert ruling");
 	*id = sqlite3_last_insert_rowid(db->h);
 	res->added++;
+	if (!rc)
+		rc = record(db, s, import, *id, "added", NULL, NULL, e, res->baseline);
 	return rc;
 }
 
@@ -308,7 +397,7 @@ static int put_entry(rl_db *db, struct stmts *s, long long game, long long doc,
                      const struct rl_entry *e, struct rl_import_result *res)
 {
 	long long id = 0;
-	int rc = put_ruling(db, s, game, d->lang, e, &id, res);
+	int rc = put_ruling(db, s, game, d->lang, import, e, &id, res);
 	if (!rc)
 		rc = put_details(db, s, id, e);
 	if (rc)
@@ -385,6 +474,7 @@ static const char resolve_sql[] =
 	/* rules by number: the index on rulings(rule) answers each */
 	"UPDATE refs SET target_id = (SELECT t.id FROM rulings t, rulings s"
 	"  WHERE s.id = refs.ruling_id AND t.rule = refs.target"
+	"  AND t.withdrawn_at IS NULL"
 	"  AND ifnull(t.game_id, 0) = ifnull(s.game_id, 0)"
 	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
 	" WHERE kind = 'rule';"
@@ -397,7 +487,8 @@ static const char resolve_sql[] =
 	"UPDATE refs SET target_id = NULL"
 	" WHERE kind = 'term' AND target_id IS NOT NULL;"
 	"WITH t AS MATERIALIZED (SELECT id, ifnull(game_id, 0) AS g, lang, key,"
-	"    rl_key_loose(title) AS tloose FROM rulings WHERE kind = 'glossary'),"
+	"    rl_key_loose(title) AS tloose FROM rulings WHERE kind = 'glossary'"
+	"    AND withdrawn_at IS NULL),"
 	"  r AS MATERIALIZED (SELECT f.id, ifnull(s.game_id, 0) AS g, s.lang,"
 	"    rl_key(f.target) AS k, rl_key_loose(f.target) AS kl"
 	"    FROM refs f JOIN rulings s ON s.id = f.ruling_id"
@@ -415,11 +506,50 @@ static const char resolve_sql[] =
 	" UPDATE refs SET target_id = best.tid FROM best WHERE best.ref = refs.id;"
 	/* other rulings by title */
 	"UPDATE refs SET target_id = (SELECT t.id FROM rulings t, rulings s"
-	"  WHERE s.id = refs.ruling_id AND t.id <> s.id"
+	"  WHERE s.id = refs.ruling_id AND t.id <> s.id AND t.withdrawn_at IS NULL"
 	"  AND ifnull(t.game_id, 0) = ifnull(s.game_id, 0)"
 	"  AND rl_key(t.title) = rl_key(refs.target)"
 	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
 	" WHERE kind = 'ruling';";
+
+/* Rulings this document listed that no document lists now are withdrawn:
+ * kept with the links they had, hidden from search, recorded as a
+ * change. */
+static int withdraw(rl_db *db, struct stmts *s, long long import,
+                    struct rl_import_result *res)
+{
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT r.id, r.title, r.body FROM rulings r"
+		" WHERE r.id IN (SELECT ruling_id FROM temp.prev_sources)"
+		" AND r.withdrawn_at IS NULL"
+		" AND r.id NOT IN (SELECT ruling_id FROM ruling_sources)");
+	if (!st)
+		return RL_EINTERNAL;
+	int rc = RL_OK, step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW && !rc) {
+		long long id = sqlite3_column_int64(st, 0);
+		rc = record(db, s, import, id, "withdrawn",
+		            (const char *)sqlite3_column_text(st, 1),
+		            (const char *)sqlite3_column_text(st, 2), NULL, false);
+		res->withdrawn++;
+	}
+	sqlite3_finalize(st);
+	if (!rc && step != SQLITE_DONE && step != SQLITE_ROW)
+		rc = rl_db_sqlite_fail(db, step, "withdraw");
+	if (rc)
+		return rc;
+	return rl_db_exec(db,
+		"UPDATE rulings SET withdrawn_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+		" WHERE id IN (SELECT ruling_id FROM temp.prev_sources)"
+		" AND withdrawn_at IS NULL"
+		" AND id NOT IN (SELECT ruling_id FROM ruling_sources);"
+		"INSERT OR IGNORE INTO ruling_sources SELECT * FROM temp.prev_sources"
+		" WHERE ruling_id IN (SELECT id FROM rulings"
+		"   WHERE withdrawn_at IS NOT NULL);"
+		"INSERT OR IGNORE INTO ruling_tags SELECT * FROM temp.prev_tags"
+		" WHERE ruling_id IN (SELECT id FROM rulings"
+		"   WHERE withdrawn_at IS NOT NULL);");
+}
 
 static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
                      const struct rl_doc *doc, struct rl_import_result *res)
@@ -447,6 +577,18 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 		return rc;
 	}
 
+	/* The document's first import is its baseline. */
+	st = rl_db_prepare(db, "SELECT count(*) FROM imports WHERE document_id = ?1");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, docid);
+	long long earlier;
+	rc = run_id(db, st, &earlier, "count imports");
+	sqlite3_finalize(st);
+	if (rc)
+		return rc;
+	res->baseline = earlier == 0;
+
 	st = rl_db_prepare(db,
 		"INSERT INTO imports (document_id, path, sha256, size, format, lang,"
 		" entries, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
@@ -466,12 +608,22 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 		return rc;
 	res->import_id = import;
 
-	/* The document's links are replaced by what this version says. */
-	char sql[160];
+	/* The document's links are replaced by what this version says; the
+	 * old ones are kept aside for the rulings it withdraws. */
+	char sql[640];
 	snprintf(sql, sizeof sql,
+	         "CREATE TEMP TABLE IF NOT EXISTS prev_sources AS"
+	         " SELECT * FROM ruling_sources WHERE 0;"
+	         "CREATE TEMP TABLE IF NOT EXISTS prev_tags AS"
+	         " SELECT * FROM ruling_tags WHERE 0;"
+	         "DELETE FROM temp.prev_sources; DELETE FROM temp.prev_tags;"
+	         "INSERT INTO temp.prev_sources"
+	         " SELECT * FROM ruling_sources WHERE document_id = %lld;"
+	         "INSERT INTO temp.prev_tags"
+	         " SELECT * FROM ruling_tags WHERE document_id = %lld;"
 	         "DELETE FROM ruling_tags WHERE document_id = %lld;"
 	         "DELETE FROM ruling_sources WHERE document_id = %lld;",
-	         docid, docid);
+	         docid, docid, docid, docid);
 	if ((rc = rl_db_exec(db, sql)))
 		return rc;
 
@@ -482,10 +634,8 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	if (rc)
 		return rc;
 
-	if ((rc = rl_db_exec(db, "DELETE FROM rulings WHERE id NOT IN"
-	                     " (SELECT ruling_id FROM ruling_sources)")))
+	if ((rc = withdraw(db, s, import, res)))
 		return rc;
-	res->removed = (size_t)sqlite3_changes(db->h);
 	if ((rc = rl_db_exec(db, "DELETE FROM tags WHERE id NOT IN"
 	                     " (SELECT tag_id FROM ruling_tags)")))
 		return rc;

@@ -83,7 +83,8 @@ void reset_opts(void);
 	{ "lang", required_argument, NULL, 'l' }, \
 	{ "game", required_argument, NULL, 'g' }, \
 	{ "format", required_argument, NULL, 'f' }, \
-	{ "no-thesaurus", no_argument, NULL, 'N' }
+	{ "no-thesaurus", no_argument, NULL, 'N' }, \
+	{ "include-withdrawn", no_argument, NULL, 'W' }
 bool query_option(int opt, const char *arg, const char *cmd, struct rl_query *q,
                   const char **tags, enum out_format *fmt, int *status);
 

@@ -106,7 +106,7 @@ static int walk(struct list *l, const char *dir, int depth)
 
 struct totals {
 	size_t imported, unchanged, failed, skipped;
-	size_t added, updated, removed;
+	size_t added, edited, withdrawn;
 	int worst;       /* the exit status to report */
 };
 
@@ -196,16 +196,16 @@ static int import_one(struct ctx *c, const struct file *f,
 		} else {
 			t->imported++;
 			t->added += res.added;
-			t->updated += res.updated;
-			t->removed += res.removed;
+			t->edited += res.edited;
+			t->withdrawn += res.withdrawn;
 			if (!quiet && doc.nconcepts)
 				printf("imported %s: %zu concepts (%s)\n", f->path,
 				       doc.nconcepts, doc.format);
 			else if (!quiet)
-				printf("imported %s: %zu %s, %zu added, %zu updated,"
-				       " %zu removed (%s, %s)\n", f->path, res.entries,
+				printf("imported %s: %zu %s, %zu added, %zu edited,"
+				       " %zu withdrawn (%s, %s)\n", f->path, res.entries,
 				       res.entries == 1 ? "entry" : "entries",
-				       res.added, res.updated, res.removed, doc.format,
+				       res.added, res.edited, res.withdrawn, doc.format,
 				       doc.lang);
 		}
 	}
@@ -274,9 +274,9 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	size_t total = t.imported + t.unchanged + t.failed + t.skipped;
 	if (!quiet && total > 1)
 		printf("%zu documents: %zu imported, %zu unchanged, %zu skipped,"
-		       " %zu failed; rulings: %zu added, %zu updated, %zu removed\n",
+		       " %zu failed; rulings: %zu added, %zu edited, %zu withdrawn\n",
 		       total, t.imported, t.unchanged, t.skipped, t.failed, t.added,
-		       t.updated, t.removed);
+		       t.edited, t.withdrawn);
 	for (size_t i = 0; i < files.n; i++)
 		free(files.v[i].path);
 	free(files.v);

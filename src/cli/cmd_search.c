@@ -16,6 +16,8 @@ static const char options_help[] =
 	"  -n, --limit N      at most N results (default 20; 0: no limit)\n"
 	"      --no-thesaurus match tags and words only as given, not their\n"
 	"                     equivalents in other languages\n"
+	"      --include-withdrawn\n"
+	"                     rulings no document lists any more, too\n"
 	"      --raw          WORDS are FTS5 query syntax (AND, OR, NOT, NEAR,\n"
 	"                     \"phrases\", prefix*, title: or body: filters)\n"
 	"  -f, --format F     text (default), json or ndjson\n"

@@ -68,6 +68,7 @@ int cmd_stats(struct ctx *c, int argc, char **argv)
 		json_begin_map(&j);
 		json_key(&j, "format_version"); json_int(&j, 1);
 		json_key(&j, "rulings"); json_int(&j, s.rulings);
+		json_key(&j, "withdrawn"); json_int(&j, s.withdrawn);
 		json_key(&j, "tags"); json_int(&j, s.tags);
 		json_key(&j, "sources"); json_int(&j, s.sources);
 		json_key(&j, "imports"); json_int(&j, s.imports);
@@ -77,9 +78,10 @@ int cmd_stats(struct ctx *c, int argc, char **argv)
 		json_end_map(&j);
 		json_end(&j);
 	} else {
-		printf("%-10s%lld\n%-10s%lld\n%-10s%lld\n%-10s%lld\n%-10s%lld\n",
-		       "rulings", s.rulings, "tags", s.tags, "sources", s.sources,
-		       "imports", s.imports, "games", s.games);
+		printf("%-10s%lld\n%-10s%lld\n%-10s%lld\n%-10s%lld\n%-10s%lld\n"
+		       "%-10s%lld\n", "rulings", s.rulings, "withdrawn", s.withdrawn,
+		       "tags", s.tags, "sources", s.sources, "imports", s.imports,
+		       "games", s.games);
 		counts_text("languages", s.languages, s.nlanguages);
 		counts_text("kinds", s.kinds, s.nkinds);
 	}

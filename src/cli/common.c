@@ -155,6 +155,7 @@ bool query_option(int opt, const char *arg, const char *cmd, struct rl_query *q,
 		return true;
 	case 'c': *status = 0; q->category = arg; return true;
 	case 'N': *status = 0; q->no_thesaurus = true; return true;
+	case 'W': *status = 0; q->include_withdrawn = true; return true;
 	case 'l': {
 		*status = 0;
 		size_t n = strlen(arg);

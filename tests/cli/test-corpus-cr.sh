@@ -65,13 +65,15 @@ py_check() {
 dump() {
 	local db=$1 dir=$2
 	mkdir -p "$dir"
-	sqlite3 -batch "$db" "SELECT rule FROM rulings WHERE rule IS NOT NULL" \
-		>"$dir/rules.txt"
-	sqlite3 -batch "$db" "SELECT title FROM rulings WHERE kind = 'glossary'" \
-		>"$dir/terms.txt"
+	# current rulings: earlier releases' rules that are gone are withdrawn
+	sqlite3 -batch "$db" "SELECT rule FROM rulings WHERE rule IS NOT NULL
+		AND withdrawn_at IS NULL" >"$dir/rules.txt"
+	sqlite3 -batch "$db" "SELECT title FROM rulings WHERE kind = 'glossary'
+		AND withdrawn_at IS NULL" >"$dir/terms.txt"
 	sqlite3 -batch -json "$db" "SELECT r.id, r.kind, r.key, r.rule, r.title,
 		r.body, r.section, r.category, s.line FROM rulings r
-		JOIN ruling_sources s ON s.ruling_id = r.id ORDER BY s.line" \
+		JOIN ruling_sources s ON s.ruling_id = r.id
+		WHERE r.withdrawn_at IS NULL ORDER BY s.line" \
 		>"$dir/rows.json"
 	"$RULINGS" --db "$db" xrefs --format json >"$dir/xrefs.json" 2>/dev/null
 	"$RULINGS" --db "$db" xrefs --dangling --format json \
@@ -171,9 +173,10 @@ for f in "${files[@]}"; do
 import json, sys
 a = {(r["kind"], r["key"]): r for r in json.load(open(sys.argv[1]))}
 b = {(r["kind"], r["key"]): r for r in json.load(open(sys.argv[2]))}
-upd = sum(1 for k in a.keys() & b.keys()
-          if (a[k]["title"], a[k]["body"]) != (b[k]["title"], b[k]["body"]))
-print("%d added, %d updated, %d removed" % (len(b.keys() - a.keys()), upd,
+# an edit is a text that differs once runs of white space are one space
+fold = lambda r: (" ".join(r["title"].split()), " ".join(r["body"].split()))
+upd = sum(1 for k in a.keys() & b.keys() if fold(a[k]) != fold(b[k]))
+print("%d added, %d edited, %d withdrawn" % (len(b.keys() - a.keys()), upd,
                                             len(a.keys() - b.keys())))
 PY
 )
@@ -199,13 +202,14 @@ content() {
 		ifnull(section, '-'), ifnull(category, '-'), changed,
 		ifnull(s.line, '(no source)')
 		FROM rulings r LEFT JOIN ruling_sources s ON s.ruling_id = r.id
-		ORDER BY kind, key"
+		WHERE r.withdrawn_at IS NULL ORDER BY kind, key"
 }
 links() {
 	sqlite3 -batch "$1" "SELECT s.kind, s.key, f.kind, f.target,
 		ifnull(t.kind || ' ' || t.key, '(dangling)')
 		FROM refs f JOIN rulings s ON s.id = f.ruling_id
-		LEFT JOIN rulings t ON t.id = f.target_id ORDER BY 1, 2, 3, 4"
+		LEFT JOIN rulings t ON t.id = f.target_id
+		WHERE s.withdrawn_at IS NULL ORDER BY 1, 2, 3, 4"
 }
 content "$all" >"$T/all.content"
 content "$T/$latest.db" >"$T/latest.content"

@@ -167,14 +167,18 @@ sed -e 's/Медленная атака может быть объявлена �
     -e '/^512\.2\. /d' data/004_ef987a4e02cf8b4c.txt >own/004.txt
 rl --db "$DB" import --game Berserk own/004.txt
 check_exit "import of the new version of 004 succeeds" 0
-check_out_contains "the new version updates one rule and removes one" "1 updated, 1 removed"
+check_out_contains "the new version edits one rule and withdraws one" "1 edited, 1 withdrawn"
 rl --db "$DB" search --lang ru -n 0 --format json
 r512_1=$(json_get '[r["id"] for r in d["results"] if r["rule"] == "512.1"][0]')
 sq "$DB" ".load '$EXT_BASE'" "SELECT rowid FROM rulings_fts_ru WHERE rulings_fts_ru MATCH 'кракозябры'"
 check_eq "sqlite3: the changed rule 512.1 is found by its new word (another form)" \
 	"$r512_1" "$(cat "$OUT")"
 sq "$DB" ".load '$EXT_BASE'" "SELECT count(*) FROM rulings_fts_ru WHERE rulings_fts_ru MATCH 'приоритет'"
-check_eq "sqlite3: the removed rule 512.2 is no longer found" "0" "$(cat "$OUT")"
+check_eq "sqlite3: the withdrawn rule 512.2 stays in the index (for history)" "1" "$(cat "$OUT")"
+rl --db "$DB" search приоритет --lang ru --format json
+check_exit "rulings search: the withdrawn rule is not a result" 1
+rl --db "$DB" search приоритет --lang ru --include-withdrawn --format json
+check_json "search --include-withdrawn finds it" '[r["rule"] for r in d["results"]] == ["512.2"]'
 sq "$DB" ".load '$EXT_BASE'" "SELECT count(*) FROM rulings_fts_ru WHERE rulings_fts_ru MATCH '\"пустом стеке\"'"
 check_eq "sqlite3: the old text of 512.1 is no longer found" "0" "$(cat "$OUT")"
 check_fts_integrity "after an update"

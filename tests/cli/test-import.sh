@@ -28,7 +28,7 @@ check_match "the Speed page is reported unchanged" \
 check_match "the Defend page is reported unchanged" \
 	"^unchanged .*001_8e68847c21c72d28\.txt$" "$(cat "$OUT")"
 check_match "the summary counts 2 unchanged, 0 added" \
-	"^2 documents: 0 imported, 2 unchanged, .*rulings: 0 added, 0 updated, 0 removed" \
+	"^2 documents: 0 imported, 2 unchanged, .*rulings: 0 added, 0 edited, 0 withdrawn" \
 	"$(cat "$OUT")"
 rl --db seeds.db stats --format json
 check_eq "stats are identical after the second import" \
@@ -184,7 +184,7 @@ sed 's/Generally no, since it is the Event/Generally NOT, since it is the Event/
 	"$SEED_DEFEND" > defend-v2.txt
 rl --db update.db import defend-v2.txt
 check_exit "importing a new version of a page succeeds" 0
-check_out_contains "one ruling is reported updated" "17 entries, 0 added, 1 updated, 0 removed"
+check_out_contains "one ruling is reported edited" "17 entries, 0 added, 1 edited, 0 withdrawn"
 rl --db update.db search Generally NOT since Event --format json
 check_json "the updated ruling keeps its id and has the new text" \
 	"d[\"total\"] == 1 and d[\"results\"][0][\"id\"] == $old_id and 'Generally NOT' in d['results'][0]['text']"

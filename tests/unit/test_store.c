@@ -377,7 +377,7 @@ static void test_store_seeds(void **state)
 	assert_int_equal(a.added, 18);
 	assert_int_equal(b.entries, 17);
 	assert_int_equal(b.added, 17);
-	assert_int_equal(a.updated + a.removed + b.updated + b.removed, 0);
+	assert_int_equal(a.edited + a.withdrawn + b.edited + b.withdrawn, 0);
 	assert_true(a.import_id > 0);
 	assert_true(b.import_id > a.import_id);
 
@@ -414,8 +414,8 @@ static void test_store_again_changes_nothing(void **state)
 		store_seed(f, i, &res);
 		assert_true(res.unchanged);
 		assert_int_equal(res.added, 0);
-		assert_int_equal(res.updated, 0);
-		assert_int_equal(res.removed, 0);
+		assert_int_equal(res.edited, 0);
+		assert_int_equal(res.withdrawn, 0);
 	}
 	get_stats(f->db, &after);
 	assert_int_equal(after.rulings, 35);
@@ -439,8 +439,8 @@ static void test_store_same_content_other_bytes(void **state)
 	assert_false(res.unchanged);
 	assert_int_equal(res.entries, 18);
 	assert_int_equal(res.added, 0);
-	assert_int_equal(res.updated, 0);
-	assert_int_equal(res.removed, 0);
+	assert_int_equal(res.edited, 0);
+	assert_int_equal(res.withdrawn, 0);
 	get_stats(f->db, &after);
 	assert_int_equal(after.rulings, before.rulings);
 	assert_int_equal(after.tags, before.tags);
@@ -484,7 +484,7 @@ static void test_store_seen(void **state)
 	assert_int_equal(rl_store_seen(f->db, sha1, &seen), RL_OK);
 	assert_true(seen);
 	store_text(f->db, v2, NULL, &res);
-	assert_int_equal(res.updated, 1);
+	assert_int_equal(res.edited, 1);
 	assert_int_equal(rl_store_seen(f->db, sha1, &seen), RL_OK);
 	assert_false(seen);
 	assert_int_equal(rl_store_seen(f->db, sha2, &seen), RL_OK);
@@ -538,7 +538,8 @@ static void test_store_is_atomic(void **state)
 }
 
 /* A ruling seen on two pages is stored once, with both pages' tags; it is
- * removed when no page lists it any more, and so are tags nobody carries. */
+ * withdrawn when no page lists it any more: kept with its last links, but
+ * out of search, stats and the tag list. */
 static void test_shared_entry_and_removal(void **state)
 {
 	struct fixture *f = *state;
@@ -579,7 +580,7 @@ static void test_shared_entry_and_removal(void **state)
 	/* Alpha no longer lists it: Beta still does */
 	store_text(f->db, alpha2, NULL, &res);
 	assert_int_equal(res.added, 1);
-	assert_int_equal(res.removed, 0);
+	assert_int_equal(res.withdrawn, 0);
 	assert_int_equal(count_tag(f->db, "alpha"), 1);
 	assert_int_not_equal(only_id_with_tag(f->db, "alpha"), id);
 	assert_int_equal(rl_show(f->db, id, &r), RL_OK);
@@ -588,16 +589,19 @@ static void test_shared_entry_and_removal(void **state)
 	assert_false(has_string(r.tags, r.ntags, "Alpha"));
 	rl_ruling_clear(&r);
 
-	/* now nobody does: the ruling goes, and its tag */
+	/* now nobody does: the ruling is withdrawn */
 	store_text(f->db, beta2, NULL, &res);
-	assert_int_equal(res.removed, 1);
-	assert_int_equal(res.updated, 1);    /* "Beta only?" answer changed */
-	assert_int_equal(rl_show(f->db, id, &r), RL_NOTFOUND);
+	assert_int_equal(res.withdrawn, 1);
+	assert_int_equal(res.edited, 1);     /* "Beta only?" answer changed */
+	assert_int_equal(rl_show(f->db, id, &r), RL_OK);
+	assert_int_equal(r.nsources, 1);     /* its last source is kept */
+	rl_ruling_clear(&r);
 	assert_int_equal(count_tag(f->db, "common"), 0);
 	assert_false(has_tag(f->db, "Common"));
 	assert_true(has_tag(f->db, "Lonely"));
 	get_stats(f->db, &s);
 	assert_int_equal(s.rulings, 2);
+	assert_int_equal(s.withdrawn, 1);
 	rl_stats_clear(&s);
 }
 
