@@ -49,8 +49,8 @@ static const char *const months[] = {
  * with a period ("119.1d."), a rule without one ("606.5 If"), no space
  * after the period ("901.4.All"). */
 static const char NUMBERED_RE[] =
-	"^(\\d(?=\\.\\s)|\\d{3}(?=\\.\\s)|\\d{3}\\.\\d+[a-z]?(?=[.\\s]))"
-	"\\.?\\s*(\\S.*)$";
+	"^(\\d(?=\\.\\s)|\\d{3}(?=\\.\\s)|\\d{3}\\.\\d+[a-z]?(?=[.\\s]|$))"
+	"\\.?\\s*(.*)$";
 /* A rule or subrule number, which a table of contents never has. */
 static const char RULE_LINE_RE[] = "^\\d{3}\\.\\d+";
 
@@ -126,8 +126,11 @@ static int start(struct parser *p, unsigned line, enum rl_kind kind,
 	e->line = line;
 	if (rule && !(e->rule = rl_strndup(rule, rule_len)))
 		return RL_ENOMEM;
-	if ((p->section && !(e->section = rl_strdup(p->section))) ||
-	    (p->chapter && !(e->category = rl_strdup(p->chapter))))
+	/* the chapter is the ruling's section, the section its category:
+	 * "Additional Rules › Keyword Abilities", as an FAQ's "Frequently
+	 * Asked Questions › Power Cards" */
+	if ((p->chapter && !(e->section = rl_strdup(p->chapter))) ||
+	    (p->section && !(e->category = rl_strdup(p->section))))
 		return RL_ENOMEM;
 	return RL_OK;
 }
@@ -165,8 +168,8 @@ static int numbered(struct parser *p, const struct rl_line *l)
 	} else {
 		free(p->section);
 		p->section = name;
-		free(e->section);
-		e->section = NULL;
+		free(e->category);
+		e->category = NULL;
 	}
 	return RL_OK;
 }
@@ -178,9 +181,9 @@ static int glossary(struct parser *p, const struct rl_line *lines, size_t n,
 	int rc = finish(p);
 	free(p->chapter);
 	free(p->section);
-	p->chapter = NULL;
-	p->section = rl_strdup(GLOSSARY);
-	if (!p->section)
+	p->section = NULL;
+	p->chapter = rl_strdup(GLOSSARY);
+	if (!p->chapter)
 		return RL_ENOMEM;
 	bool in_term = false;
 	for (; i < n && !rc; i++) {
@@ -374,8 +377,7 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 	return rc;
 }
 
-/* "… Comprehensive Rules" on the first line, or numbered rules in the
- * "100.1a" style under "100. Section" lines. */
+/* "… Comprehensive Rules" on the first line. */
 static int probe(const char *text, size_t len)
 {
 	const char *nl = memchr(text, '\n', len);

@@ -578,7 +578,7 @@ int rl_find_rule(rl_db *db, const char *rule, const char *game,
 	*ids = NULL;
 	*games = NULL;
 	*n = 0;
-	/* one ruling per game: the one in the game's most recent document */
+	/* one ruling per game: the most recently stored (the highest id) */
 	sqlite3_stmt *st = rl_db_prepare(db,
 		"SELECT max(r.id), g.name FROM rulings r"
 		" LEFT JOIN games g ON g.id = r.game_id"

@@ -294,9 +294,10 @@ struct rl_results {
 
 int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out);
 void rl_results_free(struct rl_results *r);
-/* The rulings whose rule number is rule, in game (NULL: any game): their
- * ids, and the games they belong to (NULL for none), as many as there are
- * games that have the number. RL_NOTFOUND when there is none. */
+/* The rulings whose rule number is rule, in game (NULL: any game): one
+ * per game that has the number (the most recently stored one, should a
+ * game have several), with its game (NULL for none). RL_NOTFOUND when
+ * there is none. */
 int rl_find_rule(rl_db *db, const char *rule, const char *game,
                  long long **ids, char ***games, size_t *n);
 /* One ruling with refs and backlinks. RL_NOTFOUND when id is unknown. */

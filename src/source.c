@@ -32,17 +32,19 @@ static const uint16_t cp1252_high[32] = {
 };
 
 /* Line and column (in characters) of byte offset off in raw text whose
- * first start bytes (a byte order mark) are not text. */
-static void position(const char *s, size_t start, size_t off, unsigned *line,
-                     unsigned *col)
+ * first start bytes (a byte order mark) are not text; utf8 says whether
+ * a character may take several bytes (else one byte is one character). */
+static void position(const char *s, size_t start, size_t off, bool utf8,
+                     unsigned *line, unsigned *col)
 {
 	unsigned l = 1, c = 1;
 	for (size_t i = start; i < off; i++) {
 		if (s[i] == '\n' || (s[i] == '\r' && s[i + 1] != '\n')) {
 			l++;
 			c = 1;
-		} else if (((unsigned char)s[i] & 0xC0) != 0x80 && s[i] != '\r') {
-			c++;
+		} else if ((!utf8 || ((unsigned char)s[i] & 0xC0) != 0x80) &&
+		           s[i] != '\r') {
+			c++;   /* a character: in UTF-8, not a continuation byte */
 		}
 	}
 	*line = l;
@@ -146,10 +148,10 @@ static int finish_text(struct rl_source *src, const char *utf8, size_t len)
 }
 
 static int refuse(struct rl_source *src, struct rl_diags *d, const char *raw,
-                  size_t start, size_t bad, const char *what)
+                  size_t start, size_t bad, bool utf8, const char *what)
 {
 	unsigned line, col;
-	position(raw, start, bad, &line, &col);
+	position(raw, start, bad, utf8, &line, &col);
 	if (raw[bad] == '\0' && !what)
 		rl_diag_add(d, RL_ERROR, line, col, "NUL byte in text");
 	else if (!what)
@@ -195,7 +197,7 @@ int rl_source_from_memory(struct rl_source *src, const char *name,
 		const char *nul = b.s ? memchr(b.s, '\0', b.len) : NULL;
 		if (nul) {
 			/* positions are counted in the decoded text */
-			int rc = refuse(src, d, b.s, 0, (size_t)(nul - b.s), NULL);
+			int rc = refuse(src, d, b.s, 0, (size_t)(nul - b.s), true, NULL);
 			rl_buf_free(&b);
 			return rc;
 		}
@@ -215,17 +217,22 @@ int rl_source_from_memory(struct rl_source *src, const char *name,
 	const char *nul = memchr(raw, '\0', len);
 	size_t bad = rl_utf8_valid(raw + start, len - start) + start;
 	if (nul && (size_t)(nul - raw) < bad)
-		return refuse(src, d, raw, start, (size_t)(nul - raw), NULL);
+		return refuse(src, d, raw, start, (size_t)(nul - raw), true, NULL);
 	if (bad < len) {
 		if (start || has_utf8_sequence(u + start, len - start))
-			return refuse(src, d, raw, start, bad, NULL);
+			return refuse(src, d, raw, start, bad, true, NULL);
+		/* Windows-1252 from here: a byte is a character */
 		if (nul)
-			return refuse(src, d, raw, 0, (size_t)(nul - raw), NULL);
+			return refuse(src, d, raw, 0, (size_t)(nul - raw), false, NULL);
 		struct rl_buf b = {0};
 		size_t undefined;
 		if (!from_cp1252(u, len, &b, &undefined)) {
 			rl_buf_free(&b);
-			return refuse(src, d, raw, 0, undefined, NULL);
+			char what[128];
+			snprintf(what, sizeof what, "byte 0x%02X is neither UTF-8 nor a "
+			         "Windows-1252 character; the file must be UTF-8, "
+			         "UTF-16 or Windows-1252", u[undefined]);
+			return refuse(src, d, raw, 0, undefined, false, what);
 		}
 		if (b.oom) {
 			rl_buf_free(&b);

@@ -18,7 +18,7 @@ enum expand { AS_IS, PAGE_LIST, RULE_LIST };
 /* "702.19c", "601.2a–d", "119.7–8", "903.6–903.11", "100", "8": a rule
  * number, perhaps a range. */
 #define RULE_ITEM \
-	"\\d{1,3}(?:\\.\\d+[a-z]?)?" \
+	"\\d{1,3}(?!\\d)(?:\\.\\d+[a-z]?)?" \
 	"(?:\\s*[-\\x{2013}]\\s*(?:(?:\\d{1,3}\\.)?\\d+[a-z]?|[a-z]\\b))?(?![\\w.]\\d)"
 /* after "and"/"or" in a list: a rule number, or a lone subrule letter
  * ("rules 608.3a and b") */

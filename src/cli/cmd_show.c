@@ -50,9 +50,12 @@ int cmd_show(struct ctx *c, int argc, char **argv)
 	bool hash = arg[0] == '#';
 	long id = 0;
 	bool is_id = parse_long(arg + hash, 1, 0x7fffffffL, &id);
-	bool rule_like = !hash && arg[0] >= '0' && arg[0] <= '9' &&
-	                 strspn(arg, "0123456789.abcdefghijkmnpqrstuvwxyz") ==
-	                 strlen(arg);
+	/* a rule number: digits first, then digits, dots and letters of any
+	 * script ("702.19a", "100.1б") */
+	bool rule_like = !hash && arg[0] >= '0' && arg[0] <= '9';
+	for (const char *q = arg; rule_like && *q; q++)
+		rule_like = (*q >= '0' && *q <= '9') || *q == '.' ||
+		            (*q >= 'a' && *q <= 'z') || (unsigned char)*q >= 0x80;
 	if (!is_id && !rule_like)
 		return usage_error("show", "'%s' is neither a rule number nor a "
 		                   "ruling ID", arg);
@@ -82,7 +85,8 @@ int cmd_show(struct ctx *c, int argc, char **argv)
 			return EXIT_USAGE;
 		if (found)
 			id = (long)found;
-		else if (!is_id) {
+		else if (!is_id || game) {
+			/* with --game a number is a rule of that game, never an ID */
 			error("show: no rule %s%s%s", arg, game ? " in " : "",
 			      game ? game : "");
 			return EXIT_NOTHING;

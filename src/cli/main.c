@@ -82,7 +82,7 @@ static void help(void)
 	       "  -V, --version  show the version\n\n"
 	       "formats the importer recognizes:\n");
 	for (size_t i = 0; i < rl_importer_count(); i++)
-		printf("  %-15s %s\n", rl_importer_name(i), rl_importer_description(i));
+		printf("  %-19s %s\n", rl_importer_name(i), rl_importer_description(i));
 	printf("\nexit status: 0 found/done, 1 nothing found, 2 usage error,\n"
 	       "65 bad input data, 70 internal error, 74 i/o error, 75 database"
 	       " busy.\nSee rulings(1).\n");

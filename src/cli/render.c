@@ -74,7 +74,8 @@ static void meta_line(FILE *f, const struct rl_ruling *r, bool color)
 	if (r->section)
 		fprintf(f, " \xC2\xB7 %s", r->section);
 	if (r->category)
-		fprintf(f, " \xE2\x80\xBA %s", r->category);
+		fprintf(f, r->section ? " \xE2\x80\xBA %s" : " \xC2\xB7 %s",
+		        r->category);
 	if (color)
 		fputs(C_RESET, f);
 	if (r->changed)
