@@ -20,6 +20,13 @@ int rl_db_sqlite_fail(rl_db *db, int sqlite_rc, const char *what);
 sqlite3_stmt *rl_db_prepare(rl_db *db, const char *sql);
 int rl_db_exec(rl_db *db, const char *sql);
 
+struct rl_buf;
+/* The filters of q as SQL conditions over rulings r and games g (query.c):
+ * the parameters are handed over — values[i] binds ?i+1; owned[i] is to
+ * be freed, and both arrays. */
+int rl_query_filters(rl_db *db, struct rl_buf *sql, const struct rl_query *q,
+                     const char ***values, char ***owned, int *n);
+
 /* Binds a C string or NULL. */
 int rl_bind_text(sqlite3_stmt *st, int i, const char *s);
 /* Copies a column: NULL stays NULL. Sets *oom when a copy fails. */

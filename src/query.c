@@ -241,6 +241,17 @@ static int add_filters(rl_db *db, struct rl_buf *sql, struct params *p,
 	return rc;
 }
 
+int rl_query_filters(rl_db *db, struct rl_buf *sql, const struct rl_query *q,
+                     const char ***values, char ***owned, int *n)
+{
+	struct params p = {0};
+	int rc = add_filters(db, sql, &p, q);
+	*values = p.v;
+	*owned = p.owned;
+	*n = p.n;
+	return rc;
+}
+
 /* The full-text tables, one per language (schema/002-languages.sql). */
 static const char *const fts_langs[] = { "en", "fr", "ru", "xx" };
 

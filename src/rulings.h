@@ -321,6 +321,44 @@ int rl_xrefs(rl_db *db, bool dangling_only, const char *kind,
              struct rl_xref **out, size_t *n);
 void rl_xrefs_free(struct rl_xref *v, size_t n);
 
+/* ---- History ------------------------------------------------------------ */
+
+/* One change to a ruling: "marked" (the source says the answer changed),
+ * or what an import recorded: "added", "edited", "withdrawn". */
+struct rl_change {
+	long long id;           /* the ruling */
+	long long import_id;    /* the import that made it; 0 for marked */
+	char *change, *kind, *game, *lang, *rule, *title;
+	char *old_title, *old_text;   /* NULL for added and marked */
+	char *new_title, *new_text;   /* NULL for withdrawn */
+	char *at;               /* the import's time (ISO 8601, UTC) */
+	char *document;         /* the document whose import it was */
+};
+
+struct rl_change_query {
+	struct rl_query filter; /* tags, category, kind, lang, game */
+	const char *since;      /* changes at or after this date or time */
+	const char *from, *to;  /* --between: import IDs or dates/times */
+	const char *document;   /* changes from this document's imports */
+	bool marked;            /* include the source's own markers */
+	bool recorded;          /* include the recorded changes */
+};
+
+/* Changes in time order (marked ones last). RL_NOTFOUND when none. */
+int rl_changes(rl_db *db, const struct rl_change_query *q,
+               struct rl_change **out, size_t *n);
+void rl_changes_free(struct rl_change *v, size_t n);
+
+/* Every version of one ruling: its texts in import order, with the change
+ * each import made (or "baseline"), withdrawals included (no text). */
+struct rl_version {
+	long long import_id;
+	char *change, *at, *document, *path;
+	char *title, *text;     /* NULL for a withdrawal */
+};
+int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n);
+void rl_history_free(struct rl_version *v, size_t n);
+
 /* The terms that mean the same as term (itself included), from the
  * thesaurus, for game (NULL: any game). */
 int rl_synonyms(rl_db *db, const char *term, const char *game, char ***out,

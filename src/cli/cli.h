@@ -134,5 +134,10 @@ int cmd_tags(struct ctx *c, int argc, char **argv);
 int cmd_stats(struct ctx *c, int argc, char **argv);
 int cmd_changed(struct ctx *c, int argc, char **argv);
 int cmd_xrefs(struct ctx *c, int argc, char **argv);
+int cmd_history(struct ctx *c, int argc, char **argv);
+
+/* Word-level diff of old and new text to f, with a newline (wdiff.c). */
+void print_word_diff(FILE *f, const char *old, const char *new_text,
+                     bool color);
 
 #endif

@@ -43,10 +43,17 @@ static const struct command commands[] = {
 	  "Count rulings, tags, sources, languages and kinds.",
 	  "stats [--format text|json]" },
 	{ "changed", cmd_changed, DB_READ,
-	  "list the rulings their source marks as changed",
-	  "List the rulings that their source marks as changed (\"Changed answer:\").",
-	  "changed [--tag T]... [--category C] [--kind K] [--lang L] [--game G]\n"
+	  "list what changed between versions, and what sources mark changed",
+	  "List the changes between versions of the documents (added, edited,\n"
+	  "withdrawn) and the rulings their source marks as changed.",
+	  "changed [--since WHEN] [--between A B] [--document D] [--tag T]...\n"
+	  "               [--category C] [--kind K] [--lang L] [--game G]\n"
 	  "               [--no-thesaurus] [--format text|json|ndjson]" },
+	{ "history", cmd_history, DB_READ,
+	  "every version of one ruling",
+	  "Show every version of one ruling: the imports that changed it, when,\n"
+	  "from which document, and the text each gave.",
+	  "history ID [--format text|json]" },
 	{ "xrefs", cmd_xrefs, DB_READ,
 	  "list cross-references, or only the dangling ones",
 	  "List the cross-references out of rulings (to rules, rulings, terms,\n"

@@ -1,0 +1,137 @@
+/* wdiff.c — a word-level diff of two texts, for people: removed words
+ * [-like this-], added words {+like this+} (git's word-diff style), or in
+ * red and green on a terminal. A longest common subsequence over words;
+ * texts too long for that (over WDIFF_MAX_CELLS word pairs) are shown
+ * whole, old then new. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { WDIFF_MAX_CELLS = 4000000 };
+
+struct word {
+	const char *s;
+	size_t n;       /* the word and the white space after it */
+	size_t wn;      /* the word alone */
+};
+
+static size_t split(const char *s, struct word **out)
+{
+	size_t n = 0, cap = 0;
+	*out = NULL;
+	while (*s) {
+		const char *w = s;
+		while (*s && *s != ' ' && *s != '\n' && *s != '\t')
+			s++;
+		size_t wn = (size_t)(s - w);
+		while (*s == ' ' || *s == '\n' || *s == '\t')
+			s++;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			struct word *v = realloc(*out, cap * sizeof *v);
+			if (!v) {
+				free(*out);
+				*out = NULL;
+				return 0;
+			}
+			*out = v;
+		}
+		(*out)[n++] = (struct word){ w, (size_t)(s - w), wn };
+	}
+	return n;
+}
+
+static bool eq(const struct word *a, const struct word *b)
+{
+	return a->wn == b->wn && memcmp(a->s, b->s, a->wn) == 0;
+}
+
+/* Writes words, grouping a run of removed or added words in one pair of
+ * marks: [-are cumulative-]{+always stack+}. */
+struct writer {
+	FILE *f;
+	bool color;
+	int mark;                 /* of the open run: 0 none, 1 removed, 2 added */
+	const struct word *space; /* white space owed after the last word */
+};
+
+static void flush_space(struct writer *w)
+{
+	if (w->space)
+		fwrite(w->space->s + w->space->wn, 1, w->space->n - w->space->wn,
+		       w->f);
+	w->space = NULL;
+}
+
+static void put(struct writer *w, const struct word *word, int mark)
+{
+	static const char *const open[] = { "", "[-", "{+" };
+	static const char *const close[] = { "", "-]", "+}" };
+	static const char *const colors[] = { "", "\033[31m", "\033[32m" };
+	if (mark != w->mark) {
+		if (w->mark)
+			fputs(w->color ? "\033[0m" : close[w->mark], w->f);
+		flush_space(w);
+		if (mark)
+			fputs(w->color ? colors[mark] : open[mark], w->f);
+		w->mark = mark;
+	} else {
+		flush_space(w);
+	}
+	fwrite(word->s, 1, word->wn, w->f);
+	w->space = word;
+}
+
+static void done(struct writer *w)
+{
+	if (w->mark)
+		fputs(w->color ? "\033[0m" : (w->mark == 1 ? "-]" : "+}"), w->f);
+	w->mark = 0;
+}
+
+void print_word_diff(FILE *f, const char *old, const char *new_text, bool color)
+{
+	struct word *a, *b;
+	size_t na = split(old ? old : "", &a), nb = split(new_text ? new_text : "", &b);
+	if ((na && !a) || (nb && !b) || (na + 1) * (nb + 1) > WDIFF_MAX_CELLS) {
+		fprintf(f, "%s\n    \xE2\x86\x92\n%s\n", old ? old : "",
+		        new_text ? new_text : "");
+		free(a);
+		free(b);
+		return;
+	}
+	/* lcs[i][j]: common words of a[i..] and b[j..] */
+	unsigned *lcs = calloc((na + 1) * (nb + 1), sizeof *lcs);
+	if (!lcs) {
+		fprintf(f, "%s\n    \xE2\x86\x92\n%s\n", old ? old : "",
+		        new_text ? new_text : "");
+		free(a);
+		free(b);
+		return;
+	}
+#define L(i, j) lcs[(i) * (nb + 1) + (j)]
+	for (size_t i = na; i-- > 0; )
+		for (size_t j = nb; j-- > 0; )
+			L(i, j) = eq(&a[i], &b[j]) ? L(i + 1, j + 1) + 1
+			        : L(i + 1, j) > L(i, j + 1) ? L(i + 1, j) : L(i, j + 1);
+	size_t i = 0, j = 0;
+	struct writer w = { f, color, 0, NULL };
+	while (i < na || j < nb) {
+		if (i < na && j < nb && eq(&a[i], &b[j])) {
+			put(&w, &b[j], 0);
+			i++;
+			j++;
+		} else if (i < na && (j == nb || L(i + 1, j) >= L(i, j + 1))) {
+			put(&w, &a[i++], 1);      /* removals before additions */
+		} else {
+			put(&w, &b[j++], 2);
+		}
+	}
+	done(&w);
+#undef L
+	fputc('\n', f);
+	free(lcs);
+	free(a);
+	free(b);
+}

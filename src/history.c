@@ -1,0 +1,237 @@
+/* history.c — what changed, and every version of a ruling.
+ *
+ * The store records a change per ruling for every import after a
+ * document's first (schema/004-history.sql); "marked" changes are the
+ * source's own ("Changed answer:"). Filters are bound parameters, as in
+ * query.c, whose filter builder this shares. */
+#include "db.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool all_digits(const char *s)
+{
+	return *s && strspn(s, "0123456789") == strlen(s);
+}
+
+/* A date is a day: "--since 2026-01-16" means from its start, "--between
+ * … 2026-01-16" up to its end. */
+static char *day_end(const char *s)
+{
+	struct rl_buf b = {0};
+	rl_buf_adds(&b, s);
+	if (strlen(s) == 10)
+		rl_buf_adds(&b, "T23:59:59Z");
+	return rl_buf_take(&b);
+}
+
+int rl_changes(rl_db *db, const struct rl_change_query *q,
+               struct rl_change **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	struct rl_query f = q->filter;
+	f.include_withdrawn = true;      /* a withdrawal is a change too */
+	f.changed_only = false;
+	struct rl_buf sql = {0}, where = {0};
+	const char **vals = NULL;
+	char **owned = NULL;
+	int nvals = 0;
+	int rc = rl_query_filters(db, &where, &f, &vals, &owned, &nvals);
+	char *to_end = q->to ? day_end(q->to) : NULL;
+	/* numbered parameters after the filters' */
+	int p_since = nvals + 1, p_from = nvals + 2, p_to = nvals + 3,
+	    p_doc = nvals + 4;
+	bool by_id = q->from && q->to && all_digits(q->from) && all_digits(q->to);
+	if (q->recorded) {
+		rl_buf_addf(&sql,
+			"SELECT r.id, c.import_id, c.change, r.kind, g.name, r.lang,"
+			" r.rule, r.title, c.old_title, c.old_body, c.new_title,"
+			" c.new_body, i.imported_at, d.title, 0 AS marked"
+			" FROM changes c JOIN rulings r ON r.id = c.ruling_id"
+			" JOIN imports i ON i.id = c.import_id"
+			" JOIN documents d ON d.id = i.document_id"
+			" LEFT JOIN games g ON g.id = r.game_id WHERE 1%s",
+			where.s ? where.s : "");
+		if (q->since)
+			rl_buf_addf(&sql, " AND i.imported_at >= ?%d", p_since);
+		if (q->from && q->to)
+			rl_buf_addf(&sql, by_id
+			            ? " AND c.import_id > ?%d AND c.import_id <= ?%d"
+			            : " AND i.imported_at > ?%d AND i.imported_at <= ?%d",
+			            p_from, p_to);
+		if (q->document)
+			rl_buf_addf(&sql, " AND rl_fold(d.title) = rl_fold(?%d)", p_doc);
+	}
+	if (q->marked && !(q->from && q->to)) {
+		if (q->recorded)
+			rl_buf_adds(&sql, " UNION ALL ");
+		/* a marked ruling, at the latest import that lists it */
+		rl_buf_addf(&sql,
+			"SELECT r.id, 0, 'marked', r.kind, g.name, r.lang, r.rule,"
+			" r.title, NULL, NULL, r.title, r.body, i.imported_at, d.title,"
+			" 1 AS marked"
+			" FROM rulings r LEFT JOIN games g ON g.id = r.game_id"
+			" JOIN ruling_sources s ON s.ruling_id = r.id"
+			"   AND s.import_id = (SELECT max(import_id) FROM ruling_sources"
+			"     WHERE ruling_id = r.id)"
+			" JOIN imports i ON i.id = s.import_id"
+			" JOIN documents d ON d.id = s.document_id"
+			" WHERE r.changed = 1 AND r.withdrawn_at IS NULL%s",
+			where.s ? where.s : "");
+		if (q->since)
+			rl_buf_addf(&sql, " AND i.imported_at >= ?%d", p_since);
+		if (q->document)
+			rl_buf_addf(&sql, " AND rl_fold(d.title) = rl_fold(?%d)", p_doc);
+	}
+	if (!sql.s) {
+		rl_buf_free(&where);
+		free(to_end);
+		for (int i = 0; i < nvals; i++)
+			free(owned[i]);
+		free(owned);
+		free(vals);
+		return RL_NOTFOUND;
+	}
+	rl_buf_adds(&sql, " ORDER BY marked, 13, 2, 1");
+	char *text = rl_buf_take(&sql);
+	rl_buf_free(&where);
+	sqlite3_stmt *st = NULL;
+	if (!rc && !text)
+		rc = RL_ENOMEM;
+	if (!rc && !(st = rl_db_prepare(db, text)))
+		rc = RL_EINTERNAL;
+	for (int i = 0; i < nvals && !rc; i++)
+		rl_bind_text(st, i + 1, vals[i]);
+	if (!rc) {
+		if (q->since)
+			rl_bind_text(st, p_since, q->since);
+		if (q->from && q->to) {
+			if (by_id) {
+				sqlite3_bind_int64(st, p_from, atoll(q->from));
+				sqlite3_bind_int64(st, p_to, atoll(q->to));
+			} else {
+				rl_bind_text(st, p_from, q->from);
+				rl_bind_text(st, p_to, to_end);
+			}
+		}
+		if (q->document)
+			rl_bind_text(st, p_doc, q->document);
+	}
+	size_t cap = 0;
+	bool oom = false;
+	int s;
+	while (!rc && (s = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
+			oom = true;
+			break;
+		}
+		struct rl_change *c = &(*out)[(*n)++];
+		*c = (struct rl_change){0};
+		c->id = sqlite3_column_int64(st, 0);
+		c->import_id = sqlite3_column_int64(st, 1);
+		c->change = rl_column_dup(st, 2, &oom);
+		c->kind = rl_column_dup(st, 3, &oom);
+		c->game = rl_column_dup(st, 4, &oom);
+		c->lang = rl_column_dup(st, 5, &oom);
+		c->rule = rl_column_dup(st, 6, &oom);
+		c->title = rl_column_dup(st, 7, &oom);
+		c->old_title = rl_column_dup(st, 8, &oom);
+		c->old_text = rl_column_dup(st, 9, &oom);
+		c->new_title = rl_column_dup(st, 10, &oom);
+		c->new_text = rl_column_dup(st, 11, &oom);
+		c->at = rl_column_dup(st, 12, &oom);
+		c->document = rl_column_dup(st, 13, &oom);
+	}
+	if (!rc && !oom && s != SQLITE_DONE)
+		rc = rl_db_sqlite_fail(db, s, "changes");
+	if (!rc && oom)
+		rc = RL_ENOMEM;
+	sqlite3_finalize(st);
+	free(text);
+	free(to_end);
+	for (int i = 0; i < nvals; i++)
+		free(owned[i]);
+	free(owned);
+	free(vals);
+	if (rc) {
+		rl_changes_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return rc;
+	}
+	return *n ? RL_OK : RL_NOTFOUND;
+}
+
+void rl_changes_free(struct rl_change *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct rl_change *c = &v[i];
+		free(c->change); free(c->kind); free(c->game); free(c->lang);
+		free(c->rule); free(c->title); free(c->old_title); free(c->old_text);
+		free(c->new_title); free(c->new_text); free(c->at); free(c->document);
+	}
+	free(v);
+}
+
+int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT i.id, ifnull(c.change, 'baseline'), i.imported_at, d.title,"
+		" i.path, v.title, v.body"
+		" FROM ruling_versions v JOIN imports i ON i.id = v.import_id"
+		" JOIN documents d ON d.id = i.document_id"
+		" LEFT JOIN changes c ON c.ruling_id = v.ruling_id"
+		"   AND c.import_id = v.import_id"
+		" WHERE v.ruling_id = ?1"
+		" UNION ALL"
+		" SELECT i.id, c.change, i.imported_at, d.title, i.path, NULL, NULL"
+		" FROM changes c JOIN imports i ON i.id = c.import_id"
+		" JOIN documents d ON d.id = i.document_id"
+		" WHERE c.ruling_id = ?1 AND c.change = 'withdrawn'"
+		" ORDER BY 1");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, id);
+	size_t cap = 0;
+	bool oom = false;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
+			oom = true;
+			break;
+		}
+		struct rl_version *v = &(*out)[(*n)++];
+		*v = (struct rl_version){0};
+		v->import_id = sqlite3_column_int64(st, 0);
+		v->change = rl_column_dup(st, 1, &oom);
+		v->at = rl_column_dup(st, 2, &oom);
+		v->document = rl_column_dup(st, 3, &oom);
+		v->path = rl_column_dup(st, 4, &oom);
+		v->title = rl_column_dup(st, 5, &oom);
+		v->text = rl_column_dup(st, 6, &oom);
+	}
+	sqlite3_finalize(st);
+	if (oom || (rc != SQLITE_DONE && rc != SQLITE_ROW)) {
+		rl_history_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return oom ? RL_ENOMEM : rl_db_sqlite_fail(db, rc, "history");
+	}
+	if (*n)
+		return RL_OK;
+	/* no versions: no such ruling, or one from before history was kept */
+	return rl_db_fail(db, RL_NOTFOUND, "no history for ruling %lld", id);
+}
+
+void rl_history_free(struct rl_version *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].change); free(v[i].at); free(v[i].document);
+		free(v[i].path); free(v[i].title); free(v[i].text);
+	}
+	free(v);
+}

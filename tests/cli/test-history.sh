@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Versions: what a new version of a document changes (added, edited,
+# withdrawn), changed over them, history, --include-withdrawn.
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+# Version 2 of the Defend page: one answer edited, one entry gone, one new;
+# version 3: the gone entry back, the page in CRLF (no edit by itself).
+python3 - "$SEED_DEFEND" <<'PY'
+import sys, re
+text = open(sys.argv[1], encoding="utf-8").read()
+v2 = text.replace("Effects of innate powers are cumulative",
+                  "Effects of innate powers always stack")
+start = v2.index("• Do Defend effects stack normally")
+end = v2.index("• If you use Encompassing Ward")
+gone = v2[start:end]
+v2 = v2[:start] + v2[end:]
+v2 = v2.rstrip("\n") + "\n• Is Defend a Power?\n  No, it is a keyword.\n  Tags: Defend\n"
+open("v2.txt", "w", encoding="utf-8").write(v2)
+v3 = v2.replace("• If you use Encompassing Ward", gone + "• If you use Encompassing Ward")
+open("v3.txt", "w", encoding="utf-8", newline="\r\n").write(v3)
+PY
+
+rl --db h.db import --game "Spirit Island" "$SEED_DEFEND"
+check_out_contains "the first version is the baseline: nothing edited or withdrawn" \
+	"17 entries, 17 added, 0 edited, 0 withdrawn"
+rl --db h.db changed --format json
+check_json "after the baseline, changed lists only the marked answer" \
+	'[c["change"] for c in d["changes"]] == ["marked"]'
+
+rl --db h.db import --game "Spirit Island" v2.txt
+check_exit "version 2 imports" 0
+check_out_contains "version 2: one added, one edited, one withdrawn" \
+	"17 entries, 1 added, 1 edited, 1 withdrawn"
+
+rl --db h.db changed --format json
+check_exit "changed finds the changes" 0
+check_json "changed: added, edited, withdrawn and marked" \
+	'sorted(c["change"] for c in d["changes"]) == ["added", "edited", "marked", "withdrawn"]'
+check_json "each change has old, new, at, document and rule" \
+	'all(set(c) >= {"id", "change", "kind", "title", "rule", "old", "new", "at", "document"} for c in d["changes"])'
+check_json "the edit has the old and the new text" \
+	'[(c["old"], c["new"]) for c in d["changes"] if c["change"] == "edited"] == [("Yes. Effects of innate powers are cumulative unless otherwise specified.", "Yes. Effects of innate powers always stack unless otherwise specified.")]'
+check_json "the withdrawal has the old text and no new" \
+	'all(c["new"] is None and c["old"].startswith("Yes, if you join") for c in d["changes"] if c["change"] == "withdrawn")'
+check_json "the addition has the new text and no old" \
+	'all(c["old"] is None and c["new"] == "No, it is a keyword." for c in d["changes"] if c["change"] == "added")'
+check_json "changes name the document (the page) and a time" \
+	'all(c["document"] == "Defend" and c["at"][:2] == "20" for c in d["changes"])'
+edited=$(json_get '[c["id"] for c in d["changes"] if c["change"] == "edited"][0]')
+withdrawn=$(json_get '[c["id"] for c in d["changes"] if c["change"] == "withdrawn"][0]')
+
+rl --db h.db changed
+check_match "text: the edit word by word" \
+	'\[-are cumulative-\] \{\+always stack\+\}' "$(cat "$OUT")"
+rl --db h.db changed --since 2999-01-01
+check_exit "changed --since the future: nothing, exit 1" 1
+rl --db h.db changed --since 2000-01-01 --format json
+check_json "changed --since the past: all of them" 'len(d["changes"]) == 4'
+rl --db h.db changed --between 1 2 --format json
+check_json "changed --between 1 2 (import numbers): the three recorded ones" \
+	'sorted(c["change"] for c in d["changes"]) == ["added", "edited", "withdrawn"]'
+rl --db h.db changed --between 2 2 --format json
+check_exit "changed --between 2 2: an empty range, exit 1" 1
+rl --db h.db changed --document defend --format json
+check_json "changed --document defend (any case)" 'len(d["changes"]) == 4'
+rl --db h.db changed --document Nothing
+check_exit "changed --document of another page: exit 1" 1
+rl --db h.db changed --between 1
+check_exit "changed --between with one value: usage error" 2
+
+# search, stats and the withdrawn ruling
+rl --db h.db search stack normally --format json
+check_json "search no longer finds the withdrawn entry" \
+	"$withdrawn not in [r['id'] for r in d['results']]"
+rl --db h.db search stack normally --include-withdrawn --format json
+check_json "search --include-withdrawn finds it" \
+	"$withdrawn in [r['id'] for r in d['results']]"
+rl --db h.db stats --format json
+check_json "stats: 17 current rulings, 1 withdrawn" 'd["rulings"] == 17 and d["withdrawn"] == 1'
+rl --db h.db show "#$withdrawn" --format json
+check_exit "show still shows the withdrawn ruling" 0
+
+# history
+rl --db h.db history "$edited" --format json
+check_exit "history of the edited ruling" 0
+check_json "history: a baseline, then the edit" \
+	'[v["change"] for v in d["versions"]] == ["baseline", "edited"] and d["format_version"] == 1'
+check_json "history: the texts of both versions" \
+	'd["versions"][0]["text"].endswith("are cumulative unless otherwise specified.") and "always stack" in d["versions"][1]["text"]'
+rl --db h.db history "$withdrawn" --format json
+check_json "history of the withdrawn one ends in its withdrawal" \
+	'[v["change"] for v in d["versions"]] == ["baseline", "withdrawn"] and d["versions"][1]["text"] is None'
+rl --db h.db history 99999
+check_exit "history of no ruling: exit 1" 1
+rl --db h.db history abc
+check_exit "history abc: usage error" 2
+
+# version 3: the entry is back; CRLF line breaks are no edit
+rl --db h.db import --game "Spirit Island" v3.txt
+check_out_contains "version 3: the withdrawn entry is added back, nothing edited" \
+	"18 entries, 1 added, 0 edited, 0 withdrawn"
+rl --db h.db history "$withdrawn" --format json
+check_json "its history: baseline, withdrawn, added" \
+	'[v["change"] for v in d["versions"]] == ["baseline", "withdrawn", "added"]'
+rl --db h.db stats --format json
+check_json "stats: 18 current, 0 withdrawn" 'd["rulings"] == 18 and d["withdrawn"] == 0'
+
+finish
