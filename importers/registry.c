@@ -17,6 +17,7 @@ static const struct rl_importer *const importers[] = {
 	&rl_importer_rst_glossary,
 	&rl_importer_markdown_glossary,
 	&rl_importer_comprehensive_rules,
+	&rl_importer_card_rulings,
 };
 
 enum { NIMPORTERS = sizeof importers / sizeof *importers };

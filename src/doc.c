@@ -133,6 +133,8 @@ void rl_entry_clear(struct rl_entry *e)
 	for (size_t i = 0; i < e->naliases; i++)
 		free(e->aliases[i]);
 	free(e->aliases);
+	free(e->date);
+	free(e->author);
 	*e = (struct rl_entry){0};
 }
 

@@ -18,7 +18,7 @@
 
 static const char ruling_cols[] =
 	"r.id, r.kind, g.name, r.lang, r.title, r.body, r.rule, r.category,"
-	" r.section, r.changed";
+	" r.section, r.changed, r.date, r.author";
 
 /* Fills the columns common to every ruling query (ruling_cols, from 0). */
 static void fill_base(sqlite3_stmt *st, struct rl_ruling *r, bool *oom)
@@ -33,6 +33,8 @@ static void fill_base(sqlite3_stmt *st, struct rl_ruling *r, bool *oom)
 	r->category = rl_column_dup(st, 7, oom);
 	r->section = rl_column_dup(st, 8, oom);
 	r->changed = sqlite3_column_int(st, 9) != 0;
+	r->date = rl_column_dup(st, 10, oom);
+	r->author = rl_column_dup(st, 11, oom);
 	r->hidden_tags = -1;
 }
 
@@ -442,8 +444,8 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 		struct rl_ruling *r = &out->v[out->n++];
 		*r = (struct rl_ruling){0};
 		fill_base(st, r, &oom);
-		r->score = sqlite3_column_double(st, 10);
-		r->snippet = rl_column_dup(st, 11, &oom);
+		r->score = sqlite3_column_double(st, 12);
+		r->snippet = rl_column_dup(st, 13, &oom);
 		if (oom)
 			rc = RL_ENOMEM;
 	}
@@ -475,6 +477,7 @@ void rl_ruling_clear(struct rl_ruling *r)
 		return;
 	free(r->kind); free(r->game); free(r->lang); free(r->title);
 	free(r->text); free(r->rule); free(r->category); free(r->section);
+	free(r->date); free(r->author);
 	free(r->snippet);
 	for (size_t i = 0; i < r->ntags; i++)
 		free(r->tags[i]);

@@ -116,6 +116,7 @@ struct rl_entry {
 	struct rl_ref *refs;  size_t nrefs;
 	struct rl_errata *errata;           /* errata details or NULL */
 	char **aliases; size_t naliases;    /* other names references may use */
+	char *date, *author;    /* a dated ruling's own date and author */
 };
 
 /* A thesaurus concept: terms that mean the same, across languages. */
@@ -272,6 +273,7 @@ struct rl_ref_out {
 struct rl_ruling {
 	long long id;
 	char *kind, *game, *lang, *title, *text, *rule, *category, *section;
+	char *date, *author;    /* a dated ruling's own, or NULL */
 	bool changed;
 	double score;           /* bm25, lower is better; 0 without words */
 	char *snippet;          /* with \x02 … \x03 around matches; NULL without words */

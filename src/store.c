@@ -27,13 +27,15 @@ struct stmts {
 
 static const char *const stmt_sql[] = {
 	"SELECT id, title, body, ifnull(section, ''), ifnull(category, ''),"
-	" changed, ifnull(rule, ''), withdrawn_at IS NOT NULL FROM rulings"
+	" changed, ifnull(rule, ''), withdrawn_at IS NOT NULL,"
+	" ifnull(date, ''), ifnull(author, '') FROM rulings"
 	" WHERE ifnull(game_id, 0) = ifnull(?1, 0) AND kind = ?2 AND lang = ?3"
 	" AND key = ?4",
 	"INSERT INTO rulings (game_id, kind, key, lang, rule, title, body,"
-	" section, category, changed) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+	" section, category, changed, date, author)"
+	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
 	"UPDATE rulings SET rule = ?2, title = ?3, body = ?4, section = ?5,"
-	" category = ?6, changed = ?7 WHERE id = ?1",
+	" category = ?6, changed = ?7, date = ?8, author = ?9 WHERE id = ?1",
 	"INSERT OR IGNORE INTO ruling_sources (ruling_id, document_id, import_id,"
 	" line, hidden_tags) VALUES (?1, ?2, ?3, ?4, ?5)",
 	"SELECT id FROM tags WHERE name_fold = ?1 AND qual_fold = ?2",
@@ -289,7 +291,9 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 		bool rest_same = same(sqlite3_column_text(f, 3), e->section) &&
 		                 same(sqlite3_column_text(f, 4), e->category) &&
 		                 sqlite3_column_int(f, 5) == e->changed &&
-		                 same(sqlite3_column_text(f, 6), e->rule);
+		                 same(sqlite3_column_text(f, 6), e->rule) &&
+		                 same(sqlite3_column_text(f, 8), e->date) &&
+		                 same(sqlite3_column_text(f, 9), e->author);
 		bool withdrawn = sqlite3_column_int(f, 7) != 0;
 		char *old_title = rl_strdup(ot), *old_body = rl_strdup(ob);
 		sqlite3_reset(f);
@@ -326,6 +330,8 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 		rl_bind_text(u, 5, e->section);
 		rl_bind_text(u, 6, e->category);
 		sqlite3_bind_int(u, 7, e->changed);
+		rl_bind_text(u, 8, e->date);
+		rl_bind_text(u, 9, e->author);
 		return run(db, u, "update ruling");
 	}
 	sqlite3_reset(f);
@@ -344,6 +350,8 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 	rl_bind_text(i, 8, e->section);
 	rl_bind_text(i, 9, e->category);
 	sqlite3_bind_int(i, 10, e->changed);
+	rl_bind_text(i, 11, e->date);
+	rl_bind_text(i, 12, e->author);
 	rc = run(db, i, "insert ruling");
 	*id = sqlite3_last_insert_rowid(db->h);
 	res->added++;

@@ -33,6 +33,10 @@ static void entry(struct json *j, const struct rl_entry *e)
 	json_key(j, "category"); json_string(j, e->category);
 	json_key(j, "rule"); json_string(j, e->rule);
 	json_key(j, "changed"); json_bool(j, e->changed);
+	if (e->date || e->author) {
+		json_key(j, "date"); json_string(j, e->date);
+		json_key(j, "author"); json_string(j, e->author);
+	}
 	json_key(j, "hidden_tags");
 	if (e->hidden_tags >= 0)
 		json_int(j, e->hidden_tags);

@@ -76,6 +76,9 @@ static void meta_line(FILE *f, const struct rl_ruling *r, bool color)
 	if (r->category)
 		fprintf(f, r->section ? " \xE2\x80\xBA %s" : " \xC2\xB7 %s",
 		        r->category);
+	if (r->date || r->author)
+		fprintf(f, " \xC2\xB7 %s%s%.10s", r->author ? r->author : "",
+		        r->author && r->date ? ", " : "", r->date ? r->date : "");
 	if (color)
 		fputs(C_RESET, f);
 	if (r->changed)
@@ -189,6 +192,8 @@ void render_ruling_fields(struct json *j, const struct rl_ruling *r)
 	json_key(j, "rule"); json_string(j, r->rule);
 	json_key(j, "category"); json_string(j, r->category);
 	json_key(j, "section"); json_string(j, r->section);
+	json_key(j, "date"); json_string(j, r->date);
+	json_key(j, "author"); json_string(j, r->author);
 	json_key(j, "tags");
 	json_begin_list(j);
 	for (size_t i = 0; i < r->ntags; i++)
