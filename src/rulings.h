@@ -152,6 +152,8 @@ struct rl_import_opts {
 	const char *game;       /* used when the document names no game */
 	const char *lang;       /* overrides language detection */
 	const char *format;     /* importer name; NULL = detect from content */
+	const char *document;   /* the document's title (its identity), over
+	                           the one the importer finds */
 };
 
 /* Detects the format (unless opts->format names one) and parses src into
@@ -236,6 +238,10 @@ struct rl_import_result {
  * res->unchanged is set. */
 int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,
              struct rl_import_result *res);
+/* The same, but the transaction is rolled back: what storing would do,
+ * with nothing written. */
+int rl_store_dry(rl_db *db, const struct rl_source *src,
+                 const struct rl_doc *doc, struct rl_import_result *res);
 /* True when bytes with this checksum are the latest import of a document:
  * importing them again would change nothing. */
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen);

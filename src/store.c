@@ -650,8 +650,9 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	return rl_db_exec(db, resolve_sql);
 }
 
-int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,
-             struct rl_import_result *res)
+static int store(rl_db *db, const struct rl_source *src,
+                 const struct rl_doc *doc, struct rl_import_result *res,
+                 bool dry)
 {
 	*res = (struct rl_import_result){ .entries = doc->n };
 	int rc = rl_db_exec(db, "BEGIN IMMEDIATE");
@@ -662,11 +663,23 @@ int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,
 	if (!rc)
 		rc = store_doc(db, &s, src, doc, res);
 	finalize_all(&s);
-	if (rc || res->unchanged) {
+	if (rc || res->unchanged || dry) {
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 		return rc;
 	}
 	return rl_db_exec(db, "COMMIT");
+}
+
+int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,
+             struct rl_import_result *res)
+{
+	return store(db, src, doc, res, false);
+}
+
+int rl_store_dry(rl_db *db, const struct rl_source *src,
+                 const struct rl_doc *doc, struct rl_import_result *res)
+{
+	return store(db, src, doc, res, true);
 }
 
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen)

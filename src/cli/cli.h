@@ -41,6 +41,9 @@ struct command {
 /* Opens the database as the command's mode says, once its arguments have
  * been checked: 0, or the exit status after an error message. */
 int open_db(struct ctx *c);
+/* The database's path: --db, $RULINGS_DB, $XDG_DATA_HOME/rulings/rulings.db
+ * or ~/.local/share/rulings/rulings.db (a new string; NULL when none). */
+char *db_path(const struct ctx *c);
 
 extern const char *progname;
 

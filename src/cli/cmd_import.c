@@ -8,12 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 static const char options_help[] =
 	"  -g, --game G       the game, for documents that do not name one\n"
 	"  -l, --lang L       the language (default: detected per document)\n"
 	"  -F, --format F     the document format (default: detected)\n"
+	"  -D, --document D   the document's name: imports under one name are\n"
+	"                     versions of one document (default: its title)\n"
+	"  -n, --dry-run      parse and report what would change; write nothing\n"
 	"  -q, --quiet        print only warnings and errors\n"
+	"  -v, --verbose      also say how each file was read and how long it took\n"
 	"  -h, --help         show this help\n"
 	"\nA directory is walked recursively in byte order of file names; hidden\n"
 	"files are passed over, and binary files and files of no known format\n"
@@ -138,10 +144,42 @@ static bool looks_binary(const char *path)
 	return memchr(buf, 0, n) != NULL;
 }
 
+/* How this run of import behaves. */
+struct run {
+	bool quiet, verbose, dry, progress;
+	double start;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* "processed X of Y, R documents/s, T s left" on one terminal line. */
+static void show_progress(const struct run *r, size_t done, size_t total)
+{
+	double el = now() - r->start;
+	double rate = el > 0 ? (double)done / el : 0;
+	double left = rate > 0 ? (double)(total - done) / rate : 0;
+	fflush(stdout);
+	fprintf(stderr, "\r\033[Kprocessed %zu of %zu, %.1f documents/s, %.0f s left",
+	        done, total, rate, left);
+	fflush(stderr);
+}
+
 static int import_one(struct ctx *c, const struct file *f,
-                      const struct rl_import_opts *o, bool quiet,
+                      const struct rl_import_opts *o, const struct run *r,
                       struct totals *t)
 {
+	bool quiet = r->quiet;
+	double t0 = now();
+	if (r->progress) {
+		/* the progress line gives way to what this file prints */
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
 	if (!f->explicit && looks_binary(f->path)) {
 		fprintf(stderr, "%s: %s: warning: a binary file, not a document; "
 		        "skipped\n", progname, f->path);
@@ -161,7 +199,7 @@ static int import_one(struct ctx *c, const struct file *f,
 	 * are already some document's latest import are unchanged: a directory
 	 * walk after "import --game G FILE" does not make FILE a second,
 	 * game-less document. */
-	if (!o->game && !o->lang && !o->format) {
+	if (!o->game && !o->lang && !o->format && !o->document) {
 		bool seen = false;
 		if ((rc = rl_store_seen(c->db, src.sha256, &seen))) {
 			error("%s: %s", f->path, rl_db_errmsg(c->db));
@@ -179,6 +217,10 @@ static int import_one(struct ctx *c, const struct file *f,
 	}
 	struct rl_doc doc;
 	rc = parse_source(&src, o, f->explicit, &doc);
+	if (!rc && r->verbose)
+		fprintf(stderr, "%s: %s: %s, %zu bytes; %s, %s, \"%s\"; parsed in "
+		        "%.1f ms\n", progname, f->path, src.encoding, src.raw_size,
+		        doc.format, doc.lang, doc.title, (now() - t0) * 1000);
 	if (rc == RL_NOTFOUND) {
 		t->skipped++;
 		rl_source_free(&src);
@@ -186,7 +228,11 @@ static int import_one(struct ctx *c, const struct file *f,
 	}
 	if (!rc) {
 		struct rl_import_result res;
-		rc = rl_store(c->db, &src, &doc, &res);
+		rc = r->dry ? rl_store_dry(c->db, &src, &doc, &res)
+		            : rl_store(c->db, &src, &doc, &res);
+		if (!rc && r->verbose)
+			fprintf(stderr, "%s: %s: %s in %.1f ms\n", progname, f->path,
+			        r->dry ? "checked" : "stored", (now() - t0) * 1000);
 		if (rc) {
 			error("%s: %s", f->path, rl_db_errmsg(c->db));
 		} else if (res.unchanged) {
@@ -198,12 +244,13 @@ static int import_one(struct ctx *c, const struct file *f,
 			t->added += res.added;
 			t->edited += res.edited;
 			t->withdrawn += res.withdrawn;
+			const char *verb = r->dry ? "would import" : "imported";
 			if (!quiet && doc.nconcepts)
-				printf("imported %s: %zu concepts (%s)\n", f->path,
+				printf("%s %s: %zu concepts (%s)\n", verb, f->path,
 				       doc.nconcepts, doc.format);
 			else if (!quiet)
-				printf("imported %s: %zu %s, %zu added, %zu edited,"
-				       " %zu withdrawn (%s, %s)\n", f->path, res.entries,
+				printf("%s %s: %zu %s, %zu added, %zu edited,"
+				       " %zu withdrawn (%s, %s)\n", verb, f->path, res.entries,
 				       res.entries == 1 ? "entry" : "entries",
 				       res.added, res.edited, res.withdrawn, doc.format,
 				       doc.lang);
@@ -220,15 +267,18 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		SOURCE_LONGOPTS,
+		{ "document", required_argument, NULL, 'D' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	struct rl_import_opts o = {0};
-	bool quiet = false;
+	struct run r = {0};
 	int opt, status = EXIT_USAGE;
 	reset_opts();
-	while ((opt = next_opt(argc, argv, ":g:l:F:qh", opts, "import",
+	while ((opt = next_opt(argc, argv, ":g:l:F:D:nqvh", opts, "import",
 	                       &status)) != -1) {
 		if (source_option(opt, optarg, "import", &o, &status)) {
 			if (status)
@@ -236,7 +286,14 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 			continue;
 		}
 		switch (opt) {
-		case 'q': quiet = true; break;
+		case 'q': r.quiet = true; break;
+		case 'v': r.verbose = true; break;
+		case 'n': r.dry = true; break;
+		case 'D':
+			if (!*optarg)
+				return usage_error("import", "--document needs a name");
+			o.document = optarg;
+			break;
 		case 'h':
 			command_help(find_command("import"), options_help);
 			return 0;
@@ -247,8 +304,17 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	if (optind >= argc)
 		return usage_error("import", "give the files or directories to "
 		                   "import");
+	if (r.dry) {
+		/* nothing is written: an existing database is read (and its
+		 * transactions rolled back), a missing one stands in empty */
+		char *path = db_path(c);
+		if (!path || access(path, F_OK) != 0)
+			c->db_opt = ":memory:";
+		free(path);
+	}
 	if ((status = open_db(c)))
 		return status;
+	r.progress = !r.quiet && isatty(STDERR_FILENO);
 	struct list files = {0};
 	struct totals t = {0};
 	for (int i = optind; i < argc; i++) {
@@ -266,17 +332,25 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		if (rc)
 			note_failure(&t, rc);
 	}
+	if (r.progress && files.n > 1)
+		fprintf(stderr, "found %zu documents\n", files.n);
+	r.start = now();
 	for (size_t i = 0; i < files.n; i++) {
-		int rc = import_one(c, &files.v[i], &o, quiet, &t);
+		int rc = import_one(c, &files.v[i], &o, &r, &t);
+		if (r.progress && files.n > 1)
+			show_progress(&r, i + 1, files.n);
 		if (rc == RL_EBUSY)
 			break;    /* the next document would wait just as long */
 	}
+	if (r.progress && files.n > 1)
+		fputs("\r\033[K", stderr);
 	size_t total = t.imported + t.unchanged + t.failed + t.skipped;
-	if (!quiet && total > 1)
-		printf("%zu documents: %zu imported, %zu unchanged, %zu skipped,"
+	if (!r.quiet && total > 1)
+		printf("%s%zu documents: %zu %s, %zu unchanged, %zu skipped,"
 		       " %zu failed; rulings: %zu added, %zu edited, %zu withdrawn\n",
-		       total, t.imported, t.unchanged, t.skipped, t.failed, t.added,
-		       t.edited, t.withdrawn);
+		       r.dry ? "dry run: " : "", total, t.imported,
+		       r.dry ? "would be imported" : "imported", t.unchanged,
+		       t.skipped, t.failed, t.added, t.edited, t.withdrawn);
 	for (size_t i = 0; i < files.n; i++)
 		free(files.v[i].path);
 	free(files.v);

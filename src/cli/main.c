@@ -16,7 +16,8 @@ static const struct command commands[] = {
 	  "import documents: files, or directories walked recursively",
 	  "Import documents (files, or directories walked recursively) into the "
 	  "database,\none transaction per document.",
-	  "import [--game G] [--lang L] [--format F] [--quiet] PATH..." },
+	  "import [--game G] [--lang L] [--format F] [--document D] [--dry-run]\n"
+	  "               [--quiet|--verbose] PATH..." },
 	{ "parse", cmd_parse, DB_NONE,
 	  "print what a document parses into, as JSON (no database)",
 	  "Parse one document and print the records it yields as JSON, without\n"
@@ -119,11 +120,16 @@ static char *default_db(void)
 	return p;
 }
 
+char *db_path(const struct ctx *c)
+{
+	return c->db_opt ? strdup(c->db_opt) : default_db();
+}
+
 int open_db(struct ctx *c)
 {
 	if (c->db || c->mode == DB_NONE)
 		return 0;
-	c->db_path = c->db_opt ? strdup(c->db_opt) : default_db();
+	c->db_path = db_path(c);
 	if (!c->db_path) {
 		error("no database: give --db FILE, or set RULINGS_DB, "
 		      "XDG_DATA_HOME or HOME");

@@ -105,4 +105,25 @@ check_json "its history: baseline, withdrawn, added" \
 rl --db h.db stats --format json
 check_json "stats: 18 current, 0 withdrawn" 'd["rulings"] == 18 and d["withdrawn"] == 0'
 
+# ---- --dry-run, --document, --verbose ---------------------------------------------
+rl --db dry.db import --dry-run --game "Spirit Island" "$SEED_DEFEND"
+check_exit "a dry run on a new database succeeds" 0
+check_out_contains "it says what would be imported" "would import"
+check_eq "and creates no database" "absent" "$([ -e dry.db ] && echo present || echo absent)"
+rl --db h.db stats --format json
+before=$(cat "$OUT")
+rl --db h.db import --dry-run --game "Spirit Island" v2.txt
+check_out_contains "a dry run of version 2 over version 3: the entry would go again" \
+	"would import v2.txt: 17 entries, 0 added, 0 edited, 1 withdrawn"
+rl --db h.db stats --format json
+check_eq "a dry run writes nothing" "$before" "$(cat "$OUT")"
+rl --db h.db import --game "Spirit Island" --document "Defend (copy)" v2.txt
+check_out_contains "--document makes another document: its first version" \
+	"17 entries, 0 added, 0 edited, 0 withdrawn"
+rl --db h.db import --verbose --game "Spirit Island" --document "Defend (copy)" v3.txt
+check_err_contains "--verbose says how the file was read" "utf-8"
+check_err_contains "--verbose says how long it took" " ms"
+rl --db h.db import --document "" v3.txt
+check_exit "--document with no name: usage error" 2
+
 finish
