@@ -15,17 +15,6 @@ static bool all_digits(const char *s)
 	return *s && strspn(s, "0123456789") == strlen(s);
 }
 
-/* A date is a day: "--since 2026-01-16" means from its start, "--between
- * … 2026-01-16" up to its end. */
-static char *day_end(const char *s)
-{
-	struct rl_buf b = {0};
-	rl_buf_adds(&b, s);
-	if (strlen(s) == 10)
-		rl_buf_adds(&b, "T23:59:59Z");
-	return rl_buf_take(&b);
-}
-
 int rl_changes(rl_db *db, const struct rl_change_query *q,
                struct rl_change **out, size_t *n)
 {
@@ -39,7 +28,8 @@ int rl_changes(rl_db *db, const struct rl_change_query *q,
 	char **owned = NULL;
 	int nvals = 0;
 	int rc = rl_query_filters(db, &where, &f, &vals, &owned, &nvals);
-	char *to_end = q->to ? day_end(q->to) : NULL;
+	/* a date is a day: "--between … 2026-01-16" runs to its end */
+	char *to_end = q->to ? rl_day_end(q->to) : NULL;
 	/* numbered parameters after the filters' */
 	int p_since = nvals + 1, p_from = nvals + 2, p_to = nvals + 3,
 	    p_doc = nvals + 4;

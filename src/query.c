@@ -8,6 +8,7 @@
 #include "util.h"
 #include "utf8.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,10 @@
 
 static const char ruling_cols[] =
 	"r.id, r.kind, g.name, r.lang, r.title, r.body, r.rule, r.category,"
+	" r.section, r.changed, r.date, r.author";
+/* The same with the title and text as of a time (temp.asof a). */
+static const char asof_cols[] =
+	"r.id, r.kind, g.name, r.lang, a.title, a.body, r.rule, r.category,"
 	" r.section, r.changed, r.date, r.author";
 
 /* Fills the columns common to every ruling query (ruling_cols, from 0). */
@@ -238,7 +243,7 @@ static int add_filters(rl_db *db, struct rl_buf *sql, struct params *p,
 		rl_buf_addf(sql, " AND rl_fold(g.name) = ?%d", i);
 	if (!rc && q->changed_only)
 		rl_buf_adds(sql, " AND r.changed = 1");
-	if (!rc && !q->include_withdrawn)
+	if (!rc && !q->include_withdrawn && !q->as_of)
 		rl_buf_adds(sql, " AND r.withdrawn_at IS NULL");
 	return rc;
 }
@@ -270,7 +275,8 @@ static bool fts_wanted(const char *table_lang, const char *lang)
 
 /* A UNION ALL over the wanted tables of (rid, score, snip), or of rid
  * alone for counting. The MATCH expression is parameter mi. */
-static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored)
+static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
+                      const char *prefix)
 {
 	bool first = true;
 	rl_buf_adds(b, "(");
@@ -282,16 +288,73 @@ static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored)
 			rl_buf_adds(b, " UNION ALL ");
 		first = false;
 		if (scored)
-			rl_buf_addf(b, "SELECT rowid AS rid, bm25(rulings_fts_%s, "
+			rl_buf_addf(b, "SELECT rowid AS rid, bm25(%s%s, "
 			            TITLE_WEIGHT ", " BODY_WEIGHT ") AS score,"
-			            " snippet(rulings_fts_%s, -1, '" RL_SNIPPET_OPEN "', '"
-			            RL_SNIPPET_CLOSE "', '\xE2\x80\xA6', 24) AS snip", l, l);
+			            " snippet(%s%s, -1, '" RL_SNIPPET_OPEN "', '"
+			            RL_SNIPPET_CLOSE "', '\xE2\x80\xA6', 24) AS snip",
+			            prefix, l, prefix, l);
 		else
 			rl_buf_adds(b, "SELECT rowid AS rid");
-		rl_buf_addf(b, " FROM rulings_fts_%s WHERE rulings_fts_%s MATCH ?%d",
-		            l, l, mi);
+		rl_buf_addf(b, " FROM %s%s WHERE %s%s MATCH ?%d",
+		            prefix, l, prefix, l, mi);
 	}
 	rl_buf_adds(b, ") m JOIN rulings r ON r.id = m.rid");
+}
+
+/* temp.asof: each ruling that stood at time when (its latest version by
+ * then, not withdrawn since), and, for a full-text query, temporary FTS5
+ * tables over those texts, one per language like the real ones. */
+static int build_as_of(rl_db *db, const char *when, bool fts)
+{
+	char *t = rl_day_end(when);
+	if (!t)
+		return RL_ENOMEM;
+	int rc = rl_db_exec(db,
+		"CREATE TEMP TABLE IF NOT EXISTS asof"
+		" (id INTEGER PRIMARY KEY, title TEXT, body TEXT, lang TEXT);"
+		"DELETE FROM temp.asof;");
+	sqlite3_stmt *st = NULL;
+	if (!rc && !(st = rl_db_prepare(db,
+		"INSERT INTO temp.asof (id, title, body, lang)"
+		" SELECT v.ruling_id, v.title, v.body, r.lang"
+		" FROM ruling_versions v JOIN rulings r ON r.id = v.ruling_id"
+		" WHERE v.import_id = (SELECT max(v2.import_id)"
+		"     FROM ruling_versions v2 JOIN imports i2 ON i2.id = v2.import_id"
+		"     WHERE v2.ruling_id = v.ruling_id AND i2.imported_at <= ?1)"
+		" AND NOT EXISTS (SELECT 1 FROM changes c"
+		"     JOIN imports i3 ON i3.id = c.import_id"
+		"     WHERE c.ruling_id = v.ruling_id AND c.change = 'withdrawn'"
+		"     AND c.import_id > v.import_id AND i3.imported_at <= ?1)")))
+		rc = RL_EINTERNAL;
+	if (!rc) {
+		rl_bind_text(st, 1, t);
+		int s = sqlite3_step(st);
+		if (s != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "as of");
+	}
+	sqlite3_finalize(st);
+	free(t);
+	if (rc || !fts)
+		return rc;
+	/* per table, as in schema/002-languages.sql */
+	static const char *const tok[] = { "en", "fr", "en", "none" };
+	static const char *const rows[] = {
+		"lang = 'en'", "lang = 'fr'", "lang = 'ru'",
+		"lang NOT IN ('en', 'fr', 'ru')",
+	};
+	for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs && !rc; i++) {
+		const char *l = fts_langs[i];
+		char sql[512];
+		snprintf(sql, sizeof sql,
+		         "CREATE VIRTUAL TABLE IF NOT EXISTS temp.asof_fts_%s USING"
+		         " fts5(title, body, tokenize = 'rl_stem %s');"
+		         "DELETE FROM temp.asof_fts_%s;"
+		         "INSERT INTO temp.asof_fts_%s (rowid, title, body)"
+		         " SELECT id, title, body FROM temp.asof WHERE %s;",
+		         l, tok[i], l, l, rows[i]);
+		rc = rl_db_exec(db, sql);
+	}
+	return rc;
 }
 
 struct expand_ctx {
@@ -379,23 +442,32 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 	}
 
 	/* The FROM and WHERE clauses are shared by the count and the rows. */
+	/* --as-of: the texts of that time, in temporary tables */
+	if (q->as_of && (rc = build_as_of(db, q->as_of, match != NULL))) {
+		free(match);
+		return rc;
+	}
+	const char *prefix = q->as_of ? "asof_fts_" : "rulings_fts_";
 	struct rl_buf from = {0}, count_from = {0};
 	struct params p = {0};
 	int mi = 0;
 	if (match) {
 		rc = param(&p, match, false, &mi);
-		fts_union(&from, q->lang, mi, true);
-		fts_union(&count_from, q->lang, mi, false);
+		fts_union(&from, q->lang, mi, true, prefix);
+		fts_union(&count_from, q->lang, mi, false, prefix);
 	} else {
 		rl_buf_adds(&from, "rulings r");
 		rl_buf_adds(&count_from, "rulings r");
 	}
 	struct rl_buf where = {0};
+	if (q->as_of)
+		rl_buf_adds(&where, " JOIN temp.asof a ON a.id = r.id");
 	rl_buf_adds(&where, " LEFT JOIN games g ON g.id = r.game_id WHERE 1");
 	if (!rc)
 		rc = add_filters(db, &where, &p, q);
 	struct rl_buf sql = {0};
-	rl_buf_addf(&sql, "SELECT %s, %s FROM %s%s", ruling_cols,
+	rl_buf_addf(&sql, "SELECT %s, %s FROM %s%s",
+	            q->as_of ? asof_cols : ruling_cols,
 	            match ? "m.score, m.snip" : "0, NULL",
 	            from.s ? from.s : "", where.s ? where.s : "");
 	rl_buf_adds(&sql, match ? " ORDER BY m.score, r.id" : " ORDER BY r.id");

@@ -258,6 +258,8 @@ struct rl_query {
 	const char *game;
 	bool changed_only;      /* rulings the source marks as changed */
 	bool include_withdrawn; /* withdrawn rulings too */
+	const char *as_of;      /* rulings as they stood then (a date: its
+	                           end; a time, ISO 8601 UTC), or NULL */
 	bool no_thesaurus;      /* match tags and words only as given */
 	long limit;             /* <= 0: no limit */
 };

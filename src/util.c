@@ -177,3 +177,12 @@ size_t rl_cut_at_word(const char *s, size_t n, size_t max)
 		k--;
 	return k;
 }
+
+char *rl_day_end(const char *when)
+{
+	struct rl_buf b = {0};
+	rl_buf_adds(&b, when);
+	if (strlen(when) == 10)
+		rl_buf_adds(&b, "T23:59:59Z");
+	return rl_buf_take(&b);
+}

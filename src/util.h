@@ -36,6 +36,10 @@ bool rl_grow(void *v, size_t *cap, size_t need, size_t sz);
  * max). */
 size_t rl_cut_at_word(const char *s, size_t n, size_t max);
 
+/* A date alone ("2026-01-16") as the last second of that day
+ * ("2026-01-16T23:59:59Z"); anything else copied. */
+char *rl_day_end(const char *when);
+
 /* Blank for the parsers: space, tab, and U+00A0 no-break space. */
 size_t rl_blank_len(const char *p);
 bool rl_is_blank_line(const char *s, size_t n);

@@ -64,6 +64,9 @@ enum out_format { OUT_TEXT, OUT_JSON, OUT_NDJSON };
 /* Parses a --format value allowed by mask (1 << OUT_*). */
 bool parse_format(const char *s, unsigned mask, enum out_format *out);
 bool parse_long(const char *s, long min, long max, long *out);
+/* A date (YYYY-MM-DD) or a UTC time (YYYY-MM-DDTHH:MM[:SS]Z), the forms
+ * imports are stamped with. */
+bool valid_when(const char *s);
 
 /* Runs getopt_long; the option string starts with ':' (commands: options
  * and operands mix, "--" ends options) or "+:" (global options: stop at the

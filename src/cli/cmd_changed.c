@@ -130,17 +130,36 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 			continue;
 		}
 		switch (opt) {
-		case 's': q.since = optarg; break;
+		case 's':
+			if (!valid_when(optarg)) {
+				status = usage_error("changed", "--since takes a date "
+				                     "(2026-01-16) or a UTC time "
+				                     "(2026-01-16T10:00:00Z), not '%s'",
+				                     optarg);
+				goto out;
+			}
+			q.since = optarg;
+			break;
 		case 'd': q.document = optarg; break;
 		case OPT_BETWEEN:
 			/* two values: this one and the next operand */
-			if (optind >= argc) {
+			if (optind >= argc || argv[optind][0] == '-') {
 				status = usage_error("changed", "--between takes two "
 				                     "versions");
 				goto out;
 			}
 			q.from = optarg;
 			q.to = argv[optind++];
+			{
+				long dummy;
+				bool ids = parse_long(q.from, 0, 0x7fffffffL, &dummy) &&
+				           parse_long(q.to, 0, 0x7fffffffL, &dummy);
+				if (!ids && !(valid_when(q.from) && valid_when(q.to))) {
+					status = usage_error("changed", "--between takes two "
+					                     "import numbers or two dates/times");
+					goto out;
+				}
+			}
 			break;
 		case 'h':
 			command_help(find_command("changed"), options_help);

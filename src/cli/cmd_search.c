@@ -18,6 +18,8 @@ static const char options_help[] =
 	"                     equivalents in other languages\n"
 	"      --include-withdrawn\n"
 	"                     rulings no document lists any more, too\n"
+	"      --as-of WHEN   the rulings as they stood then, with their texts of\n"
+	"                     then (a date, its end; or 2026-01-16T10:00:00Z)\n"
 	"      --raw          WORDS are FTS5 query syntax (AND, OR, NOT, NEAR,\n"
 	"                     \"phrases\", prefix*, title: or body: filters)\n"
 	"  -f, --format F     text (default), json or ndjson\n"
@@ -31,11 +33,12 @@ static const char options_help[] =
 
 int cmd_search(struct ctx *c, int argc, char **argv)
 {
-	enum { OPT_RAW = 256 };
+	enum { OPT_RAW = 256, OPT_AS_OF };
 	static const struct option opts[] = {
 		QUERY_LONGOPTS,
 		{ "limit", required_argument, NULL, 'n' },
 		{ "raw", no_argument, NULL, OPT_RAW },
+		{ "as-of", required_argument, NULL, OPT_AS_OF },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -64,6 +67,16 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 			}
 			break;
 		case OPT_RAW: q.raw = true; break;
+		case OPT_AS_OF:
+			if (!valid_when(optarg)) {
+				status = usage_error("search", "--as-of takes a date "
+				                     "(2026-01-16) or a UTC time "
+				                     "(2026-01-16T10:00:00Z), not '%s'",
+				                     optarg);
+				goto out;
+			}
+			q.as_of = optarg;
+			break;
 		case 'h':
 			command_help(find_command("search"), options_help);
 			status = 0;

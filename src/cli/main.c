@@ -29,7 +29,8 @@ static const struct command commands[] = {
 	  "language and game.",
 	  "search [WORDS...] [--tag T]... [--category C] [--kind K] [--lang L]\n"
 	  "               [--game G] [--limit N] [--raw] [--no-thesaurus]\n"
-	  "               [--include-withdrawn] [--format text|json|ndjson]" },
+	  "               [--include-withdrawn] [--as-of WHEN]\n"
+	  "               [--format text|json|ndjson]" },
 	{ "show", cmd_show, DB_READ,
 	  "show one ruling whole, with its references and back-links",
 	  "Show one ruling whole: text, tags, sources, errata details, references\n"

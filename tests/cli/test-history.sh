@@ -27,6 +27,9 @@ rl --db h.db changed --format json
 check_json "after the baseline, changed lists only the marked answer" \
 	'[c["change"] for c in d["changes"]] == ["marked"]'
 
+# imports are stamped to the second: keep version 2 in a later one
+t1=$(sqlite3 h.db "SELECT imported_at FROM imports ORDER BY id DESC LIMIT 1")
+sleep 1.1
 rl --db h.db import --game "Spirit Island" v2.txt
 check_exit "version 2 imports" 0
 check_out_contains "version 2: one added, one edited, one withdrawn" \
@@ -79,6 +82,22 @@ rl --db h.db stats --format json
 check_json "stats: 17 current rulings, 1 withdrawn" 'd["rulings"] == 17 and d["withdrawn"] == 1'
 rl --db h.db show "#$withdrawn" --format json
 check_exit "show still shows the withdrawn ruling" 0
+
+# --as-of: the rulings and texts of the first version's time
+rl --db h.db search cumulative --as-of "$t1" --format json
+check_json "--as-of t1: the old text is found" \
+	'[r["text"] for r in d["results"]] == ["Yes. Effects of innate powers are cumulative unless otherwise specified."]'
+rl --db h.db search "always stack" --as-of "$t1"
+check_exit "--as-of t1: the new text is not" 1
+rl --db h.db search stack normally --as-of "$t1" --format json
+check_json "--as-of t1: the since withdrawn entry stood then" \
+	"$withdrawn in [r['id'] for r in d['results']]"
+rl --db h.db search --tag Defend --as-of "$t1" --format json
+check_json "--as-of t1 with a tag: the 17 rulings of version 1" 'd["total"] == 17'
+rl --db h.db search --tag Defend --as-of 2000-01-01
+check_exit "--as-of before any import: nothing" 1
+rl --db h.db search defend --as-of yesterday
+check_exit "--as-of with no date: usage error" 2
 
 # history
 rl --db h.db history "$edited" --format json
