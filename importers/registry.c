@@ -59,6 +59,11 @@ static int finish(struct rl_doc *doc, const struct rl_source *src,
 {
 	if (!doc->format && !(doc->format = rl_strdup(format)))
 		return RL_ENOMEM;
+	if (opts->document) {
+		free(doc->title);
+		if (!(doc->title = rl_strdup(opts->document)))
+			return RL_ENOMEM;
+	}
 	if (!doc->game && opts->game && !(doc->game = rl_strdup(opts->game)))
 		return RL_ENOMEM;
 	if (opts->lang) {
