@@ -114,8 +114,11 @@ static int string(struct reader *r, char **out, size_t *len)
 			rl_buf_addc(&b, (char)c);
 			continue;
 		}
-		if (r->s >= r->end)
-			break;
+		if (r->s >= r->end) {
+			rl_buf_free(&b);
+			return fail(r, "a string is not closed");
+		}
+		const char *esc = r->s - 1;   /* errors point at the backslash */
 		char e = *r->s++;
 		uint32_t cp;
 		switch (e) {
@@ -136,6 +139,7 @@ static int string(struct reader *r, char **out, size_t *len)
 				uint32_t lo;
 				if (r->end - r->s < 2 || r->s[0] != '\\' || r->s[1] != 'u') {
 					rl_buf_free(&b);
+					r->s = esc;
 					return fail(r, "an unpaired surrogate in a \\u escape");
 				}
 				r->s += 2;
@@ -145,15 +149,18 @@ static int string(struct reader *r, char **out, size_t *len)
 				}
 				if (lo < 0xDC00 || lo > 0xDFFF) {
 					rl_buf_free(&b);
+					r->s = esc;
 					return fail(r, "an unpaired surrogate in a \\u escape");
 				}
 				cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
 			} else if (cp >= 0xDC00 && cp <= 0xDFFF) {
 				rl_buf_free(&b);
+				r->s = esc;
 				return fail(r, "an unpaired surrogate in a \\u escape");
 			}
 			if (cp == 0) {
 				rl_buf_free(&b);
+				r->s = esc;
 				return fail(r, "a NUL character (\\u0000) in a string");
 			}
 			char enc[4];
@@ -197,8 +204,10 @@ static int push(struct rl_json *parent, struct rl_json *child, char *key)
 static int container(struct reader *r, struct rl_json *v, char close)
 {
 	bool object = close == '}';
-	if (++r->depth > MAX_DEPTH)
+	if (++r->depth > MAX_DEPTH) {
+		r->s--;                   /* at the bracket that is too deep */
 		return fail(r, "nested deeper than %d", MAX_DEPTH);
+	}
 	skip_ws(r);
 	if (r->s < r->end && *r->s == close) {
 		r->s++;
@@ -246,6 +255,48 @@ static int container(struct reader *r, struct rl_json *v, char close)
 	}
 }
 
+static const char *digits(const char *p, const char *end)
+{
+	while (p < end && *p >= '0' && *p <= '9')
+		p++;
+	return p;
+}
+
+/* The end of a JSON number at p, or NULL with *bad at the first character
+ * that does not fit. */
+static const char *number_end(const char *p, const char *end, const char **bad)
+{
+	const char *q = p;
+	if (q < end && *q == '-')
+		q++;
+	if (q < end && *q == '0')
+		q++;
+	else if (q < end && *q >= '1' && *q <= '9')
+		q = digits(q, end);
+	else
+		goto fail;
+	if (q < end && *q == '.') {
+		q++;
+		const char *f = digits(q, end);
+		if (f == q)
+			goto fail;
+		q = f;
+	}
+	if (q < end && (*q == 'e' || *q == 'E')) {
+		q++;
+		if (q < end && (*q == '+' || *q == '-'))
+			q++;
+		const char *f = digits(q, end);
+		if (f == q)
+			goto fail;
+		q = f;
+	}
+	return q;
+fail:
+	*bad = q;
+	return NULL;
+}
+
 static bool literal(struct reader *r, const char *word)
 {
 	size_t n = strlen(word);
@@ -276,13 +327,14 @@ static int value(struct reader *r, struct rl_json **out)
 			return RL_ENOMEM;
 		rc = string(r, &v->str, &v->len);
 	} else if (c == '-' || (c >= '0' && c <= '9')) {
-		const char *start = r->s;
-		if (*r->s == '-')
-			r->s++;
-		while (r->s < r->end && ((*r->s >= '0' && *r->s <= '9') ||
-		       *r->s == '.' || *r->s == 'e' || *r->s == 'E' || *r->s == '+' ||
-		       *r->s == '-'))
-			r->s++;
+		/* -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+		const char *start = r->s, *bad = NULL;
+		const char *e = number_end(r->s, r->end, &bad);
+		if (!e) {
+			r->s = bad;
+			return fail(r, "a malformed number");
+		}
+		r->s = e;
 		if (!(v = node(r, RL_JSON_NUMBER)))
 			return RL_ENOMEM;
 		v->len = (size_t)(r->s - start);

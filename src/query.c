@@ -19,11 +19,11 @@
 
 static const char ruling_cols[] =
 	"r.id, r.kind, g.name, r.lang, r.title, r.body, r.rule, r.category,"
-	" r.section, r.changed, r.date, r.author";
+	" r.section, r.changed, r.date, r.author, r.withdrawn_at";
 /* The same with the title and text as of a time (temp.asof a). */
 static const char asof_cols[] =
 	"r.id, r.kind, g.name, r.lang, a.title, a.body, r.rule, r.category,"
-	" r.section, r.changed, r.date, r.author";
+	" r.section, r.changed, r.date, r.author, r.withdrawn_at";
 
 /* Fills the columns common to every ruling query (ruling_cols, from 0). */
 static void fill_base(sqlite3_stmt *st, struct rl_ruling *r, bool *oom)
@@ -40,6 +40,7 @@ static void fill_base(sqlite3_stmt *st, struct rl_ruling *r, bool *oom)
 	r->changed = sqlite3_column_int(st, 9) != 0;
 	r->date = rl_column_dup(st, 10, oom);
 	r->author = rl_column_dup(st, 11, oom);
+	r->withdrawn_at = rl_column_dup(st, 12, oom);
 	r->hidden_tags = -1;
 }
 
@@ -516,8 +517,8 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 		struct rl_ruling *r = &out->v[out->n++];
 		*r = (struct rl_ruling){0};
 		fill_base(st, r, &oom);
-		r->score = sqlite3_column_double(st, 12);
-		r->snippet = rl_column_dup(st, 13, &oom);
+		r->score = sqlite3_column_double(st, 13);
+		r->snippet = rl_column_dup(st, 14, &oom);
 		if (oom)
 			rc = RL_ENOMEM;
 	}
@@ -549,7 +550,7 @@ void rl_ruling_clear(struct rl_ruling *r)
 		return;
 	free(r->kind); free(r->game); free(r->lang); free(r->title);
 	free(r->text); free(r->rule); free(r->category); free(r->section);
-	free(r->date); free(r->author);
+	free(r->date); free(r->author); free(r->withdrawn_at);
 	free(r->snippet);
 	for (size_t i = 0; i < r->ntags; i++)
 		free(r->tags[i]);
@@ -664,11 +665,13 @@ int rl_find_rule(rl_db *db, const char *rule, const char *game,
 	*ids = NULL;
 	*games = NULL;
 	*n = 0;
-	/* one ruling per game: the most recently stored (the highest id) */
+	/* one current ruling per game: the most recently stored (the highest
+	 * id); withdrawn ones are reached by their ID */
 	sqlite3_stmt *st = rl_db_prepare(db,
 		"SELECT max(r.id), g.name FROM rulings r"
 		" LEFT JOIN games g ON g.id = r.game_id"
-		" WHERE r.rule = ?1 AND (?2 IS NULL OR rl_fold(g.name) = rl_fold(?2))"
+		" WHERE r.rule = ?1 AND r.withdrawn_at IS NULL"
+		" AND (?2 IS NULL OR rl_fold(g.name) = rl_fold(?2))"
 		" GROUP BY ifnull(r.game_id, 0) ORDER BY g.name");
 	if (!st)
 		return RL_EINTERNAL;
@@ -785,7 +788,9 @@ int rl_stats(rl_db *db, struct rl_stats *s)
 		rc = scalar(db, "SELECT count(*) FROM rulings"
 		            " WHERE withdrawn_at IS NOT NULL", &s->withdrawn);
 	if (!rc)
-		rc = scalar(db, "SELECT count(*) FROM tags", &s->tags);
+		rc = scalar(db, "SELECT count(DISTINCT rt.tag_id) FROM ruling_tags rt"
+		            " JOIN rulings r ON r.id = rt.ruling_id"
+		            " WHERE r.withdrawn_at IS NULL", &s->tags);
 	if (!rc)
 		rc = scalar(db, "SELECT count(*) FROM documents", &s->sources);
 	if (!rc)

@@ -282,6 +282,7 @@ struct rl_ruling {
 	long long id;
 	char *kind, *game, *lang, *title, *text, *rule, *category, *section;
 	char *date, *author;    /* a dated ruling's own, or NULL */
+	char *withdrawn_at;     /* when no document listed it any more, or NULL */
 	bool changed;
 	double score;           /* bm25, lower is better; 0 without words */
 	char *snippet;          /* with \x02 … \x03 around matches; NULL without words */
@@ -339,7 +340,7 @@ struct rl_change {
 	long long id;           /* the ruling */
 	long long import_id;    /* the import that made it; 0 for marked */
 	char *change, *kind, *game, *lang, *rule, *title;
-	char *old_title, *old_text;   /* NULL for added and marked */
+	char *old_title, *old_text;   /* NULL for marked and for new rulings */
 	char *new_title, *new_text;   /* NULL for withdrawn */
 	char *at;               /* the import's time (ISO 8601, UTC) */
 	char *document;         /* the document whose import it was */

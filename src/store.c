@@ -308,9 +308,11 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 			/* back in a document: added again */
 			sqlite3_bind_int64(s->revive, 1, *id);
 			rc = run(db, s->revive, "revive ruling");
+			/* a return is a change even in another document's
+			 * first import */
 			if (!rc)
 				rc = record(db, s, import, *id, "added", old_title,
-				            old_body, e, res->baseline);
+				            old_body, e, false);
 			res->added++;
 		} else if (!folded_same) {
 			rc = record(db, s, import, *id, "edited", old_title, old_body,

@@ -1,4 +1,4 @@
-/* cmd_history.c — rulings history ID|RULE: every version of one ruling. */
+/* cmd_history.c — rulings history ID: every version of one ruling. */
 #include "cli.h"
 #include "json.h"
 

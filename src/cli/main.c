@@ -48,9 +48,9 @@ static const struct command commands[] = {
 	  "list what changed between versions, and what sources mark changed",
 	  "List the changes between versions of the documents (added, edited,\n"
 	  "withdrawn) and the rulings their source marks as changed.",
-	  "changed [--since WHEN] [--between A B] [--document D] [--tag T]...\n"
-	  "               [--category C] [--kind K] [--lang L] [--game G]\n"
-	  "               [--no-thesaurus] [--format text|json|ndjson]" },
+	  "changed [--since WHEN] [--between A B] [--document D]\n"
+	  "               [--tag T]... [--category C] [--kind K] [--lang L]\n"
+	  "               [--game G] [--no-thesaurus] [--format text|json|ndjson]" },
 	{ "history", cmd_history, DB_READ,
 	  "every version of one ruling",
 	  "Show every version of one ruling: the imports that changed it, when,\n"

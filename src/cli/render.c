@@ -83,6 +83,8 @@ static void meta_line(FILE *f, const struct rl_ruling *r, bool color)
 		fputs(C_RESET, f);
 	if (r->changed)
 		put(f, color, C_BOLD, " \xC2\xB7 changed");
+	if (r->withdrawn_at)
+		put(f, color, C_BOLD, " \xC2\xB7 withdrawn");
 	fputc('\n', f);
 }
 
@@ -205,6 +207,7 @@ void render_ruling_fields(struct json *j, const struct rl_ruling *r)
 	else
 		json_null(j);
 	json_key(j, "changed"); json_bool(j, r->changed);
+	json_key(j, "withdrawn"); json_string(j, r->withdrawn_at);
 	json_key(j, "sources");
 	json_begin_list(j);
 	for (size_t i = 0; i < r->nsources; i++) {
