@@ -142,8 +142,12 @@ int cmd_changed(struct ctx *c, int argc, char **argv);
 int cmd_xrefs(struct ctx *c, int argc, char **argv);
 int cmd_history(struct ctx *c, int argc, char **argv);
 
-/* Word-level diff of old and new text to f, with a newline (wdiff.c). */
+/* Word-level diff of old and new text to f, continuation lines indented,
+ * with a final newline (wdiff.c). */
 void print_word_diff(FILE *f, const char *old, const char *new_text,
-                     bool color);
+                     const char *indent, bool color);
+/* s with indent before every line (render.c); snippet markers become
+ * colour or nothing. */
+void print_indented(FILE *f, const char *s, const char *indent, bool color);
 
 #endif

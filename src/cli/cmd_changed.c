@@ -87,17 +87,19 @@ static void change_text(const struct ctx *c, const struct rl_change *x)
 	printf("    %s \xC2\xB7 %s \xC2\xB7 %s%s%s \xC2\xB7 %s \xC2\xB7 %s\n", x->kind,
 	       x->lang, x->game ? x->game : "(no game)", x->rule ? " \xC2\xB7 rule " : "",
 	       x->rule ? x->rule : "", x->document, x->at);
-	fputs("    ", stdout);
 	if (!strcmp(x->change, "edited")) {
 		if (x->old_title && x->new_title && strcmp(x->old_title, x->new_title)) {
-			print_word_diff(stdout, x->old_title, x->new_title, c->color);
 			fputs("    ", stdout);
+			print_word_diff(stdout, x->old_title, x->new_title, "    ",
+			                c->color);
 		}
-		print_word_diff(stdout, x->old_text, x->new_text, c->color);
+		fputs("    ", stdout);
+		print_word_diff(stdout, x->old_text, x->new_text, "    ", c->color);
 	} else if (!strcmp(x->change, "withdrawn")) {
-		printf("(was) %s\n", x->old_text ? x->old_text : "");
+		fputs("    (was)\n", stdout);
+		print_indented(stdout, x->old_text ? x->old_text : "", "    ", false);
 	} else {
-		printf("%s\n", x->new_text ? x->new_text : "");
+		print_indented(stdout, x->new_text ? x->new_text : "", "    ", false);
 	}
 }
 

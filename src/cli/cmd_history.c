@@ -79,13 +79,14 @@ int cmd_history(struct ctx *c, int argc, char **argv)
 			printf("%simport %lld \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s (%s)\n",
 			       i ? "\n" : "", v[i].import_id, v[i].at, v[i].change,
 			       v[i].document, v[i].path);
-			fputs("    ", stdout);
-			if (!v[i].text)
-				fputs("(withdrawn)\n", stdout);
-			else if (prev)
-				print_word_diff(stdout, prev, v[i].text, c->color);
-			else
-				printf("%s\n", v[i].text);
+			if (!v[i].text) {
+				fputs("    (withdrawn)\n", stdout);
+			} else if (prev) {
+				fputs("    ", stdout);
+				print_word_diff(stdout, prev, v[i].text, "    ", c->color);
+			} else {
+				print_indented(stdout, v[i].text, "    ", false);
+			}
 			if (v[i].text)
 				prev = v[i].text;
 		}

@@ -23,7 +23,7 @@ static void put(FILE *f, bool color, const char *code, const char *s)
 
 /* Writes s with every line indented; snippet markers become colour or
  * nothing. */
-static void indented(FILE *f, const char *s, const char *indent, bool color)
+void print_indented(FILE *f, const char *s, const char *indent, bool color)
 {
 	fputs(indent, f);
 	for (; *s; s++) {
@@ -110,12 +110,12 @@ void render_ruling_text(FILE *f, const struct rl_ruling *r, bool color,
 	meta_line(f, r, color);
 	if (full && *r->text) {
 		fputc('\n', f);
-		indented(f, r->text, "    ", color);
+		print_indented(f, r->text, "    ", color);
 		fputc('\n', f);
 	} else if (full) {
 		fputc('\n', f);
 	} else if (r->snippet) {
-		indented(f, r->snippet, "    ", color);
+		print_indented(f, r->snippet, "    ", color);
 	} else {
 		first_paragraph(f, r->text, 300);
 	}

@@ -2,7 +2,7 @@
  * [-like this-], added words {+like this+} (git's word-diff style), or in
  * red and green on a terminal. A longest common subsequence over words;
  * texts too long for that (over WDIFF_MAX_CELLS word pairs) are shown
- * whole, old then new. */
+ * whole, old then new. Continuation lines are indented like the first. */
 #include "cli.h"
 
 #include <stdlib.h>
@@ -51,6 +51,7 @@ static bool eq(const struct word *a, const struct word *b)
  * marks: [-are cumulative-]{+always stack+}. */
 struct writer {
 	FILE *f;
+	const char *indent;       /* after each line break */
 	bool color;
 	int mark;                 /* of the open run: 0 none, 1 removed, 2 added */
 	const struct word *space; /* white space owed after the last word */
@@ -59,8 +60,12 @@ struct writer {
 static void flush_space(struct writer *w)
 {
 	if (w->space)
-		fwrite(w->space->s + w->space->wn, 1, w->space->n - w->space->wn,
-		       w->f);
+		for (size_t i = w->space->wn; i < w->space->n; i++) {
+			fputc(w->space->s[i], w->f);
+			if (w->space->s[i] == '\n' &&
+			    (i + 1 == w->space->n || w->space->s[i + 1] != '\n'))
+				fputs(w->indent, w->f);
+		}
 	w->space = NULL;
 }
 
@@ -90,13 +95,15 @@ static void done(struct writer *w)
 	w->mark = 0;
 }
 
-void print_word_diff(FILE *f, const char *old, const char *new_text, bool color)
+void print_word_diff(FILE *f, const char *old, const char *new_text,
+                     const char *indent, bool color)
 {
 	struct word *a, *b;
 	size_t na = split(old ? old : "", &a), nb = split(new_text ? new_text : "", &b);
 	if ((na && !a) || (nb && !b) || (na + 1) * (nb + 1) > WDIFF_MAX_CELLS) {
-		fprintf(f, "%s\n    \xE2\x86\x92\n%s\n", old ? old : "",
-		        new_text ? new_text : "");
+		print_indented(f, old ? old : "", indent, false);
+		fprintf(f, "%s\xE2\x86\x92\n", indent);
+		print_indented(f, new_text ? new_text : "", indent, false);
 		free(a);
 		free(b);
 		return;
@@ -104,8 +111,9 @@ void print_word_diff(FILE *f, const char *old, const char *new_text, bool color)
 	/* lcs[i][j]: common words of a[i..] and b[j..] */
 	unsigned *lcs = calloc((na + 1) * (nb + 1), sizeof *lcs);
 	if (!lcs) {
-		fprintf(f, "%s\n    \xE2\x86\x92\n%s\n", old ? old : "",
-		        new_text ? new_text : "");
+		print_indented(f, old ? old : "", indent, false);
+		fprintf(f, "%s\xE2\x86\x92\n", indent);
+		print_indented(f, new_text ? new_text : "", indent, false);
 		free(a);
 		free(b);
 		return;
@@ -116,7 +124,7 @@ void print_word_diff(FILE *f, const char *old, const char *new_text, bool color)
 			L(i, j) = eq(&a[i], &b[j]) ? L(i + 1, j + 1) + 1
 			        : L(i + 1, j) > L(i, j + 1) ? L(i + 1, j) : L(i, j + 1);
 	size_t i = 0, j = 0;
-	struct writer w = { f, color, 0, NULL };
+	struct writer w = { f, indent, color, 0, NULL };
 	while (i < na || j < nb) {
 		if (i < na && j < nb && eq(&a[i], &b[j])) {
 			put(&w, &b[j], 0);
