@@ -60,15 +60,23 @@ static int add_keyword(struct rl_doc *doc, const char *section,
                        const struct rl_json *e, const char *card,
                        const char *text)
 {
+	/* once per card, as the store tells cards apart: by key, which
+	 * folds case */
+	char *key = rl_key(card);
+	if (!key)
+		return RL_ENOMEM;
 	for (size_t i = 0; i < doc->n; i++)
 		if (doc->entries[i].kind == RL_KIND_GLOSSARY &&
-		    strcmp(doc->entries[i].title, card) == 0)
-			return RL_OK;          /* once per card */
+		    doc->entries[i].key && strcmp(doc->entries[i].key, key) == 0) {
+			free(key);
+			return RL_OK;
+		}
 	struct rl_entry *x = rl_doc_add_entry(doc);
 	if (!x)
 		return RL_ENOMEM;
 	x->kind = RL_KIND_GLOSSARY;
 	x->line = e->line;
+	x->key = key;
 	x->title = rl_strdup(card);
 	x->text = rl_strdup(text);
 	x->category = rl_strdup(section);
