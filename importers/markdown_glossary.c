@@ -45,13 +45,6 @@ static uint32_t decode(const char *s, size_t *len)
 	return c;
 }
 
-static bool is_word(uint32_t c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
-	       (c >= 'a' && c <= 'z') || (c >= 0xC0 && c <= 0x24F && c != 0xD7 &&
-	                                   c != 0xF7) ||
-	       (c >= 0x370 && c <= 0x52F);
-}
 
 static bool is_space(uint32_t c)
 {
@@ -278,7 +271,7 @@ static size_t emphasis(const char *s, size_t n, size_t i, struct rl_entry *e,
 		return 0;
 	if (is_space(at(s, n, i + k)))
 		return 0;
-	if (c == '_' && is_word(before(s, i)))
+	if (c == '_' && rl_is_word_cp(before(s, i)))
 		return 0;
 	for (size_t j = i + k; j + k <= n; j++) {
 		if (s[j] == '\n' && j + 1 < n && s[j + 1] == '\n')
@@ -288,7 +281,7 @@ static size_t emphasis(const char *s, size_t n, size_t i, struct rl_entry *e,
 			run = s[j + m] == c;
 		if (!run || is_space(before(s, j)) || (j + k < n && s[j + k] == c))
 			continue;
-		if (c == '_' && is_word(at(s, n, j + k)))
+		if (c == '_' && rl_is_word_cp(at(s, n, j + k)))
 			continue;
 		*rc = plain(s + i + k, j - i - k, e, out);
 		return j + k - i;

@@ -57,15 +57,6 @@ static uint32_t decode(const char *s, size_t *len)
 	return c;
 }
 
-/* Letters and digits of the scripts the documents use: inline markup
- * never starts right after one or ends right before one. */
-static bool is_word(uint32_t c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
-	       (c >= 'a' && c <= 'z') || (c >= 0xC0 && c <= 0x24F && c != 0xD7 &&
-	                                   c != 0xF7) ||
-	       (c >= 0x370 && c <= 0x52F);
-}
 
 /* The code point before s[i] (0 at the start). */
 static uint32_t before(const char *s, size_t i)
@@ -91,7 +82,7 @@ static bool can_open(const char *s, size_t n, size_t i, size_t k)
 		return false;
 	size_t len;
 	uint32_t next = decode(s + i + k, &len);
-	return !is_word(before(s, i)) && !is_space(next);
+	return !rl_is_word_cp(before(s, i)) && !is_space(next);
 }
 
 /* Finds the end-string e (of length k) at or after from: preceded by no
@@ -109,7 +100,7 @@ static size_t find_close(const char *s, size_t n, size_t from, const char *e,
 		/* "**" is not the end of an emphasis "*" */
 		if (k == 1 && e[0] == '*' && next == '*')
 			continue;
-		if (!is_word(next))
+		if (!rl_is_word_cp(next))
 			return j;
 	}
 	return n;

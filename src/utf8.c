@@ -213,3 +213,11 @@ uint32_t rl_unaccent_cp(uint32_t c)
 		b = ext_a[c - 0x100];
 	return b && b != '.' ? (uint32_t)(unsigned char)b : c;
 }
+
+bool rl_is_word_cp(uint32_t c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
+	       (c >= 'a' && c <= 'z') || (c >= 0xC0 && c <= 0x24F && c != 0xD7 &&
+	                                   c != 0xF7) ||
+	       (c >= 0x370 && c <= 0x52F);
+}

@@ -2,6 +2,7 @@
 #ifndef RL_UTF8_H
 #define RL_UTF8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -12,6 +13,10 @@ size_t rl_utf8_valid(const char *s, size_t len);
 size_t rl_utf8_decode(const char *s, uint32_t *cp);
 /* Encodes cp into out (4 bytes at most); returns the length. */
 size_t rl_utf8_encode(uint32_t cp, char *out);
+/* A letter or digit of the scripts rulings reads (Latin, Greek,
+ * Cyrillic): inline markup never starts right after one or ends right
+ * before one. */
+bool rl_is_word_cp(uint32_t c);
 /* Simple case folding of one code point (see rl_fold). */
 uint32_t rl_fold_cp(uint32_t cp);
 /* The base letter of a lower-case Latin letter with a diacritic (é → e,
