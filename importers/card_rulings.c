@@ -157,7 +157,7 @@ static int probe(const char *text, size_t len)
 const struct rl_importer rl_importer_card_rulings = {
 	.name = "card-rulings",
 	.description = "dated card rulings as JSON: sections of {card, ruling, "
-	               "date, author}",
+	               "date, author, abilityText}",
 	.probe = probe,
 	.parse = parse,
 };

@@ -67,6 +67,10 @@ bool parse_long(const char *s, long min, long max, long *out);
 /* A date (YYYY-MM-DD) or a UTC time (YYYY-MM-DDTHH:MM[:SS]Z), the forms
  * imports are stamped with. */
 bool valid_when(const char *s);
+/* A valid WHEN as a full UTC time to compare with import times: the start
+ * of a date or minute (end false) or its last second (end true). A new
+ * string, or NULL when memory ran out. */
+char *full_when(const char *s, bool end);
 
 /* Runs getopt_long; the option string starts with ':' (commands: options
  * and operands mix, "--" ends options) or "+:" (global options: stop at the

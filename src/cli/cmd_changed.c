@@ -115,6 +115,7 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 		{ 0 }
 	};
 	struct rl_change_query q = { .marked = true, .recorded = true };
+	char *since = NULL, *from = NULL, *to = NULL;   /* normalized WHENs */
 	enum out_format fmt = OUT_TEXT;
 	const char **tags = calloc((size_t)argc + 1, sizeof *tags);
 	if (!tags) {
@@ -140,7 +141,12 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 				                     optarg);
 				goto out;
 			}
-			q.since = optarg;
+			free(since);
+			if (!(since = full_when(optarg, false))) {
+				status = EXIT_SOFTWARE;
+				goto out;
+			}
+			q.since = since;
 			break;
 		case 'd': q.document = optarg; break;
 		case OPT_BETWEEN:
@@ -160,6 +166,19 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 					status = usage_error("changed", "--between takes two "
 					                     "import numbers or two dates/times");
 					goto out;
+				}
+				if (!ids) {
+					/* after A's end, up to B's end */
+					free(from);
+					free(to);
+					from = full_when(q.from, true);
+					to = full_when(q.to, true);
+					if (!from || !to) {
+						status = EXIT_SOFTWARE;
+						goto out;
+					}
+					q.from = from;
+					q.to = to;
 				}
 			}
 			break;
@@ -214,6 +233,9 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 	rl_changes_free(v, n);
 	status = exit_status(rc);
 out:
+	free(since);
+	free(from);
+	free(to);
 	free(tags);
 	return status;
 }

@@ -28,8 +28,9 @@ static const char options_help[] =
 	"Each document is stored in one transaction: one that fails leaves the\n"
 	"database as it was, and the others are still imported. Importing bytes\n"
 	"that are already the latest version of their document changes nothing;\n"
-	"without --game, --lang or --format, neither do bytes that are the latest\n"
-	"version of any document (imported before with such options).\n";
+	"without --game, --lang, --format or --document, neither do bytes that\n"
+	"are the latest version of any document (imported before with such\n"
+	"options).\n";
 
 struct file {
 	char *path;

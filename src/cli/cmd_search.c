@@ -43,6 +43,7 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 		{ 0 }
 	};
 	struct rl_query q = { .limit = 20 };
+	char *as_of = NULL;      /* --as-of as a full time */
 	enum out_format fmt = OUT_TEXT;
 	const char **tags = calloc((size_t)argc + 1, sizeof *tags);
 	if (!tags) {
@@ -75,7 +76,12 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 				                     optarg);
 				goto out;
 			}
-			q.as_of = optarg;
+			free(as_of);
+			if (!(as_of = full_when(optarg, true))) {
+				status = EXIT_SOFTWARE;
+				goto out;
+			}
+			q.as_of = as_of;
 			break;
 		case 'h':
 			command_help(find_command("search"), options_help);
@@ -95,6 +101,7 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 	}
 	status = run_query(c, &q, fmt, "search");
 out:
+	free(as_of);
 	free(tags);
 	return status;
 }

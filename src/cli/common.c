@@ -263,3 +263,16 @@ bool valid_when(const char *s)
 	}
 	return false;
 }
+
+char *full_when(const char *s, bool end)
+{
+	char buf[32];
+	size_t n = strlen(s);
+	if (n == 10)
+		snprintf(buf, sizeof buf, "%sT%s", s, end ? "23:59:59Z" : "00:00:00Z");
+	else if (n == 17)      /* YYYY-MM-DDTHH:MMZ */
+		snprintf(buf, sizeof buf, "%.16s:%sZ", s, end ? "59" : "00");
+	else
+		snprintf(buf, sizeof buf, "%s", s);
+	return strdup(buf);
+}

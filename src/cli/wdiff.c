@@ -95,15 +95,33 @@ static void done(struct writer *w)
 	w->mark = 0;
 }
 
+/* s, its continuation lines indented (the caller indented the first). */
+static void continued(FILE *f, const char *s, const char *indent)
+{
+	for (; *s; s++) {
+		fputc(*s, f);
+		if (*s == '\n' && s[1] && s[1] != '\n')
+			fputs(indent, f);
+	}
+	fputc('\n', f);
+}
+
+/* The fallback: old text, an arrow, new text. */
+static void whole(FILE *f, const char *old, const char *new_text,
+                  const char *indent)
+{
+	continued(f, old ? old : "", indent);
+	fprintf(f, "%s\xE2\x86\x92\n%s", indent, indent);
+	continued(f, new_text ? new_text : "", indent);
+}
+
 void print_word_diff(FILE *f, const char *old, const char *new_text,
                      const char *indent, bool color)
 {
 	struct word *a, *b;
 	size_t na = split(old ? old : "", &a), nb = split(new_text ? new_text : "", &b);
 	if ((na && !a) || (nb && !b) || (na + 1) * (nb + 1) > WDIFF_MAX_CELLS) {
-		print_indented(f, old ? old : "", indent, false);
-		fprintf(f, "%s\xE2\x86\x92\n", indent);
-		print_indented(f, new_text ? new_text : "", indent, false);
+		whole(f, old, new_text, indent);
 		free(a);
 		free(b);
 		return;
@@ -111,9 +129,7 @@ void print_word_diff(FILE *f, const char *old, const char *new_text,
 	/* lcs[i][j]: common words of a[i..] and b[j..] */
 	unsigned *lcs = calloc((na + 1) * (nb + 1), sizeof *lcs);
 	if (!lcs) {
-		print_indented(f, old ? old : "", indent, false);
-		fprintf(f, "%s\xE2\x86\x92\n", indent);
-		print_indented(f, new_text ? new_text : "", indent, false);
+		whole(f, old, new_text, indent);
 		free(a);
 		free(b);
 		return;
