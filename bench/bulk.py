@@ -1,0 +1,293 @@
+#!/usr/bin/env python3
+"""bulk.py -- bulk import, search, tag and changed benchmarks (issue 5).
+
+Usage: bench/bulk.py [--build DIR] [--sizes 10000,100000] [--runs 11]
+                     [--tmp DIR] [--keep]
+
+For each size N, in one run, side by side:
+  (a) `rulings --db X import DIR --quiet` on a bench/gen_faq.py dump of N
+      entries: wall time, rulings rows/s, peak RSS (/usr/bin/time -f %M);
+  (b) the floor: the same rulings' (title, body), read back from X, inserted
+      with plain SQL (one transaction) into the four rulings_fts_* tables of
+      an empty rulings database, in the sqlite3 shell with
+      `.load BUILD/rulings_fts`: rows/s;
+  (c) ranked search for a rare, a medium and a common word (chosen by their
+      document frequency in the dump): `rulings search WORD --limit 20` vs
+      the bare top-20 bm25 SQL in the sqlite3 shell (the same UNION ALL over
+      the four tables, weights 4/1, joined to rulings) vs the bare SQL plus
+      what rulings also computes (snippet() and the count of matches) vs
+      `rg -cw WORD DIR`: p50 of --runs runs each, every one a new process;
+  (d) `rulings search --tag T` for a typical page tag and the most used tag:
+      p50;
+  (e) for the largest N: a dump mutated by `gen_faq.py --mutate 0.05`
+      imported on top, then `rulings changed --between A B` (A = the last
+      import of the first dump, B = the last of the second): wall time.
+Prints a Markdown table; the raw numbers go to TMP/bulk-results.json.
+Temporary data goes under --tmp (default /tmp/rulings-bulk), removed at the
+end unless --keep. Not a test: timings depend on the machine.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def timed(cmd, stdin=None):
+    """Wall seconds and peak RSS (KiB) of one run of cmd."""
+    t0 = time.perf_counter()
+    p = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, stdin=stdin,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    dt = time.perf_counter() - t0
+    if p.returncode not in (0, 1):   # 1: rulings found nothing / rg no match
+        sys.stderr.write(p.stderr.decode())
+        raise SystemExit("failed: %s" % " ".join(cmd))
+    rss = int(p.stderr.decode().strip().splitlines()[-1])
+    return dt, rss
+
+
+def p50(cmd, runs):
+    ts = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        p = subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+        ts.append(time.perf_counter() - t0)
+        if p.returncode not in (0, 1):
+            raise SystemExit("failed (%d): %s" % (p.returncode, " ".join(cmd)))
+    return statistics.median(ts)
+
+
+def sql_str(s):
+    return "'" + s.replace("'", "''") + "'"
+
+
+BARE = ("SELECT r.id, r.title, m.score FROM ({u}) m JOIN rulings r"
+        " ON r.id = m.rid ORDER BY m.score, r.id LIMIT 20;")
+BARE_FULL = ("SELECT r.id, r.title, m.score, m.snip FROM ({u}) m JOIN rulings"
+             " r ON r.id = m.rid ORDER BY m.score, r.id LIMIT 20;"
+             " SELECT count(*) FROM ({c}) m JOIN rulings r ON r.id = m.rid;")
+
+
+def union(word, scored, snip=False):
+    parts = []
+    for l in ("en", "fr", "ru", "xx"):
+        t = "rulings_fts_" + l
+        cols = "rowid AS rid"
+        if scored:
+            cols += ", bm25(%s, 4.0, 1.0) AS score" % t
+        if snip:
+            cols += ", snippet(%s, -1, '[', ']', '...', 24) AS snip" % t
+        parts.append("SELECT %s FROM %s WHERE %s MATCH '\"%s\"'" % (
+            cols, t, t, word))
+    return " UNION ALL ".join(parts)
+
+
+def pick_words(db, n):
+    """Rare, medium and common ASCII words by document frequency."""
+    df = {}
+    con = sqlite3.connect(db)
+    wre = re.compile(r"[A-Za-z]{4,}")
+    for title, body in con.execute("SELECT title, body FROM rulings"):
+        for w in set(wre.findall(title + " " + body)):
+            df[w] = df.get(w, 0) + 1
+    con.close()
+    want = {"rare": max(3, n // 5000), "medium": n // 50, "common": n // 4}
+    out = {}
+    for k, target in want.items():
+        # lower-case words for medium/common, a name for rare; closest DF
+        cands = [(abs(c - target), w) for w, c in df.items()
+                 if (w[0].isupper() and w[1:].islower()) == (k == "rare")
+                 and (k == "rare" or w.islower())]
+        d, w = min(cands)
+        out[k] = (w, df[w])
+    return out
+
+
+def bench_size(a, n, big, res):
+    tmp = a.tmp
+    rulings = os.path.join(a.build, "rulings")
+    ext = os.path.join(a.build, "rulings_fts")
+    d1 = os.path.join(tmp, "dump-%d" % n)
+    db = os.path.join(tmp, "r-%d.db" % n)
+    floor_db = os.path.join(tmp, "floor-%d.db" % n)
+    r = res.setdefault(str(n), {})
+    t0 = time.perf_counter()
+    sh([sys.executable, os.path.join(HERE, "gen_faq.py"), "--entries", str(n),
+        "--seed", "1", "--out", d1])
+    r["gen_s"] = time.perf_counter() - t0
+    r["dump_mb"] = sum(os.path.getsize(os.path.join(d1, f))
+                       for f in os.listdir(d1)) / 1e6
+    r["pages"] = len([f for f in os.listdir(d1) if f.endswith(".txt")])
+    sh(["sync"])
+
+    # (a) import
+    for f in (db, floor_db):
+        if os.path.exists(f):
+            os.remove(f)
+    dt, rss = timed([rulings, "--db", db, "import", d1, "--quiet"])
+    con = sqlite3.connect(db)
+    rows = con.execute("SELECT count(*) FROM rulings").fetchone()[0]
+    last_import = con.execute("SELECT max(id) FROM imports").fetchone()[0]
+    top_tag = con.execute(
+        "SELECT t.name || CASE t.qualifier WHEN '' THEN '' ELSE"
+        " ' (' || t.qualifier || ')' END, count(*) FROM ruling_tags rt"
+        " JOIN tags t ON t.id = rt.tag_id GROUP BY rt.tag_id"
+        " ORDER BY 2 DESC LIMIT 1").fetchone()
+    page_tag = con.execute(
+        "SELECT title FROM documents ORDER BY id LIMIT 1 OFFSET ?",
+        (r["pages"] // 2,)).fetchone()[0]
+    page_tag_n = con.execute(
+        "SELECT count(DISTINCT rt.ruling_id) FROM ruling_tags rt JOIN"
+        " tags t ON t.id = rt.tag_id WHERE t.name_fold || CASE t.qual_fold"
+        " WHEN '' THEN '' ELSE ' (' || t.qual_fold || ')' END = lower(?)",
+        (page_tag,)).fetchone()[0]
+    r.update(rows=rows, import_s=dt, import_rows_s=rows / dt,
+             import_rss_mb=rss / 1024, db_mb=os.path.getsize(db) / 1e6)
+
+    # (b) the floor: an empty rulings database, plain INSERTs, one transaction
+    sh([rulings, "--db", floor_db, "import", os.path.join(ROOT, "data",
+        "thesaurus.txt"), "--quiet"])
+    sql = os.path.join(tmp, "floor-%d.sql" % n)
+    with open(sql, "w", encoding="utf-8") as f:
+        f.write("BEGIN;\n")
+        for rid, lang, title, body in con.execute(
+                "SELECT id, lang, title, body FROM rulings ORDER BY id"):
+            t = "rulings_fts_" + (lang if lang in ("en", "fr", "ru") else "xx")
+            f.write("INSERT INTO %s(rowid, title, body) VALUES (%d, %s, %s);\n"
+                    % (t, rid, sql_str(title), sql_str(body)))
+        f.write("COMMIT;\n")
+    con.close()
+    with open(sql, "rb") as fin:
+        fdt, frss = timed(["sqlite3", "-bail", "-cmd", ".load " + ext,
+                           floor_db], stdin=fin)
+    r.update(floor_s=fdt, floor_rows_s=rows / fdt, floor_rss_mb=frss / 1024,
+             load_ratio=(rows / dt) / (rows / fdt))
+    os.remove(sql)
+
+    # (c) ranked search
+    words = pick_words(db, rows)
+    r["search"] = {}
+    for kind, (w, df) in words.items():
+        ours = p50([rulings, "--db", db, "search", w, "--limit", "20"], a.runs)
+        bare = p50(["sqlite3", "-cmd", ".load " + ext, db,
+                    BARE.format(u=union(w, True))], a.runs)
+        full = p50(["sqlite3", "-cmd", ".load " + ext, db,
+                    BARE_FULL.format(u=union(w, True, True),
+                                     c=union(w, False))], a.runs)
+        rg = p50(["rg", "-cw", w, d1], a.runs)
+        r["search"][kind] = dict(word=w, df=df, ours=ours, bare=bare,
+                                 bare_full=full, rg=rg,
+                                 ours_bare=ours / bare, rg_ours=rg / ours)
+
+    # (d) tag query
+    r["tag"] = {}
+    for kind, t, cnt in (("page tag", page_tag, page_tag_n),
+                         ("most used tag", top_tag[0], top_tag[1])):
+        r["tag"][kind] = dict(tag=t, rulings=cnt, p50=p50(
+            [rulings, "--db", db, "search", "--tag", t], a.runs))
+
+    # (e) changed between two dumps
+    if big:
+        d2 = os.path.join(tmp, "dump-%d-b" % n)
+        sh([sys.executable, os.path.join(HERE, "gen_faq.py"), "--mutate",
+            "0.05", "--from", d1, "--out", d2])
+        dt2, rss2 = timed([rulings, "--db", db, "import", d2, "--quiet"])
+        con = sqlite3.connect(db)
+        b = con.execute("SELECT max(id) FROM imports").fetchone()[0]
+        ch = dict(con.execute("SELECT change, count(*) FROM changes"
+                              " GROUP BY 1").fetchall())
+        con.close()
+        cdt, crss = timed([rulings, "--db", db, "changed", "--between",
+                           str(last_import), str(b)])
+        cjs, _ = timed([rulings, "--db", db, "changed", "--between",
+                        str(last_import), str(b), "--format", "json"])
+        r["changed"] = dict(reimport_s=dt2, reimport_rss_mb=rss2 / 1024,
+                            changes=ch, changed_s=cdt, changed_json_s=cjs,
+                            changed_rss_mb=crss / 1024)
+        shutil.rmtree(d2)
+    shutil.rmtree(d1)
+    for f in (db, floor_db):
+        os.remove(f)
+
+
+def report(res):
+    out = []
+    for n, r in res.items():
+        out.append("\n### N = %s (%s rulings, %d pages, %.1f MB of text)\n"
+                   % (n, "{:,}".format(r["rows"]), r["pages"], r["dump_mb"]))
+        out.append("| measure | rulings | bare | ratio |")
+        out.append("|---|---:|---:|---:|")
+        out.append("| load rows/s | %s | %s | %.2f× bare |" % (
+            "{:,.0f}".format(r["import_rows_s"]),
+            "{:,.0f}".format(r["floor_rows_s"]), r["load_ratio"]))
+        out.append("| load wall s | %.1f | %.1f | |" % (r["import_s"],
+                                                       r["floor_s"]))
+        out.append("| peak RSS MB | %.1f | %.1f | |" % (r["import_rss_mb"],
+                                                      r["floor_rss_mb"]))
+        out.append("| DB MB | %.1f | | |" % r["db_mb"])
+        out.append("\n| search (p50 ms) | word | matches (DF) | rulings |"
+                   " bare SQL | bare+snippet+count | rg -cw | ours/bare |"
+                   " rg/ours |")
+        out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+        for k, s in r["search"].items():
+            out.append("| %s | %s | %d | %.1f | %.1f | %.1f | %.1f | %.2f |"
+                       " %.1f |" % (k, s["word"], s["df"], s["ours"] * 1e3,
+                                   s["bare"] * 1e3, s["bare_full"] * 1e3,
+                                   s["rg"] * 1e3, s["ours_bare"],
+                                   s["rg_ours"]))
+        for k, t in r["tag"].items():
+            out.append("\n`search --tag \"%s\"` (%s, %d rulings): p50 %.1f ms"
+                       % (t["tag"], k, t["rulings"], t["p50"] * 1e3))
+        if "changed" in r:
+            c = r["changed"]
+            out.append("\nmutated dump imported on top: %.1f s (peak RSS"
+                       " %.1f MB), changes %s; `changed --between`: %.2f s"
+                       " (json %.2f s, peak RSS %.1f MB)" % (
+                           c["reimport_s"], c["reimport_rss_mb"],
+                           c["changes"], c["changed_s"], c["changed_json_s"],
+                           c["changed_rss_mb"]))
+    return "\n".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.path.join(ROOT, "build-bench"))
+    ap.add_argument("--sizes", default="10000,100000")
+    ap.add_argument("--runs", type=int, default=11)
+    ap.add_argument("--tmp", default="/tmp/rulings-bulk")
+    ap.add_argument("--keep", action="store_true")
+    a = ap.parse_args()
+    a.build = os.path.abspath(a.build)
+    os.makedirs(a.tmp, exist_ok=True)
+    sizes = [int(x) for x in a.sizes.split(",")]
+    res = {}
+    try:
+        for n in sizes:
+            bench_size(a, n, n == max(sizes), res)
+            print(report({str(n): res[str(n)]}), flush=True)
+    finally:
+        with open(os.path.join(a.tmp, "bulk-results.json"), "w") as f:
+            json.dump(res, f, indent=1)
+        print("\nraw: %s" % os.path.join(a.tmp, "bulk-results.json"))
+        if not a.keep:
+            for f in os.listdir(a.tmp):
+                if f != "bulk-results.json":
+                    p = os.path.join(a.tmp, f)
+                    shutil.rmtree(p) if os.path.isdir(p) else os.remove(p)
+
+
+if __name__ == "__main__":
+    main()
