@@ -480,6 +480,19 @@ static int put_concepts(rl_db *db, const struct rl_doc *doc, long long docid)
 
 /* Resolves references to rulings that now exist: rule numbers to rules of
  * the same game, terms to glossary entries. */
+/* The references to resolve after a document is stored (temp.todo): those
+ * of its rulings, and those that resolved to nothing before (their target
+ * may be among its rulings now) — not every reference in the database, so
+ * an import costs what its document holds, not what the database does. */
+static const char todo_sql[] =
+	"CREATE TEMP TABLE IF NOT EXISTS todo (id INTEGER PRIMARY KEY);"
+	"DELETE FROM temp.todo;"
+	"INSERT OR IGNORE INTO temp.todo SELECT f.id FROM refs f"
+	" JOIN ruling_sources s ON s.ruling_id = f.ruling_id"
+	" WHERE s.document_id = %lld AND f.kind IN ('rule', 'term', 'ruling');"
+	"INSERT OR IGNORE INTO temp.todo SELECT id FROM refs"
+	" WHERE target_id IS NULL AND kind IN ('rule', 'term', 'ruling');";
+
 static const char resolve_sql[] =
 	/* rules by number: the index on rulings(rule) answers each */
 	"UPDATE refs SET target_id = (SELECT t.id FROM rulings t, rulings s"
@@ -487,7 +500,7 @@ static const char resolve_sql[] =
 	"  AND t.withdrawn_at IS NULL"
 	"  AND ifnull(t.game_id, 0) = ifnull(s.game_id, 0)"
 	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
-	" WHERE kind = 'rule';"
+	" WHERE kind = 'rule' AND id IN (SELECT id FROM temp.todo);"
 	/* terms: glossary entries by key, title or alias (case and accents
 	 * aside), the first in the reference's language, else the first. The
 	 * keys of every glossary title and every target are computed once
@@ -495,14 +508,15 @@ static const char resolve_sql[] =
 	 * reference with each entry through rl_key_loose() took 24 s for a
 	 * directory of 207 glossary files with 1,131 links. */
 	"UPDATE refs SET target_id = NULL"
-	" WHERE kind = 'term' AND target_id IS NOT NULL;"
+	" WHERE kind = 'term' AND id IN (SELECT id FROM temp.todo)"
+	" AND target_id IS NOT NULL;"
 	"WITH t AS MATERIALIZED (SELECT id, ifnull(game_id, 0) AS g, lang, key,"
 	"    rl_key_loose(title) AS tloose FROM rulings WHERE kind = 'glossary'"
 	"    AND withdrawn_at IS NULL),"
 	"  r AS MATERIALIZED (SELECT f.id, ifnull(s.game_id, 0) AS g, s.lang,"
 	"    rl_key(f.target) AS k, rl_key_loose(f.target) AS kl"
 	"    FROM refs f JOIN rulings s ON s.id = f.ruling_id"
-	"    WHERE f.kind = 'term'),"
+	"    WHERE f.kind = 'term' AND f.id IN (SELECT id FROM temp.todo)),"
 	"  c (ref, tid, same) AS ("
 	"    SELECT r.id, t.id, t.lang = r.lang FROM r JOIN t"
 	"      ON t.g = r.g AND t.key = r.k"
@@ -520,7 +534,7 @@ static const char resolve_sql[] =
 	"  AND ifnull(t.game_id, 0) = ifnull(s.game_id, 0)"
 	"  AND rl_key(t.title) = rl_key(refs.target)"
 	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
-	" WHERE kind = 'ruling';";
+	" WHERE kind = 'ruling' AND id IN (SELECT id FROM temp.todo);";
 
 /* Rulings this document listed that no document lists now are withdrawn:
  * kept with the links they had, hidden from search, recorded as a
@@ -532,7 +546,8 @@ static int withdraw(rl_db *db, struct stmts *s, long long import,
 		"SELECT r.id, r.title, r.body FROM rulings r"
 		" WHERE r.id IN (SELECT ruling_id FROM temp.prev_sources)"
 		" AND r.withdrawn_at IS NULL"
-		" AND r.id NOT IN (SELECT ruling_id FROM ruling_sources)");
+		" AND NOT EXISTS (SELECT 1 FROM ruling_sources s"
+		"   WHERE s.ruling_id = r.id)");
 	if (!st)
 		return RL_EINTERNAL;
 	int rc = RL_OK, step;
@@ -549,16 +564,23 @@ static int withdraw(rl_db *db, struct stmts *s, long long import,
 	if (rc)
 		return rc;
 	return rl_db_exec(db,
+		"CREATE TEMP TABLE IF NOT EXISTS gone (id INTEGER PRIMARY KEY);"
+		"DELETE FROM temp.gone;"
+		"INSERT INTO temp.gone SELECT r.id FROM rulings r"
+		" WHERE r.id IN (SELECT ruling_id FROM temp.prev_sources)"
+		" AND r.withdrawn_at IS NULL"
+		" AND NOT EXISTS (SELECT 1 FROM ruling_sources s"
+		"   WHERE s.ruling_id = r.id);"
 		"UPDATE rulings SET withdrawn_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
-		" WHERE id IN (SELECT ruling_id FROM temp.prev_sources)"
-		" AND withdrawn_at IS NULL"
-		" AND id NOT IN (SELECT ruling_id FROM ruling_sources);"
+		" WHERE id IN (SELECT id FROM temp.gone);"
+		/* references to a withdrawn ruling resolve again, elsewhere or
+		 * not at all */
+		"UPDATE refs SET target_id = NULL"
+		" WHERE target_id IN (SELECT id FROM temp.gone);"
 		"INSERT OR IGNORE INTO ruling_sources SELECT * FROM temp.prev_sources"
-		" WHERE ruling_id IN (SELECT id FROM rulings"
-		"   WHERE withdrawn_at IS NOT NULL);"
+		" WHERE ruling_id IN (SELECT id FROM temp.gone);"
 		"INSERT OR IGNORE INTO ruling_tags SELECT * FROM temp.prev_tags"
-		" WHERE ruling_id IN (SELECT id FROM rulings"
-		"   WHERE withdrawn_at IS NOT NULL);");
+		" WHERE ruling_id IN (SELECT id FROM temp.gone);");
 }
 
 static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
@@ -646,8 +668,14 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 
 	if ((rc = withdraw(db, s, import, res)))
 		return rc;
-	if ((rc = rl_db_exec(db, "DELETE FROM tags WHERE id NOT IN"
-	                     " (SELECT tag_id FROM ruling_tags)")))
+	/* tags this document gave that nobody carries now */
+	if ((rc = rl_db_exec(db, "DELETE FROM tags WHERE id IN"
+	                     " (SELECT tag_id FROM temp.prev_tags) AND NOT EXISTS"
+	                     " (SELECT 1 FROM ruling_tags rt WHERE rt.tag_id = tags.id)")))
+		return rc;
+	char todo[sizeof todo_sql + 32];
+	snprintf(todo, sizeof todo, todo_sql, docid);
+	if ((rc = rl_db_exec(db, todo)))
 		return rc;
 	return rl_db_exec(db, resolve_sql);
 }
