@@ -523,7 +523,9 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 			rc = RL_ENOMEM;
 	}
 	sqlite3_finalize(st);
-	if (!rc) {
+	if (!rc && q->no_total) {
+		out->total = -1;
+	} else if (!rc) {
 		int s = sqlite3_step(cst);
 		if (s == SQLITE_ROW)
 			out->total = sqlite3_column_int64(cst, 0);

@@ -262,6 +262,8 @@ struct rl_query {
 	                           end; a time, ISO 8601 UTC), or NULL */
 	bool no_thesaurus;      /* match tags and words only as given */
 	long limit;             /* <= 0: no limit */
+	bool no_total;          /* skip counting all matches (total = -1): a
+	                           query costs what its results do */
 };
 
 struct rl_source_ref {
@@ -295,7 +297,7 @@ struct rl_ruling {
 };
 
 struct rl_results {
-	long long total;        /* matches before the limit */
+	long long total;        /* matches before the limit; -1 if not counted */
 	struct rl_ruling *v;
 	size_t n;
 };

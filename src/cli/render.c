@@ -337,8 +337,12 @@ int run_query(struct ctx *c, const struct rl_query *q, enum out_format fmt,
 	int status = open_db(c);
 	if (status)
 		return status;
+	/* only the JSON document reports the total: the others need not
+	 * count every match */
+	struct rl_query qq = *q;
+	qq.no_total = fmt != OUT_JSON;
 	struct rl_results res;
-	int rc = rl_search(c->db, q, &res);
+	int rc = rl_search(c->db, &qq, &res);
 	if (rc && rc != RL_NOTFOUND) {
 		error("%s: %s", cmd, rl_db_errmsg(c->db));
 		return exit_status(rc);
