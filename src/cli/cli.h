@@ -78,6 +78,11 @@ char *full_when(const char *s, bool end);
  * reported here with *status set to the exit status. */
 int next_opt(int argc, char **argv, const char *shortopts,
              const void *longopts, const char *cmd, int *status);
+/* The options of a command that has only --format (text or json) and
+ * --help: -1 when the command goes on (optind at its operands), else the
+ * exit status to return (0 after the help). */
+int format_options(int argc, char **argv, const char *cmd,
+                   const char *options_help, enum out_format *fmt);
 /* Restarts getopt for a new argument vector. */
 void reset_opts(void);
 

@@ -14,28 +14,10 @@ static const char options_help[] =
 
 int cmd_history(struct ctx *c, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
 	enum out_format fmt = OUT_TEXT;
-	int opt, status = EXIT_USAGE;
-	reset_opts();
-	while ((opt = next_opt(argc, argv, ":f:h", opts, "history", &status)) != -1) {
-		switch (opt) {
-		case 'f':
-			if (!parse_format(optarg, 3, &fmt))
-				return usage_error("history", "unknown format '%s' (text, "
-				                   "json)", optarg);
-			break;
-		case 'h':
-			command_help(find_command("history"), options_help);
-			return 0;
-		default:
-			return status;
-		}
-	}
+	int status = format_options(argc, argv, "history", options_help, &fmt);
+	if (status >= 0)
+		return status;
 	if (optind != argc - 1)
 		return usage_error("history", "give one ruling ID");
 	const char *arg = argv[optind];

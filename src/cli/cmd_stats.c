@@ -30,28 +30,10 @@ static void counts_text(const char *label, const struct rl_count *v, size_t n)
 
 int cmd_stats(struct ctx *c, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
 	enum out_format fmt = OUT_TEXT;
-	int opt, status = EXIT_USAGE;
-	reset_opts();
-	while ((opt = next_opt(argc, argv, ":f:h", opts, "stats", &status)) != -1) {
-		switch (opt) {
-		case 'f':
-			if (!parse_format(optarg, 3, &fmt))
-				return usage_error("stats", "unknown format '%s' (text, "
-				                   "json)", optarg);
-			break;
-		case 'h':
-			command_help(find_command("stats"), options_help);
-			return 0;
-		default:
-			return status;
-		}
-	}
+	int status = format_options(argc, argv, "stats", options_help, &fmt);
+	if (status >= 0)
+		return status;
 	if (optind < argc)
 		return usage_error("stats", "unexpected argument '%s'", argv[optind]);
 	if ((status = open_db(c)))

@@ -276,3 +276,30 @@ char *full_when(const char *s, bool end)
 		snprintf(buf, sizeof buf, "%s", s);
 	return strdup(buf);
 }
+
+int format_options(int argc, char **argv, const char *cmd,
+                   const char *options_help, enum out_format *fmt)
+{
+	static const struct option opts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	int opt, status = EXIT_USAGE;
+	reset_opts();
+	while ((opt = next_opt(argc, argv, ":f:h", opts, cmd, &status)) != -1) {
+		switch (opt) {
+		case 'f':
+			if (!parse_format(optarg, 3, fmt))
+				return usage_error(cmd, "unknown format '%s' (text, json)",
+				                   optarg);
+			break;
+		case 'h':
+			command_help(find_command(cmd), options_help);
+			return 0;
+		default:
+			return status;
+		}
+	}
+	return -1;
+}
