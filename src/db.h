@@ -9,6 +9,8 @@
 struct rl_db {
 	sqlite3 *h;
 	char *errmsg;
+	bool bulk;      /* in rl_bulk_begin(): documents share one transaction */
+	bool bulk_lost; /* an error rolled that transaction back */
 };
 
 /* Records a message for rl_db_errmsg(); returns the status. */

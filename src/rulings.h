@@ -242,6 +242,18 @@ int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,
  * with nothing written. */
 int rl_store_dry(rl_db *db, const struct rl_source *src,
                  const struct rl_doc *doc, struct rl_import_result *res);
+/* Bulk loading. Between rl_bulk_begin() and rl_bulk_end(), rl_store()
+ * stores each document in a savepoint of one open write transaction: a
+ * document that fails is still rolled back alone, but the documents
+ * become visible (and durable) together when rl_bulk_end(db, true)
+ * commits, and references are resolved once, then. A crash or kill before
+ * that leaves the database as it was at rl_bulk_begin(). rl_bulk_end(db,
+ * false) rolls every document of the load back. When an error made SQLite
+ * roll the whole transaction back (disk full, out of memory), every later
+ * rl_store() and rl_bulk_end() fail with RL_EIO: the load's documents are
+ * to be stored again. rl_store_dry() cannot be part of a bulk load. */
+int rl_bulk_begin(rl_db *db);
+int rl_bulk_end(rl_db *db, bool commit);
 /* True when bytes with this checksum are the latest import of a document:
  * importing them again would change nothing. */
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen);

@@ -23,7 +23,28 @@ struct stmts {
 		*find_tag, *insert_tag, *insert_ruling_tag, *delete_refs,
 		*insert_ref, *delete_errata, *insert_errata, *delete_aliases,
 		*insert_alias, *insert_change, *insert_version, *revive;
+	/* the full-text tables, by language (fts_table()) */
+	sqlite3_stmt *fts_add[4], *fts_del[4];
+	sqlite3_stmt *fts_later, *fts_pending;
 };
+
+/* The tags a document uses, by their exact spelling: most entries of a
+ * page carry the same few tags, and each lookup would fold both strings
+ * and run a query. */
+enum { TAG_CACHE = 64 };
+struct tag_cache {
+	struct { char *name, *qual; long long id; } v[TAG_CACHE];
+	size_t next;
+};
+
+static void tag_cache_clear(struct tag_cache *c)
+{
+	for (size_t i = 0; i < TAG_CACHE; i++) {
+		free(c->v[i].name);
+		free(c->v[i].qual);
+	}
+	memset(c, 0, sizeof *c);
+}
 
 static const char *const stmt_sql[] = {
 	"SELECT id, title, body, ifnull(section, ''), ifnull(category, ''),"
@@ -56,6 +77,20 @@ static const char *const stmt_sql[] = {
 	"INSERT OR REPLACE INTO ruling_versions (ruling_id, import_id, title, body)"
 	" VALUES (?1, ?2, ?3, ?4)",
 	"UPDATE rulings SET withdrawn_at = NULL WHERE id = ?1",
+	"INSERT INTO rulings_fts_en (rowid, title, body) VALUES (?1, ?2, ?3)",
+	"INSERT INTO rulings_fts_fr (rowid, title, body) VALUES (?1, ?2, ?3)",
+	"INSERT INTO rulings_fts_ru (rowid, title, body) VALUES (?1, ?2, ?3)",
+	"INSERT INTO rulings_fts_xx (rowid, title, body) VALUES (?1, ?2, ?3)",
+	"INSERT INTO rulings_fts_en (rulings_fts_en, rowid, title, body)"
+	" VALUES ('delete', ?1, ?2, ?3)",
+	"INSERT INTO rulings_fts_fr (rulings_fts_fr, rowid, title, body)"
+	" VALUES ('delete', ?1, ?2, ?3)",
+	"INSERT INTO rulings_fts_ru (rulings_fts_ru, rowid, title, body)"
+	" VALUES ('delete', ?1, ?2, ?3)",
+	"INSERT INTO rulings_fts_xx (rulings_fts_xx, rowid, title, body)"
+	" VALUES ('delete', ?1, ?2, ?3)",
+	"INSERT OR IGNORE INTO temp.fts_todo (id) VALUES (?1)",
+	"SELECT count(*) FROM temp.fts_todo WHERE id = ?1",
 };
 
 enum { NSTMTS = sizeof stmt_sql / sizeof *stmt_sql };
@@ -102,6 +137,56 @@ static int run_id(rl_db *db, sqlite3_stmt *st, long long *id, const char *what)
 	sqlite3_clear_bindings(st);
 	return (rc == SQLITE_ROW || rc == SQLITE_DONE)
 	       ? RL_OK : rl_db_sqlite_fail(db, rc, what);
+}
+
+/* The full-text table of a language: en, fr, ru, or xx for the others
+ * (schema/002-languages.sql). */
+static int fts_table(const char *lang)
+{
+	static const char *const langs[] = { "en", "fr", "ru" };
+	for (int i = 0; i < 3; i++)
+		if (lang && strcmp(lang, langs[i]) == 0)
+			return i;
+	return 3;
+}
+
+/* Adds a ruling's text to (or, with del, removes its old text from) its
+ * language's full-text table, at once. New rulings wait in temp.fts_todo
+ * for fts_flush(): see there. */
+static int fts_put(rl_db *db, struct stmts *s, bool del, const char *lang,
+                   long long id, const char *title, const char *body)
+{
+	sqlite3_stmt *st = (del ? s->fts_del : s->fts_add)[fts_table(lang)];
+	sqlite3_bind_int64(st, 1, id);
+	rl_bind_text(st, 2, title);
+	rl_bind_text(st, 3, body);
+	return run(db, st, "index ruling");
+}
+
+/* The rulings added in this transaction are indexed together, just
+ * before it commits, with one INSERT … SELECT per language: FTS5 keeps
+ * the terms of a transaction in memory, but writes them out at every
+ * statement savepoint, which most statements of an import open — indexing
+ * each ruling as it comes made a small segment per document and cost 2.5
+ * times the bare insert (bench/RESULTS.md). */
+static const char fts_flush_sql[] =
+	"INSERT INTO rulings_fts_en (rowid, title, body) SELECT r.id, r.title,"
+	" r.body FROM temp.fts_todo t JOIN rulings r ON r.id = t.id"
+	" WHERE r.lang = 'en' ORDER BY r.id;"
+	"INSERT INTO rulings_fts_fr (rowid, title, body) SELECT r.id, r.title,"
+	" r.body FROM temp.fts_todo t JOIN rulings r ON r.id = t.id"
+	" WHERE r.lang = 'fr' ORDER BY r.id;"
+	"INSERT INTO rulings_fts_ru (rowid, title, body) SELECT r.id, r.title,"
+	" r.body FROM temp.fts_todo t JOIN rulings r ON r.id = t.id"
+	" WHERE r.lang = 'ru' ORDER BY r.id;"
+	"INSERT INTO rulings_fts_xx (rowid, title, body) SELECT r.id, r.title,"
+	" r.body FROM temp.fts_todo t JOIN rulings r ON r.id = t.id"
+	" WHERE r.lang NOT IN ('en', 'fr', 'ru') ORDER BY r.id;"
+	"DELETE FROM temp.fts_todo;";
+
+static int fts_flush(rl_db *db)
+{
+	return rl_db_exec(db, fts_flush_sql);
 }
 
 static int exec_id(rl_db *db, const char *sql, const char *a, long long b,
@@ -196,11 +281,39 @@ out:
 	return rc;
 }
 
-static int link_tag(rl_db *db, struct stmts *s, long long ruling, long long doc,
-                    const char *name, const char *qual, const char *origin)
+static int cached_tag_id(rl_db *db, struct stmts *s, struct tag_cache *c,
+                         const char *name, const char *qual, long long *id)
+{
+	const char *q = qual ? qual : "";
+	for (size_t i = 0; i < TAG_CACHE && c->v[i].name; i++)
+		if (strcmp(c->v[i].name, name) == 0 && strcmp(c->v[i].qual, q) == 0) {
+			*id = c->v[i].id;
+			return RL_OK;
+		}
+	int rc = tag_id(db, s, name, qual, id);
+	if (rc)
+		return rc;
+	char *n = rl_strdup(name), *qq = rl_strdup(q);
+	if (!n || !qq) {        /* only the cache is lost */
+		free(n);
+		free(qq);
+		return RL_OK;
+	}
+	size_t k = c->next++ % TAG_CACHE;
+	free(c->v[k].name);
+	free(c->v[k].qual);
+	c->v[k].name = n;
+	c->v[k].qual = qq;
+	c->v[k].id = *id;
+	return RL_OK;
+}
+
+static int link_tag(rl_db *db, struct stmts *s, struct tag_cache *c,
+                    long long ruling, long long doc, const char *name,
+                    const char *qual, const char *origin)
 {
 	long long tag;
-	int rc = tag_id(db, s, name, qual, &tag);
+	int rc = cached_tag_id(db, s, c, name, qual, &tag);
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(s->insert_ruling_tag, 1, ruling);
@@ -270,9 +383,10 @@ static int record(rl_db *db, struct stmts *s, long long import, long long id,
 /* Finds or creates the ruling for e; sets *id; records what changed. */
 static int put_ruling(rl_db *db, struct stmts *s, long long game,
                       const char *lang, long long import,
-                      const struct rl_entry *e, long long *id,
+                      const struct rl_entry *e, long long *id, bool *fresh,
                       struct rl_import_result *res)
 {
+	*fresh = false;
 	sqlite3_stmt *f = s->find_ruling;
 	if (game)
 		sqlite3_bind_int64(f, 1, game);
@@ -320,6 +434,17 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 			if (!res->baseline)
 				res->edited++;
 		}
+		if (!rc && !text_same) {
+			/* one added earlier in this transaction is not indexed
+			 * yet: fts_flush() reads its new text */
+			long long pending;
+			sqlite3_bind_int64(s->fts_pending, 1, *id);
+			rc = run_id(db, s->fts_pending, &pending, "index ruling");
+			if (!rc && !pending)
+				rc = fts_put(db, s, true, lang, *id, old_title, old_body);
+			if (!rc && !pending)
+				rc = fts_put(db, s, false, lang, *id, e->title, e->text);
+		}
 		free(old_title);
 		free(old_body);
 		if (rc || (text_same && rest_same))
@@ -356,7 +481,12 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 	rl_bind_text(i, 12, e->author);
 	rc = run(db, i, "insert ruling");
 	*id = sqlite3_last_insert_rowid(db->h);
+	*fresh = true;
 	res->added++;
+	if (!rc) {
+		sqlite3_bind_int64(s->fts_later, 1, *id);
+		rc = run(db, s->fts_later, "index ruling");
+	}
 	if (!rc)
 		rc = record(db, s, import, *id, "added", NULL, NULL, e, res->baseline);
 	return rc;
@@ -365,10 +495,13 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 /* References, aliases and errata belong to the ruling's content: replaced
  * whole. */
 static int put_details(rl_db *db, struct stmts *s, long long id,
-                       const struct rl_entry *e)
+                       const struct rl_entry *e, bool fresh)
 {
-	sqlite3_bind_int64(s->delete_refs, 1, id);
-	int rc = run(db, s->delete_refs, "store references");
+	int rc = RL_OK;
+	if (!fresh) {
+		sqlite3_bind_int64(s->delete_refs, 1, id);
+		rc = run(db, s->delete_refs, "store references");
+	}
 	for (size_t i = 0; i < e->nrefs && !rc; i++) {
 		sqlite3_bind_int64(s->insert_ref, 1, id);
 		rl_bind_text(s->insert_ref, 2, rl_ref_kind_name(e->refs[i].kind));
@@ -377,8 +510,10 @@ static int put_details(rl_db *db, struct stmts *s, long long id,
 	}
 	if (rc)
 		return rc;
-	sqlite3_bind_int64(s->delete_aliases, 1, id);
-	rc = run(db, s->delete_aliases, "store aliases");
+	if (!fresh) {
+		sqlite3_bind_int64(s->delete_aliases, 1, id);
+		rc = run(db, s->delete_aliases, "store aliases");
+	}
 	for (size_t i = 0; i < e->naliases && !rc; i++) {
 		char *fold = rl_key_loose(e->aliases[i]);
 		if (!fold)
@@ -390,8 +525,10 @@ static int put_details(rl_db *db, struct stmts *s, long long id,
 	}
 	if (rc)
 		return rc;
-	sqlite3_bind_int64(s->delete_errata, 1, id);
-	rc = run(db, s->delete_errata, "store errata");
+	if (!fresh) {
+		sqlite3_bind_int64(s->delete_errata, 1, id);
+		rc = run(db, s->delete_errata, "store errata");
+	}
 	if (rc || !e->errata)
 		return rc;
 	sqlite3_bind_int64(s->insert_errata, 1, id);
@@ -402,14 +539,17 @@ static int put_details(rl_db *db, struct stmts *s, long long id,
 	return run(db, s->insert_errata, "store errata");
 }
 
-static int put_entry(rl_db *db, struct stmts *s, long long game, long long doc,
-                     long long import, const struct rl_doc *d,
-                     const struct rl_entry *e, struct rl_import_result *res)
+static int put_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
+                     long long game, long long doc, long long import,
+                     const struct rl_doc *d, const struct rl_entry *e,
+                     struct rl_import_result *res)
 {
 	long long id = 0;
-	int rc = put_ruling(db, s, game, d->lang, import, e, &id, res);
+	bool fresh;
+	int rc = put_ruling(db, s, game, d->lang, import, e, &id, &fresh, res);
+	/* a ruling new to the database has no details to replace */
 	if (!rc)
-		rc = put_details(db, s, id, e);
+		rc = put_details(db, s, id, e, fresh);
 	if (rc)
 		return rc;
 	sqlite3_stmt *src = s->insert_source;
@@ -421,10 +561,10 @@ static int put_entry(rl_db *db, struct stmts *s, long long game, long long doc,
 		sqlite3_bind_int(src, 5, e->hidden_tags);
 	rc = run(db, src, "store source");
 	for (size_t i = 0; i < e->ntags && !rc; i++)
-		rc = link_tag(db, s, id, doc, e->tags[i].name, e->tags[i].qualifier,
-		              "listed");
+		rc = link_tag(db, s, c, id, doc, e->tags[i].name,
+		              e->tags[i].qualifier, "listed");
 	if (!rc && d->page_tag)
-		rc = link_tag(db, s, id, doc, d->page_tag->name,
+		rc = link_tag(db, s, c, id, doc, d->page_tag->name,
 		              d->page_tag->qualifier, "page");
 	return rc;
 }
@@ -485,13 +625,15 @@ static int put_concepts(rl_db *db, const struct rl_doc *doc, long long docid)
  * may be among its rulings now) — not every reference in the database, so
  * an import costs what its document holds, not what the database does. */
 static const char todo_sql[] =
-	"CREATE TEMP TABLE IF NOT EXISTS todo (id INTEGER PRIMARY KEY);"
-	"DELETE FROM temp.todo;"
 	"INSERT OR IGNORE INTO temp.todo SELECT f.id FROM refs f"
 	" JOIN ruling_sources s ON s.ruling_id = f.ruling_id"
-	" WHERE s.document_id = %lld AND f.kind IN ('rule', 'term', 'ruling');"
-	"INSERT OR IGNORE INTO temp.todo SELECT id FROM refs"
-	" WHERE target_id IS NULL AND kind IN ('rule', 'term', 'ruling');";
+	" WHERE s.document_id = %lld AND f.kind IN ('rule', 'term', 'ruling');";
+
+static const char todo_reset_sql[] =
+	"CREATE TEMP TABLE IF NOT EXISTS todo (id INTEGER PRIMARY KEY);"
+	"DELETE FROM temp.todo;"
+	"CREATE TEMP TABLE IF NOT EXISTS fts_todo (id INTEGER PRIMARY KEY);"
+	"DELETE FROM temp.fts_todo;";
 
 static const char resolve_sql[] =
 	/* rules by number: the index on rulings(rule) answers each */
@@ -512,7 +654,8 @@ static const char resolve_sql[] =
 	" AND target_id IS NOT NULL;"
 	"WITH t AS MATERIALIZED (SELECT id, ifnull(game_id, 0) AS g, lang, key,"
 	"    rl_key_loose(title) AS tloose FROM rulings WHERE kind = 'glossary'"
-	"    AND withdrawn_at IS NULL),"
+	"    AND withdrawn_at IS NULL AND EXISTS (SELECT 1 FROM refs"
+	"    WHERE kind = 'term' AND id IN (SELECT id FROM temp.todo))),"
 	"  r AS MATERIALIZED (SELECT f.id, ifnull(s.game_id, 0) AS g, s.lang,"
 	"    rl_key(f.target) AS k, rl_key_loose(f.target) AS kl"
 	"    FROM refs f JOIN rulings s ON s.id = f.ruling_id"
@@ -535,6 +678,20 @@ static const char resolve_sql[] =
 	"  AND rl_key(t.title) = rl_key(refs.target)"
 	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
 	" WHERE kind = 'ruling' AND id IN (SELECT id FROM temp.todo);";
+
+/* Resolves the references in temp.todo, and those that resolved to
+ * nothing before (their target may have arrived), then empties it. */
+static int resolve(rl_db *db)
+{
+	int rc = rl_db_exec(db,
+		"INSERT OR IGNORE INTO temp.todo SELECT id FROM refs"
+		" WHERE target_id IS NULL AND kind IN ('rule', 'term', 'ruling');");
+	if (!rc)
+		rc = rl_db_exec(db, resolve_sql);
+	if (!rc)
+		rc = rl_db_exec(db, "DELETE FROM temp.todo");
+	return rc;
+}
 
 /* Rulings this document listed that no document lists now are withdrawn:
  * kept with the links they had, hidden from search, recorded as a
@@ -659,8 +816,11 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	if ((rc = rl_db_exec(db, sql)))
 		return rc;
 
+	struct tag_cache tags = {0};
 	for (size_t i = 0; i < doc->n && !rc; i++)
-		rc = put_entry(db, s, game, docid, import, doc, &doc->entries[i], res);
+		rc = put_entry(db, s, &tags, game, docid, import, doc,
+		               &doc->entries[i], res);
+	tag_cache_clear(&tags);
 	if (!rc)
 		rc = put_concepts(db, doc, docid);
 	if (rc)
@@ -673,11 +833,14 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	                     " (SELECT tag_id FROM temp.prev_tags) AND NOT EXISTS"
 	                     " (SELECT 1 FROM ruling_tags rt WHERE rt.tag_id = tags.id)")))
 		return rc;
+	/* in a bulk load, references are resolved once, at its end */
 	char todo[sizeof todo_sql + 32];
 	snprintf(todo, sizeof todo, todo_sql, docid);
-	if ((rc = rl_db_exec(db, todo)))
+	if ((rc = rl_db_exec(db, todo)) || db->bulk)
 		return rc;
-	return rl_db_exec(db, resolve_sql);
+	if (!(rc = resolve(db)))
+		rc = fts_flush(db);
+	return rc;
 }
 
 static int store(rl_db *db, const struct rl_source *src,
@@ -685,19 +848,76 @@ static int store(rl_db *db, const struct rl_source *src,
                  bool dry)
 {
 	*res = (struct rl_import_result){ .entries = doc->n };
-	int rc = rl_db_exec(db, "BEGIN IMMEDIATE");
-	if (rc)
+	/* In a bulk load the document is a savepoint inside the load's
+	 * transaction: it is still stored whole or not at all. */
+	if (db->bulk_lost)
+		return rl_db_fail(db, RL_EIO, "the bulk load was rolled back by an "
+		                  "earlier error");
+	if (db->bulk && dry)
+		return rl_db_fail(db, RL_EUSAGE, "a dry run cannot be part of a "
+		                  "bulk load");
+	bool nested = db->bulk;
+	int rc = rl_db_exec(db, nested ? "SAVEPOINT document" : "BEGIN IMMEDIATE");
+	if (!rc && !nested)
+		rc = rl_db_exec(db, todo_reset_sql);
+	if (rc) {
+		if (!nested)
+			sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 		return rc;
+	}
 	struct stmts s = {0};
 	rc = prepare_all(db, &s);
 	if (!rc)
 		rc = store_doc(db, &s, src, doc, res);
 	finalize_all(&s);
 	if (rc || res->unchanged || dry) {
+		if (nested && sqlite3_get_autocommit(db->h)) {
+			/* SQLite rolled the whole transaction back (disk full, out
+			 * of memory): the load's earlier documents are gone too */
+			db->bulk = false;
+			db->bulk_lost = true;
+		} else {
+			sqlite3_exec(db->h, nested ? "ROLLBACK TO document;"
+			             " RELEASE document" : "ROLLBACK", NULL, NULL, NULL);
+		}
+		return rc;
+	}
+	return rl_db_exec(db, nested ? "RELEASE document" : "COMMIT");
+}
+
+int rl_bulk_begin(rl_db *db)
+{
+	if (db->bulk)
+		return rl_db_fail(db, RL_EUSAGE, "a bulk load is already open");
+	int rc = rl_db_exec(db, "BEGIN IMMEDIATE");
+	if (!rc)
+		rc = rl_db_exec(db, todo_reset_sql);
+	if (rc) {
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 		return rc;
 	}
-	return rl_db_exec(db, "COMMIT");
+	db->bulk = true;
+	return RL_OK;
+}
+
+int rl_bulk_end(rl_db *db, bool commit)
+{
+	if (db->bulk_lost) {
+		db->bulk_lost = false;
+		return rl_db_fail(db, RL_EIO, "the bulk load was rolled back by an "
+		                  "earlier error");
+	}
+	if (!db->bulk)
+		return rl_db_fail(db, RL_EUSAGE, "no bulk load is open");
+	db->bulk = false;
+	int rc = commit ? resolve(db) : RL_OK;
+	if (!rc && commit)
+		rc = fts_flush(db);
+	if (!rc && commit)
+		rc = rl_db_exec(db, "COMMIT");
+	if (rc || !commit)
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
 }
 
 int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,

@@ -18,6 +18,9 @@ static const char options_help[] =
 	"  -D, --document D   the document's name: imports under one name are\n"
 	"                     versions of one document (default: its title)\n"
 	"  -n, --dry-run      parse and report what would change; write nothing\n"
+	"  -b, --bulk         commit documents in groups (about every 10 s), each\n"
+	"                     still stored whole or not at all: much faster for\n"
+	"                     many documents; a kill loses the uncommitted group\n"
 	"  -q, --quiet        print only warnings and errors\n"
 	"  -v, --verbose      also say how each file was read and how long it took\n"
 	"  -h, --help         show this help\n"
@@ -147,9 +150,17 @@ static bool looks_binary(const char *path)
 
 /* How this run of import behaves. */
 struct run {
-	bool quiet, verbose, dry, progress;
+	bool quiet, verbose, dry, progress, bulk;
 	double start;
 };
+
+/* A bulk load commits its group of documents once it has been open this
+ * long: long enough that the commit's cost (writing every page the group
+ * touched, once) is spread over many documents, short enough that readers
+ * see progress and a kill loses little. */
+#ifndef BULK_SECONDS
+#define BULK_SECONDS 10.0
+#endif
 
 static double now(void)
 {
@@ -270,6 +281,7 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		SOURCE_LONGOPTS,
 		{ "document", required_argument, NULL, 'D' },
 		{ "dry-run", no_argument, NULL, 'n' },
+		{ "bulk", no_argument, NULL, 'b' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -279,7 +291,7 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	struct run r = {0};
 	int opt, status = EXIT_USAGE;
 	reset_opts();
-	while ((opt = next_opt(argc, argv, ":g:l:F:D:nqvh", opts, "import",
+	while ((opt = next_opt(argc, argv, ":g:l:F:D:nbqvh", opts, "import",
 	                       &status)) != -1) {
 		if (source_option(opt, optarg, "import", &o, &status)) {
 			if (status)
@@ -290,6 +302,7 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		case 'q': r.quiet = true; break;
 		case 'v': r.verbose = true; break;
 		case 'n': r.dry = true; break;
+		case 'b': r.bulk = true; break;
 		case 'D':
 			if (!*optarg)
 				return usage_error("import", "--document needs a name");
@@ -336,10 +349,42 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	if (r.progress && files.n > 1)
 		fprintf(stderr, "found %zu documents\n", files.n);
 	r.start = now();
+	bool grouped = false;        /* a bulk group is open */
+	size_t first = 0;            /* its first file */
+	double opened = 0;
+	struct totals before = t;    /* the totals before it */
 	for (size_t i = 0; i < files.n; i++) {
+		if (r.bulk && !r.dry && !grouped) {
+			int rc = rl_bulk_begin(c->db);
+			if (rc) {
+				error("%s", rl_db_errmsg(c->db));
+				note_failure(&t, rc);
+				break;
+			}
+			grouped = true;
+			first = i;
+			opened = now();
+			before = t;
+		}
 		int rc = import_one(c, &files.v[i], &o, &r, &t);
 		if (r.progress && files.n > 1)
 			show_progress(&r, i + 1, files.n);
+		if (grouped && (i + 1 == files.n || rc == RL_EBUSY ||
+		                now() - opened >= BULK_SECONDS)) {
+			grouped = false;
+			if (rl_bulk_end(c->db, true) != RL_OK) {
+				/* the group is lost: store its documents one by one,
+				 * so that only the one at fault fails */
+				if (r.progress)
+					fputs("\r\033[K", stderr);
+				fprintf(stderr, "%s: warning: %s; importing the %zu "
+				        "documents of the group one by one\n", progname,
+				        rl_db_errmsg(c->db), i + 1 - first);
+				t = before;
+				for (size_t j = first; j <= i; j++)
+					rc = import_one(c, &files.v[j], &o, &r, &t);
+			}
+		}
 		if (rc == RL_EBUSY)
 			break;    /* the next document would wait just as long */
 	}

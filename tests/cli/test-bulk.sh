@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# import --bulk: documents committed in groups give the same database as
+# one transaction per document — rulings, tags, links, references,
+# versions and changes — with full-text tables that pass FTS5's own
+# integrity check; a refused document in a group leaves the others.
+# Arguments: the rulings binary, the rulings_fts extension (for the
+# sqlite3 shell's integrity checks).
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+EXT=${2:-}
+GEN=$_lib_dir/../../bench/gen_faq.py
+if ! command -v sqlite3 >/dev/null || [ ! -f "$EXT" ]; then
+	echo "SKIP: needs the sqlite3 shell and the rulings_fts extension"
+	exit 77
+fi
+
+# The content of a database, without ids of imports and times: what two
+# ways of importing the same documents must agree on.
+content() {
+	sqlite3 "$1" <<'SQL'
+SELECT 'R', id, kind, key, lang, rule, title, body, section, category,
+  changed, withdrawn_at IS NOT NULL FROM rulings ORDER BY id;
+SELECT 'T', t.name, t.qualifier, rt.ruling_id, rt.origin, d.title
+  FROM ruling_tags rt JOIN tags t ON t.id = rt.tag_id
+  JOIN documents d ON d.id = rt.document_id ORDER BY 2, 3, 4, 5, 6;
+SELECT 'S', ruling_id, d.title, line, hidden_tags FROM ruling_sources s
+  JOIN documents d ON d.id = s.document_id ORDER BY 2, 3, 4;
+SELECT 'F', ruling_id, kind, target, target_id FROM refs ORDER BY 2, 3, 4;
+SELECT 'E', ruling_id, product, printing, document, page FROM errata
+  ORDER BY 2;
+SELECT 'V', ruling_id, title, body FROM ruling_versions ORDER BY 2, import_id;
+SELECT 'C', c.ruling_id, c.change, c.old_body, c.new_body, d.title
+  FROM changes c JOIN imports i ON i.id = c.import_id
+  JOIN documents d ON d.id = i.document_id ORDER BY 2, 3, 6;
+SQL
+}
+
+fts_check() {
+	local db=$1 what=$2 t out
+	for t in en fr ru xx; do
+		out=$(sqlite3 -cmd ".load ${EXT%.so}" "$db" \
+			"INSERT INTO rulings_fts_$t(rulings_fts_$t) VALUES('integrity-check')" 2>&1)
+		check_eq "$what: rulings_fts_$t passes FTS5's integrity check" "" "$out"
+	done
+	check_eq "$what: integrity_check" "ok" "$(sqlite3 "$db" 'PRAGMA integrity_check')"
+}
+
+load_seeds() {
+	local db=$1; shift
+	"$RULINGS" --db "$db" import -q "$@" --game "Spirit Island" \
+		"$DATA"/000_*.txt "$DATA"/001_*.txt &&
+	"$RULINGS" --db "$db" import -q "$@" --game Berserk "$DATA"/004_*.txt &&
+	"$RULINGS" --db "$db" import -q "$@" "$DATA"
+}
+
+# 1. The sample data, document by document and in bulk.
+load_seeds one.db
+check_exit "the seeds import one document at a time" 0
+load_seeds bulk.db --bulk
+check_exit "the seeds import in bulk" 0
+content one.db >one.txt
+content bulk.db >bulk.txt
+check_eq "bulk gives the same rulings, tags, sources, references, versions" \
+	"$(cat one.txt)" "$(cat bulk.txt)"
+check_match "the comparison saw rulings and resolved references" \
+	'^F\|[0-9]+\|term\|.*\|[0-9]+$' "$(cat bulk.txt)"
+fts_check bulk.db "seeds in bulk"
+rl --db bulk.db search --tag Repeat --format json
+check_json "search --tag Repeat answers from the bulk database" \
+	'd["total"] == 4'
+rl --db bulk.db search --format json encompassing ward
+check_json "full-text search finds what bulk indexed" \
+	'"Encompassing Ward" in d["results"][0]["title"]'
+rl --db bulk.db import --bulk "$DATA"
+check_exit "importing the same files again in bulk" 0
+check_out_contains "nothing changes" "0 imported"
+
+# 2. Two versions of a synthetic dump: the changes bulk records are the
+# ones a document at a time records.
+python3 "$GEN" --entries 1500 --seed 7 --out v1 >/dev/null &&
+python3 "$GEN" --mutate 0.1 --from v1 --mseed 3 --out v2 >/dev/null
+check_exit "two versions of a synthetic dump" 0
+for m in one bulk; do
+	opt=; [ $m = bulk ] && opt=--bulk
+	"$RULINGS" --db gen-$m.db import -q $opt v1 &&
+	"$RULINGS" --db gen-$m.db import $opt v2 >gen-$m.out
+	check_exit "$m: both versions import" 0
+done
+check_eq "bulk counts the same changes" \
+	"$(tail -n 1 gen-one.out)" "$(tail -n 1 gen-bulk.out)"
+check_match "and there are edits and withdrawals to count" \
+	'[1-9][0-9]* edited, [1-9][0-9]* withdrawn' "$(tail -n 1 gen-bulk.out)"
+content gen-one.db >gen-one.txt
+content gen-bulk.db >gen-bulk.txt
+check_eq "bulk gives the same versions and changes" \
+	"$(cat gen-one.txt)" "$(cat gen-bulk.txt)"
+fts_check gen-bulk.db "edited in bulk"
+fts_check gen-one.db "edited one by one"
+
+# 3. One entry on two pages of one group, with different answers: the
+# second page edits a ruling that is not indexed yet.
+cat >p1.txt <<'TXT'
+Alpha
+
+Questions
+• Does the ward hold against floods?
+  Yes, the ward holds against quartzfloods.
+  Tags: Alpha
+TXT
+cat >p2.txt <<'TXT'
+Beta
+
+Questions
+• Does the ward hold against floods?
+  No, the ward breaks under emberfloods.
+  Tags: Beta
+TXT
+rl --db pair.db import --bulk p1.txt p2.txt
+check_exit "two pages, one entry, one group" 0
+fts_check pair.db "an entry edited within its group"
+rl --db pair.db search --format json emberfloods
+check_json "the later answer is found" 'd["total"] == 1'
+rl --db pair.db search --format json quartzfloods
+check_json "the earlier answer is not" 'd["total"] == 0'
+
+# 4. A refused document in the middle of a group: the others stay.
+printf 'Gamma\n\nQuestions\n\xe2\x80\xa2 Broken \xff byte?\n  Yes.\n' >bad.txt
+rl --db mixed.db import --bulk p1.txt bad.txt p2.txt
+check_exit "a refused document fails the run" 65
+check_err_contains "with its place" "bad.txt:4:"
+rl --db mixed.db stats --format json
+check_json "the other two documents are imported" 'd["imports"] == 2 and d["rulings"] == 1'
+fts_check mixed.db "a group with a refused document"
+
+finish
