@@ -116,7 +116,7 @@ def pick_words(db, n):
     return out
 
 
-def bench_size(a, n, big, res):
+def bench_size(a, n, res):
     tmp = a.tmp
     rulings = os.path.join(a.build, "rulings")
     ext = os.path.join(a.build, "rulings_fts")
@@ -125,8 +125,12 @@ def bench_size(a, n, big, res):
     floor_db = os.path.join(tmp, "floor-%d.db" % n)
     r = res.setdefault(str(n), {})
     t0 = time.perf_counter()
-    sh([sys.executable, os.path.join(HERE, "gen_faq.py"), "--entries", str(n),
-        "--seed", "1", "--out", d1])
+    given = a.dump.get(n)
+    if given:
+        d1 = given
+    else:
+        sh([sys.executable, os.path.join(HERE, "gen_faq.py"), "--entries",
+            str(n), "--seed", "1", "--out", d1])
     r["gen_s"] = time.perf_counter() - t0
     r["dump_mb"] = sum(os.path.getsize(os.path.join(d1, f))
                        for f in os.listdir(d1)) / 1e6
@@ -137,7 +141,15 @@ def bench_size(a, n, big, res):
     for f in (db, floor_db):
         if os.path.exists(f):
             os.remove(f)
-    dt, rss = timed([rulings, "--db", db, "import", d1, "--quiet"])
+    if n <= a.per_doc_max:
+        # one transaction per document, the default
+        one_db = db + ".one"
+        dt1, rss1 = timed([rulings, "--db", one_db, "import", d1, "--quiet"])
+        r.update(one_s=dt1, one_rss_mb=rss1 / 1024)
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(one_db + suffix):
+                os.remove(one_db + suffix)
+    dt, rss = timed([rulings, "--db", db, "import", "--bulk", d1, "--quiet"])
     con = sqlite3.connect(db)
     rows = con.execute("SELECT count(*) FROM rulings").fetchone()[0]
     last_import = con.execute("SELECT max(id) FROM imports").fetchone()[0]
@@ -175,7 +187,37 @@ def bench_size(a, n, big, res):
                            floor_db], stdin=fin)
     r.update(floor_s=fdt, floor_rows_s=rows / fdt, floor_rss_mb=frss / 1024,
              load_ratio=(rows / dt) / (rows / fdt))
+    if "one_s" in r:
+        r["one_ratio"] = fdt / r["one_s"]
     os.remove(sql)
+
+    # (b') every row the import wrote, copied with plain INSERT … SELECT
+    # from the imported database into an empty one (one transaction):
+    # the cost of the storage alone, without parsing, lookups and change
+    # detection.
+    all_db = os.path.join(tmp, "all-%d.db" % n)
+    empty = os.path.join(tmp, "empty")
+    os.makedirs(empty, exist_ok=True)
+    sh([rulings, "--db", all_db, "import", "--quiet", empty])
+    tables = [t for (t,) in sqlite3.connect(db).execute(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT"
+        " LIKE 'sqlite_%' AND name NOT LIKE 'rulings_fts_%'"
+        " AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY rootpage")]
+    copy = ["ATTACH '%s' AS src;" % db, "BEGIN;"]
+    copy += ["INSERT INTO main.%s SELECT * FROM src.%s;" % (t, t)
+             for t in tables]
+    for l in ("en", "fr", "ru", "xx"):
+        cond = ("lang = '%s'" % l if l != "xx"
+                else "lang NOT IN ('en', 'fr', 'ru')")
+        copy.append("INSERT INTO rulings_fts_%s(rowid, title, body) SELECT"
+                    " id, title, body FROM main.rulings WHERE %s;" % (l, cond))
+    copy.append("COMMIT;")
+    adt, arss = timed(["sqlite3", "-bail", "-cmd", ".load " + ext, all_db,
+                       "\n".join(copy)])
+    r.update(all_s=adt, all_rss_mb=arss / 1024, all_ratio=adt / dt)
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(all_db + suffix):
+            os.remove(all_db + suffix)
 
     # (c) ranked search
     words = pick_words(db, rows)
@@ -200,11 +242,12 @@ def bench_size(a, n, big, res):
             [rulings, "--db", db, "search", "--tag", t], a.runs))
 
     # (e) changed between two dumps
-    if big:
+    if n == a.changed_size:
         d2 = os.path.join(tmp, "dump-%d-b" % n)
         sh([sys.executable, os.path.join(HERE, "gen_faq.py"), "--mutate",
             "0.05", "--from", d1, "--out", d2])
-        dt2, rss2 = timed([rulings, "--db", db, "import", d2, "--quiet"])
+        dt2, rss2 = timed([rulings, "--db", db, "import", "--bulk", d2,
+                           "--quiet"])
         con = sqlite3.connect(db)
         b = con.execute("SELECT max(id) FROM imports").fetchone()[0]
         ch = dict(con.execute("SELECT change, count(*) FROM changes"
@@ -218,7 +261,8 @@ def bench_size(a, n, big, res):
                             changes=ch, changed_s=cdt, changed_json_s=cjs,
                             changed_rss_mb=crss / 1024)
         shutil.rmtree(d2)
-    shutil.rmtree(d1)
+    if not given:
+        shutil.rmtree(d1)
     for f in (db, floor_db):
         os.remove(f)
 
@@ -230,13 +274,20 @@ def report(res):
                    % (n, "{:,}".format(r["rows"]), r["pages"], r["dump_mb"]))
         out.append("| measure | rulings | bare | ratio |")
         out.append("|---|---:|---:|---:|")
-        out.append("| load rows/s | %s | %s | %.2f× bare |" % (
+        out.append("| load (--bulk) rows/s | %s | %s | %.2f× bare |" % (
             "{:,.0f}".format(r["import_rows_s"]),
             "{:,.0f}".format(r["floor_rows_s"]), r["load_ratio"]))
-        out.append("| load wall s | %.1f | %.1f | |" % (r["import_s"],
-                                                       r["floor_s"]))
-        out.append("| peak RSS MB | %.1f | %.1f | |" % (r["import_rss_mb"],
-                                                      r["floor_rss_mb"]))
+        out.append("| load (--bulk) wall s | %.1f | %.1f | |" % (
+            r["import_s"], r["floor_s"]))
+        if "one_s" in r:
+            out.append("| load, a transaction per document, wall s | %.1f |"
+                       " %.1f | %.2f× bare |" % (r["one_s"], r["floor_s"],
+                                                r["one_ratio"]))
+        out.append("| every row copied with INSERT … SELECT (storage only),"
+                   " wall s | %.1f | %.1f | %.2f× |" % (
+                       r["import_s"], r["all_s"], r["all_ratio"]))
+        out.append("| peak RSS MB (--bulk) | %.1f | %.1f | |" % (
+            r["import_rss_mb"], r["floor_rss_mb"]))
         out.append("| DB MB | %.1f | | |" % r["db_mb"])
         out.append("\n| search (p50 ms) | word | matches (DF) | rulings |"
                    " bare SQL | bare+snippet+count | rg -cw | ours/bare |"
@@ -269,14 +320,25 @@ def main():
     ap.add_argument("--runs", type=int, default=11)
     ap.add_argument("--tmp", default="/tmp/rulings-bulk")
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--dump", action="append", default=[],
+                    help="N=DIR: use the dump in DIR (gen_faq.py --entries N"
+                    " --seed 1) instead of generating it; kept")
+    ap.add_argument("--per-doc-max", type=int, default=100000,
+                    help="also time the default import (a transaction per"
+                    " document) up to this size")
+    ap.add_argument("--changed-size", type=int, default=100000,
+                    help="the size at which a mutated dump is imported on"
+                    " top and `changed` timed")
     a = ap.parse_args()
+    a.dump = {int(k): os.path.abspath(v)
+              for k, v in (x.split("=", 1) for x in a.dump)}
     a.build = os.path.abspath(a.build)
     os.makedirs(a.tmp, exist_ok=True)
     sizes = [int(x) for x in a.sizes.split(",")]
     res = {}
     try:
         for n in sizes:
-            bench_size(a, n, n == max(sizes), res)
+            bench_size(a, n, res)
             print(report({str(n): res[str(n)]}), flush=True)
     finally:
         with open(os.path.join(a.tmp, "bulk-results.json"), "w") as f:

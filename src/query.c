@@ -50,16 +50,50 @@ static int step_error(rl_db *db, int rc)
 }
 
 /* Tags, sources and errata of r. */
-static int fill_details(rl_db *db, struct rl_ruling *r)
+/* The statements that fill in each result's details, prepared once for
+ * all the results of a query (preparing them for each of 20 results cost
+ * more than running them). */
+struct details {
+	sqlite3_stmt *tags, *sources, *errata;
+};
+
+static const char *const details_sql[] = {
+	"SELECT DISTINCT t.name, t.qualifier, t.name_fold, t.qual_fold"
+	" FROM ruling_tags rt JOIN tags t ON t.id = rt.tag_id"
+	" WHERE rt.ruling_id = ?1 ORDER BY t.name_fold, t.qual_fold",
+	"SELECT d.title, i.path, s.line, s.hidden_tags, d.date"
+	" FROM ruling_sources s JOIN documents d ON d.id = s.document_id"
+	" JOIN imports i ON i.id = s.import_id"
+	" WHERE s.ruling_id = ?1 ORDER BY d.title, d.id",
+	"SELECT product, printing, document, page"
+	" FROM errata WHERE ruling_id = ?1",
+};
+
+_Static_assert(sizeof(struct details) == sizeof details_sql,
+               "one SQL text per details statement");
+
+static int details_prepare(rl_db *db, struct details *ds)
+{
+	sqlite3_stmt **a = (sqlite3_stmt **)ds;
+	for (size_t i = 0; i < sizeof details_sql / sizeof *details_sql; i++)
+		if (!(a[i] = rl_db_prepare(db, details_sql[i])))
+			return RL_EINTERNAL;
+	return RL_OK;
+}
+
+static void details_finalize(struct details *ds)
+{
+	sqlite3_stmt **a = (sqlite3_stmt **)ds;
+	for (size_t i = 0; i < sizeof details_sql / sizeof *details_sql; i++)
+		sqlite3_finalize(a[i]);
+}
+
+static int fill_details(rl_db *db, struct details *ds, struct rl_ruling *r)
 {
 	bool oom = false;
 	int rc;
-	sqlite3_stmt *st = rl_db_prepare(db,
-		"SELECT DISTINCT t.name, t.qualifier, t.name_fold, t.qual_fold"
-		" FROM ruling_tags rt JOIN tags t ON t.id = rt.tag_id"
-		" WHERE rt.ruling_id = ?1 ORDER BY t.name_fold, t.qual_fold");
-	if (!st)
-		return RL_EINTERNAL;
+	sqlite3_stmt *st = ds->tags;
+	sqlite3_reset(st);
 	sqlite3_bind_int64(st, 1, r->id);
 	size_t cap = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -75,19 +109,13 @@ static int fill_details(rl_db *db, struct rl_ruling *r)
 		}
 		r->tags[r->ntags++] = t;
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	if (oom)
 		return RL_ENOMEM;
 	if (rc != SQLITE_DONE)
 		return step_error(db, rc);
 
-	st = rl_db_prepare(db,
-		"SELECT d.title, i.path, s.line, s.hidden_tags, d.date"
-		" FROM ruling_sources s JOIN documents d ON d.id = s.document_id"
-		" JOIN imports i ON i.id = s.import_id"
-		" WHERE s.ruling_id = ?1 ORDER BY d.title, d.id");
-	if (!st)
-		return RL_EINTERNAL;
+	st = ds->sources;
 	sqlite3_bind_int64(st, 1, r->id);
 	cap = 0;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -105,16 +133,13 @@ static int fill_details(rl_db *db, struct rl_ruling *r)
 		if (s->hidden_tags > r->hidden_tags)
 			r->hidden_tags = s->hidden_tags;
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	if (oom)
 		return RL_ENOMEM;
 	if (rc != SQLITE_DONE)
 		return step_error(db, rc);
 
-	st = rl_db_prepare(db, "SELECT product, printing, document, page"
-	                   " FROM errata WHERE ruling_id = ?1");
-	if (!st)
-		return RL_EINTERNAL;
+	st = ds->errata;
 	sqlite3_bind_int64(st, 1, r->id);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
@@ -129,7 +154,7 @@ static int fill_details(rl_db *db, struct rl_ruling *r)
 		}
 		rc = SQLITE_DONE;
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	if (oom)
 		return RL_ENOMEM;
 	return rc == SQLITE_DONE ? RL_OK : step_error(db, rc);
@@ -362,7 +387,79 @@ struct expand_ctx {
 	rl_db *db;
 	const char *game;
 	bool no_thesaurus;
+	bool stop;              /* leave stop words out */
 };
+
+/* Words so common in rulings' English, French and Russian that they say
+ * nothing about what is asked, and cost the most to rank: every match of
+ * every term is scored, and "the" matches nearly every ruling. A query of
+ * several words leaves them out (see stop_words_apply()). Case-folded,
+ * sorted by bytes for bsearch. */
+static const char *const stop_words[] = {
+	"a", "an", "and", "are", "as", "at", "au", "aux", "be", "but", "by",
+	"can", "ce", "ces", "cette", "dans", "de", "des", "do", "does", "du",
+	"elle", "en", "est", "et", "for", "from", "has", "have", "how", "i",
+	"if", "il", "in", "into", "is", "it", "its", "la", "le", "les", "leur",
+	"leurs", "ne", "of", "on", "or", "ou", "par", "pas", "pour", "qu",
+	"que", "qui", "sa", "se", "ses", "son", "sont", "sur", "than", "that",
+	"the", "their", "then", "there", "these", "this", "to", "un", "une",
+	"was", "what", "when", "where", "which", "who", "why", "will", "with",
+	"you", "your", "à",
+	"а", "бы", "в", "во", "для", "до", "же", "за", "и", "из", "к", "как",
+	"ли", "на", "не", "но", "о", "об", "от", "по", "при", "с", "со", "то",
+	"у", "что", "это",
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* 1 when the term (n bytes) is a stop word, 0 when not, -1 out of memory. */
+static int is_stop_word(const char *term, size_t n)
+{
+	char *t = rl_strndup(term, n);
+	char *f = t ? rl_fold(t) : NULL;
+	free(t);
+	if (!f)
+		return -1;
+	const char *k = f;
+	bool stop = bsearch(&k, stop_words, sizeof stop_words / sizeof *stop_words,
+	                    sizeof *stop_words, cmp_str) != NULL;
+	free(f);
+	return stop;
+}
+
+/* Stop words are left out of a query that has other words to find, and
+ * no double quote (a phrase, or a word quoted to keep it, searches as
+ * written). */
+static int stop_words_apply(rl_db *db, const struct rl_query *q, bool *apply)
+{
+	*apply = false;
+	bool other = false, stop = false;
+	for (size_t i = 0; i < q->nwords; i++)
+		if (strchr(q->words[i], '"'))
+			return RL_OK;
+	for (size_t i = 0; i < q->nwords; i++) {
+		const char *p = q->words[i];
+		while (*p) {
+			size_t n = strcspn(p, " \t\n");
+			if (n) {
+				int r = p[n - 1] == '*' ? 0 : is_stop_word(p, n);
+				if (r < 0)
+					return RL_ENOMEM;
+				if (r)
+					stop = true;
+				else if (rl_stemtok_count(db->h, p, (int)n) > 0)
+					other = true;   /* a word with something to find */
+			}
+			p += n;
+			p += strspn(p, " \t\n");
+		}
+	}
+	*apply = stop && other;
+	return RL_OK;
+}
 
 /* Drops a term with no token; widens one to its thesaurus equivalents
  * (itself excepted) unless alts is NULL (a prefix) or the query says not
@@ -371,6 +468,15 @@ static int expand_term(void *vctx, const char *term, size_t len, char ***alts,
                        bool *drop)
 {
 	struct expand_ctx *c = vctx;
+	if (c->stop) {
+		int r = is_stop_word(term, len);
+		if (r < 0)
+			return RL_ENOMEM;
+		if (r) {
+			*drop = true;
+			return RL_OK;
+		}
+	}
 	int tokens = rl_stemtok_count(c->db->h, term, (int)len);
 	if (tokens < 0)
 		return rl_db_fail(c->db, RL_EINTERNAL, "cannot tokenize '%.*s'",
@@ -431,7 +537,10 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 			if (!match)
 				return RL_ENOMEM;
 		} else {
-			struct expand_ctx ec = { db, q->game, q->no_thesaurus };
+			struct expand_ctx ec = { db, q->game, q->no_thesaurus, false };
+			rc = stop_words_apply(db, q, &ec.stop);
+			if (rc)
+				return rc;
 			rc = rl_fts_query_expand(q->words, q->nwords, expand_term, &ec,
 			                         &match);
 			if (rc)
@@ -533,8 +642,12 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 			rc = step_error(db, s);
 	}
 	sqlite3_finalize(cst);
+	struct details ds = {0};
+	if (!rc && out->n)
+		rc = details_prepare(db, &ds);
 	for (size_t i = 0; i < out->n && !rc; i++)
-		rc = fill_details(db, &out->v[i]);
+		rc = fill_details(db, &ds, &out->v[i]);
+	details_finalize(&ds);
 	params_free(&p);
 	free(text);
 	free(count_text);
@@ -641,8 +754,12 @@ int rl_show(rl_db *db, long long id, struct rl_ruling *out)
 	if (s == SQLITE_DONE)
 		return rl_db_fail(db, RL_NOTFOUND, "no ruling with id %lld", id);
 	int rc = s != SQLITE_ROW ? step_error(db, s) : oom ? RL_ENOMEM : RL_OK;
+	struct details ds = {0};
 	if (!rc)
-		rc = fill_details(db, out);
+		rc = details_prepare(db, &ds);
+	if (!rc)
+		rc = fill_details(db, &ds, out);
+	details_finalize(&ds);
 	if (!rc)
 		rc = read_links(db,
 			"SELECT f.kind, f.target, ifnull(f.target_id, 0), t.rule, t.title"

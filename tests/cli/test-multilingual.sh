@@ -89,6 +89,10 @@ check_match "the sample has several rulings with атака/атаки/атак�
 	'^\[[0-9]+, [0-9]+, [0-9]+' "$want_ataka"
 rl "${M[@]}" search атаками -n 0 --format json
 check_exit "search атаками finds something" 0
+n_attacks=$(json_get 'd["total"]')
+rl "${M[@]}" search что с атаками -n 0 --format json
+check_json "Russian stop words are left out too" "d['total'] == $n_attacks"
+rl "${M[@]}" search атаками -n 0 --format json
 check_json "search атаками: every ruling with атака/атаки/атакой/атаку" \
 	"set(${want_ataka:-[0]}) <= {r['id'] for r in d['results']}"
 check_json "search атаками: only Russian rulings" \

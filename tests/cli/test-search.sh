@@ -218,4 +218,21 @@ check_exit "text with nothing found exits 1" 1
 check_out_empty "text with nothing found prints nothing"
 check_err_empty "nothing found is not an error message"
 
+# Stop words: left out of a query with other words, kept when quoted or
+# alone.
+rl --db s.db search --format json encompassing ward
+base=$(json_get 'd["total"]')
+rl --db s.db search --format json what does the encompassing ward do
+check_exit "a question with stop words finds rulings" 0
+check_json "stop words left out: the same rulings as the bare words" \
+	"d['total'] == $base"
+rl --db s.db search --format json '"the"' encompassing ward
+check_json "any double quote keeps every word: fewer or as many" \
+	"d['total'] <= $base"
+rl --db s.db search --format json the
+check_exit "a stop word alone is searched for" 0
+check_json "and found" 'd["total"] > 0'
+rl --db s.db search --format json '"when does"'
+check_exit "a phrase of stop words is searched as written" 0 1
+
 finish
