@@ -117,6 +117,10 @@ struct rl_entry {
 	struct rl_errata *errata;           /* errata details or NULL */
 	char **aliases; size_t naliases;    /* other names references may use */
 	char *date, *author;    /* a dated ruling's own date and author */
+	/* The ruling's own game and language, when they are not the
+	 * document's (an interchange file holds many of each); NULL: the
+	 * document's. */
+	char *game, *lang;
 };
 
 /* A thesaurus concept: terms that mean the same, across languages. */

@@ -407,7 +407,13 @@ static int put_entry(rl_db *db, struct stmts *s, long long game, long long doc,
                      const struct rl_entry *e, struct rl_import_result *res)
 {
 	long long id = 0;
-	int rc = put_ruling(db, s, game, d->lang, import, e, &id, res);
+	int rc = RL_OK;
+	/* an entry may name its own game and language (interchange files) */
+	if (e->game)
+		rc = game_id(db, e->game, &game);
+	if (!rc)
+		rc = put_ruling(db, s, game, e->lang ? e->lang : d->lang, import, e,
+		                &id, res);
 	if (!rc)
 		rc = put_details(db, s, id, e);
 	if (rc)
