@@ -511,9 +511,10 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 
 	xmlSetStructuredErrorFunc(old_s_ctx, old_s);
 	xmlSetGenericErrorFunc(old_g_ctx, old_g);
-	if (!rc && e.seen > MAX_DIAGS)
-		rc = rl_diag_add(d, RL_ERROR, 0, 0, "%zu more problems left out",
-		                 e.seen - MAX_DIAGS);
+	if (e.seen > MAX_DIAGS && rc != RL_ENOMEM &&
+	    rl_diag_add(d, rc ? RL_ERROR : RL_WARNING, 0, 0,
+	                "%zu more problems left out", e.seen - MAX_DIAGS))
+		rc = RL_ENOMEM;
 	return rc;
 }
 
