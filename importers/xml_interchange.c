@@ -343,7 +343,9 @@ static int add_ruling(struct rl_doc *doc, xmlNodePtr r)
 	int rc = copy_attr(r, "lang", &e->lang);
 	if (!rc)
 		rc = copy_attr(r, "game", &e->game);
-	if (!rc)
+	/* an empty key is no key: computed as for other formats */
+	const char *key = attr(r, "key");
+	if (!rc && key && *key)
 		rc = copy_attr(r, "key", &e->key);
 	if (!rc)
 		rc = copy_attr(r, "rule", &e->rule);
