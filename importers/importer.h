@@ -32,5 +32,6 @@ extern const struct rl_importer rl_importer_rst_glossary;
 extern const struct rl_importer rl_importer_markdown_glossary;
 extern const struct rl_importer rl_importer_comprehensive_rules;
 extern const struct rl_importer rl_importer_card_rulings;
+extern const struct rl_importer rl_importer_xml_interchange;
 
 #endif

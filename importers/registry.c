@@ -18,6 +18,7 @@ static const struct rl_importer *const importers[] = {
 	&rl_importer_markdown_glossary,
 	&rl_importer_comprehensive_rules,
 	&rl_importer_card_rulings,
+	&rl_importer_xml_interchange,
 };
 
 enum { NIMPORTERS = sizeof importers / sizeof *importers };

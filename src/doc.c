@@ -135,6 +135,8 @@ void rl_entry_clear(struct rl_entry *e)
 	free(e->aliases);
 	free(e->date);
 	free(e->author);
+	free(e->game);
+	free(e->lang);
 	*e = (struct rl_entry){0};
 }
 

@@ -117,6 +117,10 @@ struct rl_entry {
 	struct rl_errata *errata;           /* errata details or NULL */
 	char **aliases; size_t naliases;    /* other names references may use */
 	char *date, *author;    /* a dated ruling's own date and author */
+	/* The ruling's own game and language, when they are not the
+	 * document's (an interchange file holds many of each); NULL: the
+	 * document's. */
+	char *game, *lang;
 };
 
 /* A thesaurus concept: terms that mean the same, across languages. */
@@ -400,5 +404,16 @@ struct rl_stats {
 };
 int rl_stats(rl_db *db, struct rl_stats *out);
 void rl_stats_clear(struct rl_stats *s);
+
+/* ---- Export ------------------------------------------------------------- */
+
+/* Writes the rulings with these ids, in this order, to path as an XML
+ * interchange document (schema/rulings.rng): each with its tags, aliases,
+ * references, errata details, sources and versions. The file is written
+ * whole or not at all (a temporary file beside it, renamed over it).
+ * RL_NOTFOUND: an id names no ruling; RL_EDATA: a text holds a character
+ * XML 1.0 cannot carry (a control character other than tab and line
+ * breaks); RL_EIO: path could not be written. rl_db_errmsg() says which. */
+int rl_export_xml(rl_db *db, const long long *ids, size_t n, const char *path);
 
 #endif

@@ -545,8 +545,14 @@ static int put_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
                      struct rl_import_result *res)
 {
 	long long id = 0;
-	bool fresh;
-	int rc = put_ruling(db, s, game, d->lang, import, e, &id, &fresh, res);
+	bool fresh = false;
+	int rc = RL_OK;
+	/* an entry may name its own game and language (interchange files) */
+	if (e->game)
+		rc = game_id(db, e->game, &game);
+	if (!rc)
+		rc = put_ruling(db, s, game, e->lang ? e->lang : d->lang, import, e,
+		                &id, &fresh, res);
 	/* a ruling new to the database has no details to replace */
 	if (!rc)
 		rc = put_details(db, s, id, e, fresh);

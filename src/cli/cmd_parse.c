@@ -26,6 +26,11 @@ static void entry(struct json *j, const struct rl_entry *e)
 	json_begin_map(j);
 	json_key(j, "line"); json_int(j, e->line);
 	json_key(j, "kind"); json_string(j, rl_kind_name(e->kind));
+	/* only when the entry has its own (an interchange file's) */
+	if (e->game || e->lang) {
+		json_key(j, "game"); json_string(j, e->game);
+		json_key(j, "lang"); json_string(j, e->lang);
+	}
 	json_key(j, "key"); json_string(j, e->key);
 	json_key(j, "title"); json_string(j, e->title);
 	json_key(j, "text"); json_string(j, e->text);
