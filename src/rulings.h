@@ -389,4 +389,13 @@ struct rl_stats {
 int rl_stats(rl_db *db, struct rl_stats *out);
 void rl_stats_clear(struct rl_stats *s);
 
+/* ---- Export ------------------------------------------------------------- */
+
+/* A file name for a tag's page in an export directory (export.c): an ASCII
+ * slug of the tag, '-', 12 hex digits of the SHA-256 of the exact tag, then
+ * ext (".html"; may be NULL). Never holds '/' nor starts with '.'; the same
+ * tag always gives the same name, different tags different ones. A new
+ * string, NULL when memory ran out. */
+char *rl_export_filename(const char *tag, const char *ext);
+
 #endif
