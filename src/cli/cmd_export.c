@@ -163,6 +163,8 @@ static struct export_page *new_page(struct export_job *job, size_t *cap,
  * ruling carries it exactly (case aside), else T as given. */
 static const char *stored_tag(const struct export_job *job)
 {
+	if (!job->tag)
+		return NULL;       /* one file of a search: a page with no tag */
 	char *want = rl_fold(job->tag);
 	const char *found = NULL;
 	for (size_t i = 0; want && i < job->n && !found; i++)

@@ -4,7 +4,9 @@
  * Every page is a libxml2 tree (element and text nodes, attributes through
  * xmlNewProp), saved as UTF-8 HTML: no markup is ever pasted from strings,
  * so every text from the database is escaped by the serializer. No
- * JavaScript; the style sheet is a fixed string in a <style> element. */
+ * JavaScript; the style sheet is a fixed string in a <style> element. Only
+ * HTML 4 elements, so that libxml2's own HTML parser (xmllint --html) reads
+ * the pages back without a complaint. */
 #include "export.h"
 #include "util.h"
 
@@ -21,12 +23,12 @@ static const char INDEX[] = "index.html";
 static const char CSS[] =
 	"body{font:16px/1.45 system-ui,sans-serif;max-width:52em;margin:0 auto;"
 	"padding:0 1em 3em;color:#222;background:#fff}"
-	"header{padding:.6em 0;border-bottom:1px solid #ddd}"
+	".header{padding:.6em 0;border-bottom:1px solid #ddd}"
 	"h2{margin-top:2em;border-bottom:2px solid #446}"
 	"h3{margin-top:1.5em;color:#446}"
-	"article{border-left:3px solid #ccd;padding:.1em 0 .1em 1em;"
+	"div.entry{border-left:3px solid #ccd;padding:.1em 0 .1em 1em;"
 	"margin:1.2em 0}"
-	"article:target{border-left-color:#c60;background:#fff8ee}"
+	"div.entry:target{border-left-color:#c60;background:#fff8ee}"
 	"h4{margin:.3em 0;font-size:1.05em}"
 	"a.anchor{color:#aaa;text-decoration:none;margin-right:.3em}"
 	".badge{font-size:.75em;font-weight:normal;background:#c60;color:#fff;"
@@ -106,7 +108,8 @@ static bool begin(struct page_doc *d, const char *title, const char *lang)
 	el(d, head, "style", CSS);
 	d->body = el(d, html, "body", NULL);
 	if (d->job->tree) {
-		xmlNodePtr nav = el(d, el(d, d->body, "header", NULL), "nav", NULL);
+		xmlNodePtr nav = el(d, d->body, "div", NULL);
+		attr(d, nav, "class", "header");
 		link(d, nav, INDEX, "All tags");
 	}
 	return !d->oom;
@@ -257,7 +260,7 @@ static int changes(struct page_doc *d, xmlNodePtr h, xmlNodePtr art,
 		     "changed it" : "the source marks the answer as changed");
 	}
 	if (edited) {
-		xmlNodePtr det = el(d, art, "details", NULL);
+		xmlNodePtr det = el(d, art, "div", NULL);
 		attr(d, det, "class", "diff");
 		struct rl_buf sb = {0};
 		rl_buf_addf(&sb, "Last change: %.10s, %s", last->at ? last->at : "",
@@ -265,7 +268,8 @@ static int changes(struct page_doc *d, xmlNodePtr h, xmlNodePtr art,
 		char *summary = rl_buf_take(&sb);
 		if (!summary)
 			d->oom = true;
-		el(d, det, "summary", summary);
+		xmlNodePtr sp = el(d, det, "p", summary);
+		attr(d, sp, "class", "meta");
 		free(summary);
 		xmlNodePtr w = el(d, det, "div", NULL);
 		attr(d, w, "class", "wdiff");
@@ -413,7 +417,8 @@ static int entry(struct page_doc *d, xmlNodePtr parent, size_t i)
 		return EXIT_SOFTWARE;
 	char id[32];
 	snprintf(id, sizeof id, "r%lld", r->id);
-	xmlNodePtr art = el(d, parent, "article", NULL);
+	xmlNodePtr art = el(d, parent, "div", NULL);
+	attr(d, art, "class", "entry");
 	attr(d, art, "id", id);
 	attr(d, art, "lang", r->lang);
 	xmlNodePtr h = el(d, art, "h4", NULL);
@@ -478,7 +483,7 @@ static int other_languages(struct page_doc *d, xmlNodePtr mn)
 		if (!p)
 			continue;
 		if (!box) {
-			box = el(d, mn, "section", NULL);
+			box = el(d, mn, "div", NULL);
 			attr(d, box, "class", "other");
 			attr(d, box, "id", "other-languages");
 			el(d, box, "h2", "In other languages");
@@ -527,7 +532,7 @@ static int tag_page(struct export_job *job, const struct export_page *p)
 		error("out of memory");
 		return EXIT_SOFTWARE;
 	}
-	xmlNodePtr mn = el(&d, d.body, "main", NULL);
+	xmlNodePtr mn = el(&d, d.body, "div", NULL);
 	el(&d, mn, "h1", title);
 	char count[64];
 	snprintf(count, sizeof count, "%zu ruling%s", p->n, p->n == 1 ? "" : "s");
@@ -610,7 +615,7 @@ static int index_page(struct export_job *job)
 		error("out of memory");
 		return EXIT_SOFTWARE;
 	}
-	xmlNodePtr mn = el(&d, d.body, "main", NULL);
+	xmlNodePtr mn = el(&d, d.body, "div", NULL);
 	el(&d, mn, "h1", "Rulings");
 	char count[96];
 	snprintf(count, sizeof count, "%zu ruling%s, %zu page%s", job->n,
