@@ -498,7 +498,7 @@ static int read_marker(const char *dir, char ***names, size_t *n)
 	*n = 0;
 	char *path = join(dir, MARKER);
 	if (!path)
-		return EXIT_SOFTWARE;
+		return oom_error();
 	FILE *f = fopen(path, "r");
 	free(path);
 	if (!f)
@@ -515,7 +515,7 @@ static int read_marker(const char *dir, char ***names, size_t *n)
 		char *copy = strdup(line);
 		if (!copy || !rl_grow(names, &ncap, *n + 1, sizeof **names)) {
 			free(copy);
-			status = EXIT_SOFTWARE;
+			status = oom_error();
 			break;
 		}
 		(*names)[(*n)++] = copy;
