@@ -26,15 +26,16 @@ static int export_json(struct export_job *job);
 
 /* Each format, once. A new format is one more line. */
 static const struct export_format formats[] = {
-	{ "txt", ".txt", true, export_txt },
-	{ "md", ".md", true, export_md },
-	{ "html", ".html", true, export_html },
-	{ "json", ".json", false, export_json },
+	{ "txt", ".txt", true, true, export_txt },
+	{ "md", ".md", true, false, export_md },
+	{ "html", ".html", true, false, export_html },
+	{ "json", ".json", false, false, export_json },
 };
 
 static const char options_help[] =
 	"  -t, --tag T        the rulings with tag T: one page (\"Name\" matches\n"
-	"                     every qualifier, \"Name (Qualifier)\" one)\n"
+	"                     every qualifier, \"Name (Qualifier)\" one; for txt,\n"
+	"                     whose page gives its tag to every entry, T itself)\n"
 	"  -q, --query WORDS  the rulings a search for WORDS finds\n"
 	"  -a, --all          every ruling\n"
 	"  -l, --lang L       only rulings in language L (en, fr, ru, ...)\n"
@@ -637,6 +638,42 @@ static void job_free(struct export_job *job)
 	rl_results_free(&job->sel);
 }
 
+/* Keeps the rulings that carry --tag exactly (case aside). */
+static int keep_exact(struct export_job *job)
+{
+	char *want = rl_fold(job->tag);
+	if (!want)
+		return oom_error();
+	size_t kept = 0;
+	bool oom = false;
+	for (size_t i = 0; i < job->sel.n; i++) {
+		struct rl_ruling *r = &job->sel.v[i];
+		bool has = false;
+		for (size_t k = 0; k < r->ntags && !has; k++) {
+			char *f = rl_fold(r->tags[k]);
+			oom |= !f;
+			has = f && strcmp(f, want) == 0;
+			free(f);
+		}
+		if (has)
+			job->sel.v[kept++] = *r;
+		else
+			rl_ruling_clear(r);
+	}
+	free(want);
+	job->sel.n = kept;
+	job->sel.total = (long long)kept;
+	if (oom)
+		return oom_error();
+	if (!kept) {
+		error("export: no ruling carries the tag '%s' itself (a %s page "
+		      "is one tag: give it with its qualifier)", job->tag,
+		      job->format->name);
+		return EXIT_NOTHING;
+	}
+	return 0;
+}
+
 /* Splits --query WORDS at blanks into words, as the shell would have. */
 static char **split_words(const char *s, size_t *n)
 {
@@ -769,6 +806,8 @@ int cmd_export(struct ctx *c, int argc, char **argv)
 		status = exit_status(rc);
 		goto out;
 	}
+	if (job.tag && job.format->exact_tag && (status = keep_exact(&job)) != 0)
+		goto out;
 	job.n = job.sel.n;
 	job.ids = malloc(job.n * sizeof *job.ids);
 	job.full = calloc(job.n, sizeof *job.full);

@@ -52,12 +52,16 @@ struct export_job {
 };
 
 /* A format: its name for --format, the extension of its pages, whether
- * --all and --query write a directory of pages (else one file), and its
- * writer (0 or the exit status, after a message). */
+ * --all and --query write a directory of pages (else one file), whether
+ * a page's tag is data (--tag T then keeps only the rulings that carry T
+ * exactly, not T with any qualifier: the faq-tags importer gives the
+ * page's tag to every entry), and its writer (0 or the exit status, after
+ * a message). */
 struct export_format {
 	const char *name;
 	const char *ext;
 	bool pages;
+	bool exact_tag;
 	int (*write)(struct export_job *job);
 };
 

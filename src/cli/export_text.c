@@ -74,9 +74,14 @@ static void txt_entry(FILE *f, const struct rl_ruling *r)
 	fputc('\n', f);
 }
 
-/* One tag page. */
-static int txt_page(struct export_job *job, const struct export_page *p)
+/* One tag page; *mixed is set when its rulings are in several
+ * languages. */
+static int txt_page(struct export_job *job, const struct export_page *p,
+                    bool *mixed)
 {
+	*mixed = false;
+	for (size_t k = 1; k < p->n && !*mixed; k++)
+		*mixed = strcmp(job->sel.v[p->v[k]].lang, job->sel.v[p->v[0]].lang);
 	struct export_item *items;
 	int status = export_order(job, p, &items);
 	if (status)
@@ -128,16 +133,24 @@ static int txt_page(struct export_job *job, const struct export_page *p)
 int export_txt(struct export_job *job)
 {
 	int status = 0;
-	size_t skipped = 0;
+	size_t skipped = 0, mixed = 0;
 	for (size_t k = 0; k < job->npages && !status; k++) {
+		bool m = false;
 		if (!job->pages[k].title)
 			skipped = job->pages[k].n;   /* a tag page needs a tag */
 		else
-			status = txt_page(job, &job->pages[k]);
+			status = txt_page(job, &job->pages[k], &m);
+		mixed += m;
 	}
 	if (!status && skipped)
 		warning("%zu ruling%s with no tag %s on no tag page", skipped,
 		        skipped == 1 ? "" : "s", skipped == 1 ? "is" : "are");
+	/* the importer gives a page one language */
+	if (!status && mixed)
+		warning("%zu page%s hold%s rulings in several languages: importing "
+		        "%s gives them one language (--lang exports one)", mixed,
+		        mixed == 1 ? "" : "s", mixed == 1 ? "s" : "",
+		        mixed == 1 ? "it" : "one");
 	return status;
 }
 

@@ -59,6 +59,15 @@ check_contains "Changed answer: is written before a changed answer" \
 check_contains "discussion markers and hidden tags are written" \
 	"$(cat 001_8e68847c21c72d28.txt)" "(Discussion elsewhere) (Discussion elsewhere)  Tags: "
 
+# A txt page is one tag: the importer gives it to every entry. A bare name
+# matches every qualifier in a search, but no ruling carries "Speed" itself.
+rl --db s.db export --tag Speed --format txt -o speed.txt
+check_exit "txt --tag with a name no ruling carries itself: exit 1" 1
+check_err_contains "... saying why" "no ruling carries the tag 'Speed' itself"
+rl --db s.db export --tag Speed --format md -o speed.md
+check_exit "md --tag Speed takes every qualifier, as search does" 0
+check_match "... under the name given" '^# Speed$' "$(head -n 1 speed.md)"
+
 # ---- json: the records search gives ------------------------------------------
 rl --db s.db export --tag Defend --format json -o defend.json
 check_exit "export --format json" 0
