@@ -416,4 +416,11 @@ void rl_stats_clear(struct rl_stats *s);
  * breaks); RL_EIO: path could not be written. rl_db_errmsg() says which. */
 int rl_export_xml(rl_db *db, const long long *ids, size_t n, const char *path);
 
+/* A file name for a tag's page in an export directory (export.c): an ASCII
+ * slug of the tag, '-', 12 hex digits of the SHA-256 of the exact tag, then
+ * ext (".html"; may be NULL). Never holds '/' nor starts with '.'; the same
+ * tag always gives the same name, different tags different ones. A new
+ * string, NULL when memory ran out. */
+char *rl_export_filename(const char *tag, const char *ext);
+
 #endif

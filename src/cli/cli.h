@@ -129,6 +129,9 @@ void render_errata_json(struct json *j, const struct rl_errata *x);
  * NDJSON, one object a line. */
 void print_results(const struct ctx *c, const struct rl_results *res,
                    enum out_format fmt, const char *list_key, bool marked);
+/* The same to f, with no colour. */
+void print_results_to(FILE *f, const struct rl_results *res,
+                      enum out_format fmt, const char *list_key, bool marked);
 
 /* Opens the database, runs q and prints the results (the "changes" of
  * changed when q->changed_only, else search's "results"): the exit
@@ -150,11 +153,24 @@ int cmd_stats(struct ctx *c, int argc, char **argv);
 int cmd_changed(struct ctx *c, int argc, char **argv);
 int cmd_xrefs(struct ctx *c, int argc, char **argv);
 int cmd_history(struct ctx *c, int argc, char **argv);
+int cmd_export(struct ctx *c, int argc, char **argv);
 
 /* Word-level diff of old and new text to f, continuation lines indented,
  * with a final newline (wdiff.c). */
 void print_word_diff(FILE *f, const char *old, const char *new_text,
                      const char *indent, bool color);
+/* A run of words of a word diff: kept (mark 0, from the new text), removed
+ * (1, from the old) or added (2, from the new), white space after them
+ * included (wdiff.c). */
+struct wdiff_op {
+	int mark;
+	const char *s;
+	size_t n;
+};
+/* The word diff as runs, pointing into old and new_text: 0, or -1 when
+ * memory ran out. *ops is the caller's to free. */
+int word_diff_ops(const char *old, const char *new_text, struct wdiff_op **ops,
+                  size_t *nops);
 /* s with indent before every line (render.c); snippet markers become
  * colour or nothing. */
 void print_indented(FILE *f, const char *s, const char *indent, bool color);

@@ -62,6 +62,12 @@ static const struct command commands[] = {
 	  "rulebook pages, discussions, web addresses), or only the dangling ones:\n"
 	  "references to a rule, a ruling or a term that is not in the database.",
 	  "xrefs [--dangling] [--kind K] [--format text|json]" },
+	{ "export", cmd_export, DB_READ,
+	  "export rulings as FAQ text pages, Markdown, an HTML site, JSON or XML",
+	  "Export rulings (one tag's, a search's, or all) as FAQ tag-page text,\n"
+	  "Markdown, a static HTML site, JSON, or the XML interchange format.",
+	  "export (--tag T | --query WORDS | --all) [--lang L] [--game G]\n"
+	  "               --format txt|md|html|json|xml -o PATH [--force]" },
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof *commands };

@@ -282,21 +282,21 @@ void render_ruling_json(struct json *j, const struct rl_ruling *r, bool details)
 	}
 }
 
-void print_results(const struct ctx *c, const struct rl_results *res,
-                   enum out_format fmt, const char *list_key, bool marked)
+static void results(FILE *f, bool color, const struct rl_results *res,
+                    enum out_format fmt, const char *list_key, bool marked)
 {
 	struct json j;
 	if (fmt == OUT_TEXT) {
 		for (size_t i = 0; i < res->n; i++) {
 			if (i)
-				fputc('\n', stdout);
-			render_ruling_text(stdout, &res->v[i], c->color, false);
+				fputc('\n', f);
+			render_ruling_text(f, &res->v[i], color, false);
 		}
 		return;
 	}
 	if (fmt == OUT_NDJSON) {
 		for (size_t i = 0; i < res->n; i++) {
-			json_init(&j, stdout, false);
+			json_init(&j, f, false);
 			json_begin_map(&j);
 			if (marked) {
 				json_key(&j, "change");
@@ -308,7 +308,7 @@ void print_results(const struct ctx *c, const struct rl_results *res,
 		}
 		return;
 	}
-	json_init(&j, stdout, true);
+	json_init(&j, f, true);
 	json_begin_map(&j);
 	json_key(&j, "format_version"); json_int(&j, 1);
 	if (!marked) {
@@ -329,6 +329,18 @@ void print_results(const struct ctx *c, const struct rl_results *res,
 	json_end_list(&j);
 	json_end_map(&j);
 	json_end(&j);
+}
+
+void print_results(const struct ctx *c, const struct rl_results *res,
+                   enum out_format fmt, const char *list_key, bool marked)
+{
+	results(stdout, c->color, res, fmt, list_key, marked);
+}
+
+void print_results_to(FILE *f, const struct rl_results *res,
+                      enum out_format fmt, const char *list_key, bool marked)
+{
+	results(f, false, res, fmt, list_key, marked);
 }
 
 int run_query(struct ctx *c, const struct rl_query *q, enum out_format fmt,

@@ -4,6 +4,7 @@
  * texts too long for that (over WDIFF_MAX_CELLS word pairs) are shown
  * whole, old then new. Continuation lines are indented like the first. */
 #include "cli.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -158,4 +159,76 @@ void print_word_diff(FILE *f, const char *old, const char *new_text,
 	free(lcs);
 	free(a);
 	free(b);
+}
+
+/* The same comparison as runs of words for other renderers (export to
+ * HTML): each op is a span of old (removed) or new text (kept, added),
+ * white space after its words included. Too long texts give the old text
+ * removed and the new added, whole. */
+int word_diff_ops(const char *old, const char *new_text, struct wdiff_op **ops,
+                  size_t *nops)
+{
+	*ops = NULL;
+	*nops = 0;
+	old = old ? old : "";
+	new_text = new_text ? new_text : "";
+	struct word *a, *b;
+	size_t na = split(old, &a), nb = split(new_text, &b);
+	size_t cap = 0;
+	int rc = 0;
+	unsigned *lcs = NULL;
+	if ((na && !a) || (nb && !b))
+		rc = -1;
+	else if ((na + 1) * (nb + 1) <= WDIFF_MAX_CELLS)
+		lcs = calloc((na + 1) * (nb + 1), sizeof *lcs);
+	/* appends a word to the run of its mark, or opens a run */
+#define ADD(w, m) do { \
+		struct wdiff_op *last_ = *nops ? &(*ops)[*nops - 1] : NULL; \
+		if (last_ && last_->mark == (m) && last_->s + last_->n == (w)->s) { \
+			last_->n += (w)->n; \
+		} else if (!rl_grow(ops, &cap, *nops + 1, sizeof **ops)) { \
+			rc = -1; \
+		} else { \
+			(*ops)[(*nops)++] = (struct wdiff_op){ (m), (w)->s, (w)->n }; \
+		} \
+	} while (0)
+	if (!rc && !lcs) {
+		/* whole: too long for the table, or no memory for it */
+		struct word wo = { old, strlen(old), 0 }, wn = { new_text, strlen(new_text), 0 };
+		if (wo.n)
+			ADD(&wo, 1);
+		if (!rc && wn.n)
+			ADD(&wn, 2);
+	} else if (!rc) {
+#define L(i, j) lcs[(i) * (nb + 1) + (j)]
+		for (size_t i = na; i-- > 0; )
+			for (size_t j = nb; j-- > 0; )
+				L(i, j) = eq(&a[i], &b[j]) ? L(i + 1, j + 1) + 1
+				        : L(i + 1, j) > L(i, j + 1) ? L(i + 1, j) : L(i, j + 1);
+		size_t i = 0, j = 0;
+		while (!rc && (i < na || j < nb)) {
+			if (i < na && j < nb && eq(&a[i], &b[j])) {
+				ADD(&b[j], 0);
+				i++;
+				j++;
+			} else if (i < na && (j == nb || L(i + 1, j) >= L(i, j + 1))) {
+				ADD(&a[i], 1);
+				i++;
+			} else {
+				ADD(&b[j], 2);
+				j++;
+			}
+		}
+#undef L
+	}
+#undef ADD
+	free(lcs);
+	free(a);
+	free(b);
+	if (rc) {
+		free(*ops);
+		*ops = NULL;
+		*nops = 0;
+	}
+	return rc;
 }

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# A real browser on the exported site: headless Chromium loads the pages
+# (--dump-dom) and the test checks that they render their entries and that
+# no script from the data ran. A control page with a script of the test's
+# own proves that scripts do run in this browser. Screenshots are kept in
+# the build directory (the second argument) as test artifacts. Skipped
+# (exit 77) when chromium is not installed.
+#
+#   bash tests/browser/test-browser.sh BUILD/rulings BUILD/tests/browser
+. "$(dirname "${BASH_SOURCE[0]}")/../cli/lib.sh" "$1"
+
+ART=${2:-$T}
+mkdir -p "$ART"
+CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$CHROMIUM" ]; then
+	echo "chromium is not installed: skipped"
+	_finished=1
+	exit 77
+fi
+
+# browse WHAT FILE [EXTRA-OPTIONS...]: the DOM after loading FILE, in $OUT
+browse() {
+	local file=$1
+	shift
+	run timeout 90 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
+		--disable-dev-shm-usage --no-first-run --no-default-browser-check \
+		--user-data-dir="$T/chrome" --virtual-time-budget=2000 \
+		"$@" "file://$file"
+}
+
+cp "$DATA"/*.txt seeds/
+cp "$_lib_dir/export-hostile.txt" hostile.txt
+rl --db s.db import seeds hostile.txt
+check_exit "the seed data and the hostile page import" 0
+rl --db s.db export --all --format html -o site
+check_exit "export --all --format html" 0
+
+# the control: a script of our own runs
+cat >control.html <<'HTML'
+<!DOCTYPE html><html><head><title>before</title></head>
+<body><p id="p">x</p><script>document.title = 'RAN';
+document.body.setAttribute('data-ran', '1');</script></body></html>
+HTML
+browse "$T/control.html" --dump-dom
+check_exit "chromium loads the control page" 0
+check_contains "scripts run in this browser (control)" "$(cat "$OUT")" "<title>RAN</title>"
+
+hostile=$T/site/$(ls site | grep '^x-[0-9a-f]\{12\}\.html$')
+browse "$hostile" --dump-dom
+check_exit "chromium loads the hostile page" 0
+dom=$(cat "$OUT")
+check_contains "the page renders its title" "$dom" "<title>../../x</title>"
+check_not_contains "the payload did not set the title" "$dom" "PWNED</title>"
+check_not_contains "no payload set an attribute" "$dom" "data-pwned="
+check_not_contains "no script element came from the data" "$dom" "<script"
+check_not_contains "no img element came from the data" "$dom" "<img"
+check_eq "both entries are in the DOM" 2 "$(grep -o 'class="entry"' "$OUT" | wc -l)"
+check_contains "the payload is shown as text" "$dom" "&lt;script&gt;document.title='PWNED'&lt;/script&gt;"
+browse "$hostile" --screenshot="$ART/export-hostile.png" --window-size=1200,900
+check_exit "a screenshot of the hostile page" 0
+[ -s "$ART/export-hostile.png" ] && _pass "the screenshot is kept: $ART/export-hostile.png" ||
+	_fail "no screenshot at $ART/export-hostile.png"
+
+speed=$T/site/$(ls site | grep '^speed-fast-slow-[0-9a-f]\{12\}\.html$')
+browse "$speed" --dump-dom
+check_exit "chromium loads the Speed (Fast/Slow) page" 0
+check_eq "all 18 entries render" 18 "$(grep -o 'class="entry"' "$OUT" | wc -l)"
+check_contains "the Russian page of the same concept is linked, in UTF-8" \
+	"$(cat "$OUT")" "Быстрые и медленные атаки</a>"
+browse "$speed" --screenshot="$ART/export-speed.png" --window-size=1200,2400
+check_exit "a screenshot of the Speed page" 0
+[ -s "$ART/export-speed.png" ] && _pass "the screenshot is kept: $ART/export-speed.png" ||
+	_fail "no screenshot at $ART/export-speed.png"
+browse "$T/site/index.html" --dump-dom
+check_contains "the index renders its tag list" "$(cat "$OUT")" 'class="index"'
+
+finish

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# rulings export --format html: the static site and the single page, built
+# from the seed data and from a hostile FAQ page (markup, quotes,
+# ampersands, a tag named ../../x): files stay inside -o, every text is
+# escaped, libxml2's HTML parser reads every page without a complaint.
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+# count XPATH FILE: what xmllint --html makes of an XPath expression
+xp() {
+	xmllint --html --xpath "$1" "$2" 2>/dev/null
+}
+if ! command -v xmllint >/dev/null; then
+	echo "xmllint is missing (libxml2-utils): skipped"
+	exit 77
+fi
+
+cp "$DATA"/*.txt seeds/
+# a second version of the Defend page, one answer edited: a recorded change
+sed 's/^  Generally no, since it is the Event/  Usually not, since it is the Event/' \
+	"$DATA/001_8e68847c21c72d28.txt" >defend-v2.txt
+cp "$_lib_dir/export-hostile.txt" hostile.txt
+rl --db s.db import seeds
+check_exit "the seed data imports" 0
+rl --db s.db import --document Defend defend-v2.txt
+check_exit "the edited Defend page imports" 0
+check_out_contains "... as one edit" "1 edited"
+rl --db s.db import hostile.txt
+check_exit "the hostile page imports" 0
+
+mkdir out
+rl --db s.db export --all --format html -o out/site
+check_exit "export --all --format html" 0
+check_err_empty "... quietly"
+
+# ---- files -----------------------------------------------------------------------
+check_eq "nothing is written outside -o" "out/site" "$(cd "$T" && find . -newer hostile.txt -name '*.html' -printf '%h\n' | sort -u | sed 's|^\./||')"
+check_eq "no x where ../x or ../../x from the output directory leads" "" \
+	"$(ls -d out/x x 2>/dev/null)"
+bad=$(ls -A out/site | grep -Ev '^([a-z0-9-]+-[0-9a-f]{12}|index|untagged)\.html$|^\.rulings-export$')
+check_eq "every file name is a slug and a hash" "" "$bad"
+check_eq "an index and one page per tag (and one for the untagged rulings)" \
+	"$(( $("$RULINGS" --db s.db tags | wc -l) + 2 ))" "$(ls out/site | wc -l)"
+xpage=$(ls out/site | grep '^x-[0-9a-f]\{12\}\.html$')
+check_match "the page of ../../x is x-HASH.html inside the directory" '^x-[0-9a-f]{12}\.html$' "$xpage"
+check_match "the tag '..' gets a file of its own" '^tag-[0-9a-f]{12}\.html$' \
+	"$(ls out/site | grep '^tag-' | head -n 1)"
+check_match "accents are folded in slugs, Cyrillic dropped" '^defendre-[0-9a-f]{12}\.html$' \
+	"$(ls out/site | grep '^defendre')"
+
+# ---- every page parses, every text is escaped ----------------------------------------
+errs=$(for f in out/site/*.html; do xmllint --html --noout "$f" 2>&1; done)
+check_eq "xmllint --html reads every page without an error or warning" "" "$errs"
+all=$(cat out/site/*.html)
+check_not_contains "no <script> element in any page" "$all" "<script"
+check_not_contains "no <img> element in any page" "$all" "<img"
+check_contains "the payload is text: &lt;script&gt;" "$all" "&lt;script&gt;document.title='PWNED'&lt;/script&gt;"
+check_contains "ampersands are escaped" "$all" "escaped &amp; \"quoted\"?"
+check_contains "an entity in the data stays text" "$all" "&amp;amp; entities"
+x=out/site/$xpage
+check_eq "no script, img, event handler or javascript: link in the DOM" 0 \
+	"$(xp 'count(//script|//img|//@onerror|//@onmouseover|//a[starts-with(@href,"javascript")]|//a[@x])' "$x")"
+check_eq "the page's heading is the tag, as text" "../../x" "$(xp 'string(//h1)' "$x")"
+check_eq "both hostile entries are on the page" 2 "$(xp 'count(//div[@class="entry"])' "$x")"
+check_eq "the category heading keeps its markup as text" 'Hostile <b>category</b> & "quotes"' \
+	"$(xp 'string(//h3)' "$x")"
+check_contains "the quotes of an attribute injection stay text" \
+	"$(xp 'string(//div[@class="entry"][2]//div[@class="answer"])' "$x")" 'Answer " onmouseover="alert(4)" x="'
+check_eq "every tag of an entry links to its page" 4 \
+	"$(xp 'count(//div[@class="entry"][1]//p[@class="tags"]/a[@rel="tag"])' "$x")"
+for h in $(xp '//a/@href' "$x" | sed 's/ *href="\([^"]*\)"/\1\n/g' | sed 's/#.*//' | sort -u); do
+	[ -f "out/site/$h" ] || bad_link="$bad_link $h"
+done
+check_eq "every link leads to a page of the site" "" "${bad_link:-}"
+
+# ---- the seed pages ------------------------------------------------------------------
+defend=out/site/$(ls out/site | grep '^defend-[0-9a-f]\{12\}\.html$')
+check_eq "the Defend page has its 17 entries, each with an anchor" 17 \
+	"$(xp 'count(//div[@class="entry"][starts-with(@id,"r")]/h4/a[@class="anchor"])' "$defend")"
+check_eq "grouped by section as the FAQ is" "Errata / Updates|Frequently Asked Questions" \
+	"$(xp '//h2' "$defend" | sed 's/<[^>]*>//g' | paste -sd'|')"
+check_eq "two changed badges: the marked answer and the edited one" 2 \
+	"$(xp 'count(//span[@class="badge"])' "$defend")"
+check_eq "the edit is shown as a word diff" "Generally no,|Usually not," \
+	"$(xp '//div[@class="wdiff"]/del|//div[@class="wdiff"]/ins' "$defend" | sed 's/<[^>]*>//g; s/ *$//' | paste -sd'|')"
+speed=out/site/$(ls out/site | grep '^speed-fast-slow-[0-9a-f]\{12\}\.html$')
+check_eq "the Speed page links the French and Russian pages of the same concept" 2 \
+	"$(xp 'count(//div[@id="other-languages"]/p/a)' "$speed")"
+check_match "... and their entries" '^[1-9][0-9]*$' \
+	"$(xp 'count(//div[@id="other-languages"]/ul/li[@lang="fr"]/a)' "$speed")"
+cache=out/site/$(ls out/site | grep '^cache-pile-de-resolution-[0-9a-f]\{12\}\.html$')
+check_match "term references link to the term's entry" '^swift-rapide-[0-9a-f]{12}\.html#r[0-9]+$' \
+	"$(xp 'string(//p[@class="refs"]/a[starts-with(., "term Swift")]/@href)' "$cache")"
+index=out/site/index.html
+check_eq "the index lists the languages with counts" "en (37)|fr (19)|ru (4)" \
+	"$(xp '//h2[.="Languages"]/following-sibling::ul[1]/li' "$index" | sed 's/<[^>]*>//g' | paste -sd'|')"
+check_contains "the index lists games" "$(xp 'string(//h2[.="Games"]/following-sibling::ul[1])' "$index")" "NeuroScape (13)"
+check_contains "the index links every tag page with its count" \
+	"$(xp 'string(//ul[@class="index"])' "$index")" "Defend (17)"
+check_contains "pages are UTF-8, not entities" "$(cat "$speed")" "Быстрые и медленные атаки"
+
+# ---- one self-contained page -----------------------------------------------------------
+rl --db s.db export --tag ../../x --format html -o one.html
+check_exit "export --tag --format html writes one file" 0
+check_eq "... linking nowhere else" 0 "$(xp 'count(//a[not(starts-with(@href,"#"))])' one.html)"
+check_eq "... with its style inline" 1 "$(xp 'count(//head/style)' one.html)"
+check_eq "... and both entries" 2 "$(xp 'count(//div[@class="entry"])' one.html)"
+rl --db s.db export --tag Defend --format html -o -
+check_exit "export --format html -o - writes standard output" 0
+check_match "... an HTML document" '^<!DOCTYPE html>' "$(head -n 1 "$OUT")"
+
+finish
