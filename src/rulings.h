@@ -103,6 +103,8 @@ struct rl_errata {
 	char *product, *printing, *document, *page;   /* each may be NULL */
 };
 
+struct rl_strset;
+
 struct rl_entry {
 	enum rl_kind kind;
 	unsigned line;          /* where the entry starts in the source */
@@ -117,6 +119,7 @@ struct rl_entry {
 	struct rl_errata *errata;           /* errata details or NULL */
 	char **aliases; size_t naliases;    /* other names references may use */
 	char *date, *author;    /* a dated ruling's own date and author */
+	struct rl_strset *ref_index;   /* doc.c's: refs by kind and target */
 };
 
 /* A thesaurus concept: terms that mean the same, across languages. */
