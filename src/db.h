@@ -9,6 +9,7 @@
 struct rl_db {
 	sqlite3 *h;
 	char *errmsg;
+	int busy_ms;     /* how long it waits for another process's lock */
 };
 
 /* Records a message for rl_db_errmsg(); returns the status. */
