@@ -71,47 +71,38 @@ static uint32_t at(const char *s, size_t n, size_t i)
 
 /* ---- references --------------------------------------------------------- */
 
-/* Is there a reference of kind k to t already? Terms are compared as they
- * resolve, case and accents aside ([[Defausse]] and [[défausse]] are one
- * reference, the first one written). */
-static int has_ref(const struct rl_entry *e, enum rl_ref_kind k, const char *t,
-                   bool *found)
-{
-	*found = false;
-	char *kt = k == RL_REF_TERM ? rl_key_loose(t) : NULL;
-	if (k == RL_REF_TERM && !kt)
-		return RL_ENOMEM;
-	for (size_t i = 0; i < e->nrefs && !*found; i++) {
-		if (e->refs[i].kind != k)
-			continue;
-		if (!kt) {
-			*found = strcmp(e->refs[i].target, t) == 0;
-			continue;
-		}
-		char *ki = rl_key_loose(e->refs[i].target);
-		if (!ki) {
-			free(kt);
-			return RL_ENOMEM;
-		}
-		*found = strcmp(ki, kt) == 0;
-		free(ki);
-	}
-	free(kt);
-	return RL_OK;
-}
+/* The entry that links in the text become references of, and the
+ * references it has, by kind and, for terms, as they resolve: case and
+ * accents aside ([[Defausse]] and [[défausse]] are one reference, the
+ * first one written). */
+struct refs {
+	struct rl_entry *e;
+	struct rl_strset seen;
+};
 
-static int add_ref(struct rl_entry *e, enum rl_ref_kind k, const char *s,
+static int add_ref(struct refs *r, enum rl_ref_kind k, const char *s,
                    size_t n)
 {
-	if (!e)
+	if (!r || !r->e)
 		return RL_OK;
 	char *t = rl_strtrim(s, n);
 	if (!t)
 		return RL_ENOMEM;
-	bool found = false;
-	int rc = *t ? has_ref(e, k, t, &found) : RL_OK;
-	if (!rc && *t && !found)
-		rc = rl_entry_add_ref(e, k, t);
+	int rc = RL_OK;
+	if (*t) {
+		char *kt = k == RL_REF_TERM ? rl_key_loose(t) : rl_strdup(t);
+		struct rl_buf key = {0};
+		rl_buf_addc(&key, (char)('A' + (int)k));
+		rl_buf_adds(&key, kt ? kt : "");
+		int added = kt && !key.oom ? rl_strset_add(&r->seen, key.s, key.len)
+		                           : -1;
+		if (added < 0)
+			rc = RL_ENOMEM;
+		else if (added)
+			rc = rl_entry_add_ref(r->e, k, t);
+		rl_buf_free(&key);
+		free(kt);
+	}
 	free(t);
 	return rc;
 }
@@ -165,13 +156,108 @@ static void link_file(const char *s, size_t n, const char **f, size_t *fn)
 
 /* ---- inline markup -------------------------------------------------------- */
 
-static int plain(const char *s, size_t n, struct rl_entry *e, struct rl_buf *out);
+/* Markup nested deeper than this is kept as text: the parser recurses once
+ * per level, and each level scans its own text again. */
+enum { INLINE_DEPTH_MAX = 16, TICKS_MAX = 64 };
+
+/* One run of plain() over s[0..n): what it learned while scanning, so that
+ * no opening mark makes it scan the rest of the text more than once (a
+ * 6 MB line of unclosed "[", "**" or "`" stays linear). */
+struct inl {
+	const char *s;
+	size_t n;
+	struct refs *r;
+	struct rl_buf *out;
+	int depth;
+	/* "[" at opens[k] closes at closes[k] (n: nowhere on its line), the
+	 * innermost pairs matched as a stack, computed at the first "[" */
+	size_t *opens, *closes, nopens;
+	bool brackets;
+	/* emphasis of character c (* _ ~) and run length k (1-3) that found no
+	 * closing run from emph_from - 1 up to emph_until */
+	size_t emph_from[3][3], emph_until[3][3];
+	/* a code span of k backticks that found no closing run from
+	 * tick_from[k] - 1 to the end */
+	size_t tick_from[TICKS_MAX + 1];
+	/* the first ")" at or after paren_from is at paren_at (n: none) */
+	size_t paren_from, paren_at;
+	bool paren;
+};
+
+static int plain_in(const char *s, size_t n, struct refs *r,
+                    struct rl_buf *out, int depth);
+
+static int plain(const char *s, size_t n, struct refs *r, struct rl_buf *out)
+{
+	return plain_in(s, n, r, out, 0);
+}
+
+/* Matches every "[" of the text with its "]" (on the same line), once. */
+static int match_brackets(struct inl *x)
+{
+	x->brackets = true;
+	size_t count = 0;
+	for (size_t i = 0; i < x->n; i++)
+		count += x->s[i] == '[';
+	x->opens = malloc(count * sizeof *x->opens);
+	x->closes = malloc(count * sizeof *x->closes);
+	size_t *stack = malloc(count * sizeof *stack);
+	if (!x->opens || !x->closes || !stack) {
+		free(stack);
+		return RL_ENOMEM;
+	}
+	size_t top = 0;
+	for (size_t i = 0; i < x->n; i++) {
+		char c = x->s[i];
+		if (c == '[') {
+			x->opens[x->nopens] = i;
+			x->closes[x->nopens] = x->n;
+			stack[top++] = x->nopens++;
+		} else if (c == ']' && top) {
+			x->closes[stack[--top]] = i;
+		} else if (c == '\n') {
+			top = 0;    /* a link does not go past its line */
+		}
+	}
+	free(stack);
+	return RL_OK;
+}
+
+/* Where the "[" at i closes (x->n: not on its line). */
+static size_t bracket_close(struct inl *x, size_t i, int *rc)
+{
+	if (!x->brackets && (*rc = match_brackets(x)))
+		return x->n;
+	size_t lo = 0, hi = x->nopens;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (x->opens[mid] < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < x->nopens && x->opens[lo] == i ? x->closes[lo] : x->n;
+}
+
+/* The first ")" at or after i (x->n: none). */
+static size_t next_paren(struct inl *x, size_t i)
+{
+	if (x->paren && i >= x->paren_from && i <= x->paren_at)
+		return x->paren_at;
+	const char *p = i < x->n ? memchr(x->s + i, ')', x->n - i) : NULL;
+	x->paren = true;
+	x->paren_from = i;
+	x->paren_at = p ? (size_t)(p - x->s) : x->n;
+	return x->paren_at;
+}
 
 /* [[File]], [[File|Shown]], [[File#Part|Shown]] at s[i]; returns the
- * bytes used, 0 when there is no link there. */
-static size_t wikilink(const char *s, size_t n, size_t i, struct rl_entry *e,
-                       struct rl_buf *out, int *rc)
+ * bytes used, 0 when there is no link there. The scan stops at the next
+ * "[[", so the scans of all the links of a text read it once. */
+static size_t wikilink(struct inl *x, size_t i, int *rc)
 {
+	const char *s = x->s;
+	size_t n = x->n;
 	bool embed = s[i] == '!';
 	size_t open = i + (embed ? 3 : 2);
 	const char *end = NULL;
@@ -184,7 +270,7 @@ static size_t wikilink(const char *s, size_t n, size_t i, struct rl_entry *e,
 		return 0;
 	size_t used = (size_t)(end - s) + 2 - i;
 	if (embed)   /* an image or another file shown inline: nothing */
-		return used + after_embed(s, n, i + used, out);
+		return used + after_embed(s, n, i + used, x->out);
 	const char *body = s + open;
 	size_t blen = (size_t)(end - body);
 	const char *bar = memchr(body, '|', blen);
@@ -192,45 +278,40 @@ static size_t wikilink(const char *s, size_t n, size_t i, struct rl_entry *e,
 	const char *f;
 	size_t fn;
 	link_file(body, tlen, &f, &fn);
-	*rc = add_ref(e, RL_REF_TERM, f, fn);
+	*rc = add_ref(x->r, RL_REF_TERM, f, fn);
 	if (bar) {
-		rl_buf_add(out, bar + 1, blen - tlen - 1);
+		rl_buf_add(x->out, bar + 1, blen - tlen - 1);
 	} else if (fn) {
-		rl_buf_add(out, f, fn);
+		rl_buf_add(x->out, f, fn);
 	} else {
 		/* [[#Part]]: a part of this page */
 		const char *h = memchr(body, '#', tlen);
 		if (h)
-			rl_buf_add(out, h + 1, tlen - (size_t)(h + 1 - body));
+			rl_buf_add(x->out, h + 1, tlen - (size_t)(h + 1 - body));
 	}
 	return used;
 }
 
 /* [text](url) or ![alt](url) at s[i]; 0 when there is none. */
-static size_t mdlink(const char *s, size_t n, size_t i, struct rl_entry *e,
-                     struct rl_buf *out, int *rc)
+static size_t mdlink(struct inl *x, size_t i, int *rc)
 {
+	const char *s = x->s;
+	size_t n = x->n;
 	bool image = s[i] == '!';
-	size_t open = i + (image ? 2 : 1), close = 0;
-	int depth = 0;
-	for (size_t j = open; j < n && !close; j++) {
-		if (s[j] == '[')
-			depth++;
-		else if (s[j] == ']' && depth-- == 0)
-			close = j;
-		else if (s[j] == '\n')
-			return 0;
-	}
-	if (!close || close + 1 >= n || s[close + 1] != '(')
+	size_t open = i + (image ? 2 : 1);
+	size_t close = bracket_close(x, open - 1, rc);
+	if (*rc || close >= n || close + 1 >= n || s[close + 1] != '(')
 		return 0;
-	const char *url = s + close + 2, *rp = memchr(url, ')', n - close - 2);
-	if (!rp)
+	const char *url = s + close + 2;
+	size_t rpos = next_paren(x, close + 2);
+	if (rpos >= n)
 		return 0;
+	const char *rp = s + rpos;
 	size_t ulen = (size_t)(rp - url);
 	size_t used = (size_t)(rp + 1 - s) - i;
 	if (image)
-		return used + after_embed(s, n, i + used, out);
-	*rc = plain(s + open, close - open, e, out);
+		return used + after_embed(s, n, i + used, x->out);
+	*rc = plain_in(s + open, close - open, x->r, x->out, x->depth + 1);
 	if (*rc)
 		return used;
 	/* a space and a "title" may follow the address */
@@ -238,7 +319,7 @@ static size_t mdlink(const char *s, size_t n, size_t i, struct rl_entry *e,
 	if (sp)
 		ulen = (size_t)(sp - url);
 	if (contains(url, ulen, "://")) {
-		*rc = add_ref(e, RL_REF_URL, url, ulen);
+		*rc = add_ref(x->r, RL_REF_URL, url, ulen);
 	} else {
 		/* another page of the site: a term, named by its file */
 		const char *f;
@@ -253,16 +334,20 @@ static size_t mdlink(const char *s, size_t n, size_t i, struct rl_entry *e,
 			f = slash + 1;
 		}
 		if (fn && contains(url, ulen, ".md"))
-			*rc = add_ref(e, RL_REF_TERM, f, fn);
+			*rc = add_ref(x->r, RL_REF_TERM, f, fn);
 	}
 	return used;
 }
 
 /* Emphasis: a run of k (1–3) '*' or '_' (or "~~") that opens at s[i] and
- * its closing run; returns the bytes used, 0 when it is no emphasis. */
-static size_t emphasis(const char *s, size_t n, size_t i, struct rl_entry *e,
-                       struct rl_buf *out, int *rc)
+ * its closing run; returns the bytes used, 0 when it is no emphasis.
+ * Whether a run closes depends only on where it is, so a search that
+ * found none holds for every later opening run of its kind up to the
+ * same paragraph end. */
+static size_t emphasis(struct inl *x, size_t i, int *rc)
 {
+	const char *s = x->s;
+	size_t n = x->n;
 	char c = s[i];
 	size_t k = 1;
 	while (i + k < n && s[i + k] == c && k < 3)
@@ -273,9 +358,14 @@ static size_t emphasis(const char *s, size_t n, size_t i, struct rl_entry *e,
 		return 0;
 	if (c == '_' && rl_is_word_cp(before(s, i)))
 		return 0;
-	for (size_t j = i + k; j + k <= n; j++) {
+	int ci = c == '*' ? 0 : c == '_' ? 1 : 2;
+	size_t *from = &x->emph_from[ci][k - 1], *until = &x->emph_until[ci][k - 1];
+	if (*from && i + 1 >= *from && i + k <= *until)
+		return 0;
+	size_t j;
+	for (j = i + k; j + k <= n; j++) {
 		if (s[j] == '\n' && j + 1 < n && s[j + 1] == '\n')
-			return 0;   /* not across paragraphs */
+			break;      /* not across paragraphs */
 		bool run = true;
 		for (size_t m = 0; m < k && run; m++)
 			run = s[j + m] == c;
@@ -283,16 +373,50 @@ static size_t emphasis(const char *s, size_t n, size_t i, struct rl_entry *e,
 			continue;
 		if (c == '_' && rl_is_word_cp(at(s, n, j + k)))
 			continue;
-		*rc = plain(s + i + k, j - i - k, e, out);
+		*rc = plain_in(s + i + k, j - i - k, x->r, x->out, x->depth + 1);
 		return j + k - i;
 	}
+	*from = i + 1;
+	*until = j;
+	return 0;
+}
+
+/* A code span of backticks at s[i]: its text as is; 0 when unclosed. */
+static size_t code_span(struct inl *x, size_t i, int *rc)
+{
+	const char *s = x->s;
+	size_t n = x->n;
+	size_t k = 1;
+	while (i + k < n && s[i + k] == '`')
+		k++;
+	if (k > TICKS_MAX || (x->tick_from[k] && i + 1 >= x->tick_from[k]))
+		return 0;
+	for (size_t j = i + k; j + k <= n; j++)
+		if (memcmp(s + j, s + i, k) == 0 &&
+		    (j + k == n || s[j + k] != '`')) {
+			char *t = rl_strtrim(s + i + k, j - i - k);
+			if (!t) {
+				*rc = RL_ENOMEM;
+				return 0;
+			}
+			rl_buf_adds(x->out, t);
+			free(t);
+			return j + k - i;
+		}
+	x->tick_from[k] = i + 1;
 	return 0;
 }
 
 /* Appends s[0..n) to out with the inline markup made plain; links become
- * references of e (when e is not NULL). */
-static int plain(const char *s, size_t n, struct rl_entry *e, struct rl_buf *out)
+ * references of r->e (when r is not NULL). */
+static int plain_in(const char *s, size_t n, struct refs *r,
+                    struct rl_buf *out, int depth)
 {
+	if (depth > INLINE_DEPTH_MAX) {
+		rl_buf_add(out, s, n);
+		return out->oom ? RL_ENOMEM : RL_OK;
+	}
+	struct inl x = { .s = s, .n = n, .r = r, .out = out, .depth = depth };
 	int rc = RL_OK;
 	size_t i = 0;
 	while (i < n && !rc) {
@@ -305,30 +429,17 @@ static int plain(const char *s, size_t n, struct rl_entry *e, struct rl_buf *out
 			continue;
 		}
 		if (c == '!' && i + 2 < n && s[i + 1] == '[' && s[i + 2] == '[')
-			used = wikilink(s, n, i, e, out, &rc);
+			used = wikilink(&x, i, &rc);
 		else if (c == '[' && i + 1 < n && s[i + 1] == '[')
-			used = wikilink(s, n, i, e, out, &rc);
+			used = wikilink(&x, i, &rc);
 		else if (c == '!' && i + 1 < n && s[i + 1] == '[')
-			used = mdlink(s, n, i, e, out, &rc);
+			used = mdlink(&x, i, &rc);
 		else if (c == '[')
-			used = mdlink(s, n, i, e, out, &rc);
-		else if (c == '`') {
-			size_t k = 1;
-			while (i + k < n && s[i + k] == '`')
-				k++;
-			for (size_t j = i + k; j + k <= n && !used; j++)
-				if (memcmp(s + j, s + i, k) == 0 &&
-				    (j + k == n || s[j + k] != '`')) {
-					char *t = rl_strtrim(s + i + k, j - i - k);
-					if (!t)
-						return RL_ENOMEM;
-					rl_buf_adds(out, t);
-					free(t);
-					used = j + k - i;
-				}
-		} else if (c == '*' || c == '_' || c == '~') {
-			used = emphasis(s, n, i, e, out, &rc);
-		}
+			used = mdlink(&x, i, &rc);
+		else if (c == '`')
+			used = code_span(&x, i, &rc);
+		else if (c == '*' || c == '_' || c == '~')
+			used = emphasis(&x, i, &rc);
 		if (used) {
 			i += used;
 			continue;
@@ -336,6 +447,8 @@ static int plain(const char *s, size_t n, struct rl_entry *e, struct rl_buf *out
 		rl_buf_addc(out, c);
 		i++;
 	}
+	free(x.opens);
+	free(x.closes);
 	if (!rc && out->oom)
 		rc = RL_ENOMEM;
 	return rc;
@@ -416,18 +529,21 @@ static bool is_see_also(const struct rl_line *l)
 	       strcmp(buf, "see") == 0 || strcmp(buf, "seealso") == 0;
 }
 
-/* Does the line hold a wikilink (not an embedded file, not in `code`)? */
+/* Does the line hold a wikilink (not an embedded file, not in `code`)?
+ * One that opens before the last "]]" of the line. */
 static bool has_wikilink(const char *s, size_t n)
 {
+	size_t last = 0;   /* after the last "]]" */
+	for (size_t j = n; j >= 2 && !last; j--)
+		if (s[j - 2] == ']' && s[j - 1] == ']')
+			last = j;
 	bool code = false;
 	for (size_t i = 0; i + 1 < n; i++) {
 		if (s[i] == '`')
 			code = !code;
 		if (!code && s[i] == '[' && s[i + 1] == '[' &&
-		    (i == 0 || s[i - 1] != '!'))
-			for (size_t j = i + 2; j + 1 < n; j++)
-				if (s[j] == ']' && s[j + 1] == ']')
-					return true;
+		    (i == 0 || s[i - 1] != '!') && i + 4 <= last)
+			return true;
 	}
 	return false;
 }
@@ -497,10 +613,20 @@ static char *clean_title(const char *s, size_t n)
 	free(t);
 	if (!(t = rl_buf_take(&c)))
 		return NULL;
-	for (char *p; (p = strstr(t, "()")) != NULL; )
-		memmove(p, p + 2, strlen(p + 2) + 1);
-	for (char *p; (p = strstr(t, "  ")) != NULL; )
-		memmove(p, p + 1, strlen(p + 1) + 1);
+	/* "()" out, again and again ("(())" too), then one blank of each run:
+	 * in place, in one pass each */
+	size_t o = 0;
+	for (size_t i = 0; t[i]; i++)
+		if (t[i] == ')' && o && t[o - 1] == '(')
+			o--;
+		else
+			t[o++] = t[i];
+	t[o] = '\0';
+	o = 0;
+	for (size_t i = 0; t[i]; i++)
+		if (!(t[i] == ' ' && o && t[o - 1] == ' '))
+			t[o++] = t[i];
+	t[o] = '\0';
 	char *r = rl_strtrim(t, strlen(t));
 	free(t);
 	return r;
@@ -532,12 +658,13 @@ struct parser {
 	struct rl_entry *e;
 	struct rl_buf text;
 	bool pending_blank;
+	struct refs refs;        /* e's */
 };
 
 static int add_text(struct parser *p, const char *s, size_t n, bool own_para)
 {
 	struct rl_buf b = {0};
-	int rc = plain(s, n, p->e, &b);
+	int rc = plain(s, n, &p->refs, &b);
 	char *t = rc ? NULL : rl_buf_take(&b);
 	rl_buf_free(&b);
 	if (!rc && !t)
@@ -669,6 +796,7 @@ static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
 	if (!e)
 		return RL_ENOMEM;
 	p->e = e;
+	p->refs.e = e;
 	e->kind = RL_KIND_GLOSSARY;
 	char *title;
 	size_t tline, body;
@@ -699,7 +827,7 @@ static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
 		if (see_also) {
 			if (has_wikilink(l->s, l->n)) {
 				struct rl_buf ignored = {0};
-				rc = plain(l->s, l->n, e, &ignored);
+				rc = plain(l->s, l->n, &p->refs, &ignored);
 				rl_buf_free(&ignored);
 				continue;
 			}
@@ -772,6 +900,7 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 			rl_diag_add(d, RL_ERROR, 0, 0, "empty document");
 	}
 	rl_buf_free(&p.text);
+	rl_strset_free(&p.refs.seen);
 	free(lines);
 	return rc;
 }

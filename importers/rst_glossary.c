@@ -108,12 +108,12 @@ static size_t find_close(const char *s, size_t n, size_t from, const char *e,
 
 /* ---- inline markup ------------------------------------------------------ */
 
-static bool has_ref(const struct rl_entry *e, enum rl_ref_kind k, const char *t)
+/* Adds a reference unless e has it already. */
+static int add_unique_ref(struct rl_entry *e, enum rl_ref_kind k, const char *t)
 {
-	for (size_t i = 0; i < e->nrefs; i++)
-		if (e->refs[i].kind == k && strcmp(e->refs[i].target, t) == 0)
-			return true;
-	return false;
+	bool found;
+	int rc = rl_entry_has_ref(e, k, t, &found);
+	return rc || found ? rc : rl_entry_add_ref(e, k, t);
 }
 
 /* A copy of s[0..n) trimmed, without one final period ("Броня Х." →
@@ -196,8 +196,7 @@ static int plain(const char *s, size_t n, struct rl_entry *e, struct rl_buf *out
 						char *t = term_name(target, tlen);
 						if (!t)
 							return RL_ENOMEM;
-						int rc = *t && !has_ref(e, RL_REF_TERM, t)
-						         ? rl_entry_add_ref(e, RL_REF_TERM, t) : RL_OK;
+						int rc = *t ? add_unique_ref(e, RL_REF_TERM, t) : RL_OK;
 						free(t);
 						if (rc)
 							return rc;
@@ -384,8 +383,7 @@ static int merge_duplicate(struct parser *p)
 		f->text = t;
 	}
 	for (size_t i = 0; i < e->nrefs && !rc; i++)
-		if (!has_ref(f, e->refs[i].kind, e->refs[i].target))
-			rc = rl_entry_add_ref(f, e->refs[i].kind, e->refs[i].target);
+		rc = add_unique_ref(f, e->refs[i].kind, e->refs[i].target);
 	for (size_t i = 0; i < e->ntags && !rc; i++)
 		if (!has_tag(f, &e->tags[i]))
 			rc = rl_entry_add_tag(f, e->tags[i].name, e->tags[i].qualifier);

@@ -17,8 +17,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { BUSY_TIMEOUT_MS = 5000 };
-
 int rl_db_fail(rl_db *db, int status, const char *fmt, ...)
 {
 	va_list ap;
@@ -43,7 +41,8 @@ int rl_db_sqlite_fail(rl_db *db, int rc, const char *what)
 	case SQLITE_BUSY:
 	case SQLITE_LOCKED:
 		return rl_db_fail(db, RL_EBUSY,
-		                  "database is locked by another process (try again)");
+		                  "database is locked by another process; gave up "
+		                  "after waiting %d ms (try again)", db->busy_ms);
 	case SQLITE_NOMEM:
 		return rl_db_fail(db, RL_ENOMEM, "out of memory");
 	case SQLITE_IOERR:
@@ -241,10 +240,16 @@ static int migrate(rl_db *db)
 
 int rl_db_open(const char *path, int flags, rl_db **out)
 {
+	return rl_db_open_wait(path, flags, RL_BUSY_TIMEOUT_MS, out);
+}
+
+int rl_db_open_wait(const char *path, int flags, int busy_ms, rl_db **out)
+{
 	rl_db *db = calloc(1, sizeof *db);
 	*out = db;
 	if (!db)
 		return RL_ENOMEM;
+	db->busy_ms = busy_ms > 0 ? busy_ms : 0;
 	bool write = flags & RL_OPEN_WRITE;
 	if (!write && access(path, F_OK) != 0)
 		return rl_db_fail(db, RL_EIO, "no database at '%s' (import a document "
@@ -261,7 +266,7 @@ int rl_db_open(const char *path, int flags, rl_db **out)
 		return rl_db_fail(db, RL_EIO, "cannot open database '%s': %s", path,
 		                  db->h ? sqlite3_errmsg(db->h) : sqlite3_errstr(rc));
 	sqlite3_extended_result_codes(db->h, 1);
-	sqlite3_busy_timeout(db->h, BUSY_TIMEOUT_MS);
+	sqlite3_busy_timeout(db->h, db->busy_ms);
 	/* WAL lets readers go on while one writer imports; foreign keys keep
 	 * the links honest. */
 	int r = rl_db_exec(db, "PRAGMA foreign_keys = ON");

@@ -11,6 +11,7 @@ struct rl_db {
 	char *errmsg;
 	bool bulk;      /* in rl_bulk_begin(): documents share one transaction */
 	bool bulk_lost; /* an error rolled that transaction back */
+	int busy_ms;     /* how long it waits for another process's lock */
 };
 
 /* Records a message for rl_db_errmsg(); returns the status. */

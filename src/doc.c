@@ -71,6 +71,18 @@ int rl_entry_add_tag(struct rl_entry *e, const char *name, const char *qualifier
 	return RL_OK;
 }
 
+/* A reference's key in the index: its kind as a letter, then the target. */
+static char *ref_key(enum rl_ref_kind kind, const char *target)
+{
+	size_t n = strlen(target);
+	char *k = malloc(n + 2);
+	if (k) {
+		k[0] = (char)('A' + (int)kind);
+		memcpy(k + 1, target, n + 1);
+	}
+	return k;
+}
+
 int rl_entry_add_ref(struct rl_entry *e, enum rl_ref_kind kind, const char *target)
 {
 	size_t cap = cap_of(e->nrefs);
@@ -79,7 +91,51 @@ int rl_entry_add_ref(struct rl_entry *e, enum rl_ref_kind kind, const char *targ
 	char *t = rl_strdup(target);
 	if (!t)
 		return RL_ENOMEM;
+	if (e->ref_index) {
+		char *k = ref_key(kind, target);
+		if (!k || rl_strset_add(e->ref_index, k, strlen(k)) < 0) {
+			free(k);
+			free(t);
+			return RL_ENOMEM;
+		}
+		free(k);
+	}
 	e->refs[e->nrefs++] = (struct rl_ref){ kind, t };
+	return RL_OK;
+}
+
+int rl_entry_has_ref(struct rl_entry *e, enum rl_ref_kind kind,
+                     const char *target, bool *found)
+{
+	*found = false;
+	if (!e->ref_index && e->nrefs < 32) {
+		for (size_t i = 0; i < e->nrefs && !*found; i++)
+			*found = e->refs[i].kind == kind &&
+			         strcmp(e->refs[i].target, target) == 0;
+		return RL_OK;
+	}
+	if (!e->ref_index) {
+		/* many references: index them once, then every check is O(1) */
+		struct rl_strset *set = calloc(1, sizeof *set);
+		if (!set)
+			return RL_ENOMEM;
+		for (size_t i = 0; i < e->nrefs; i++) {
+			char *k = ref_key(e->refs[i].kind, e->refs[i].target);
+			if (!k || rl_strset_add(set, k, strlen(k)) < 0) {
+				free(k);
+				rl_strset_free(set);
+				free(set);
+				return RL_ENOMEM;
+			}
+			free(k);
+		}
+		e->ref_index = set;
+	}
+	char *k = ref_key(kind, target);
+	if (!k)
+		return RL_ENOMEM;
+	*found = rl_strset_has(e->ref_index, k, strlen(k));
+	free(k);
 	return RL_OK;
 }
 
@@ -129,6 +185,10 @@ void rl_entry_clear(struct rl_entry *e)
 	for (size_t i = 0; i < e->nrefs; i++)
 		free(e->refs[i].target);
 	free(e->refs);
+	if (e->ref_index) {
+		rl_strset_free(e->ref_index);
+		free(e->ref_index);
+	}
 	rl_errata_free(e->errata);
 	for (size_t i = 0; i < e->naliases; i++)
 		free(e->aliases[i]);

@@ -12,6 +12,10 @@ int rl_entry_add_tag(struct rl_entry *e, const char *name, const char *qualifier
 int rl_entry_add_alias(struct rl_entry *e, const char *alias);
 /* Adds a reference (target copied). */
 int rl_entry_add_ref(struct rl_entry *e, enum rl_ref_kind kind, const char *target);
+/* Has e a reference of this kind to exactly this target? In constant time
+ * once e has many (an index kept with the entry). */
+int rl_entry_has_ref(struct rl_entry *e, enum rl_ref_kind kind,
+                     const char *target, bool *found);
 void rl_entry_clear(struct rl_entry *e);
 /* A title made from text: its first sentence, cut at a word boundary to at
  * most about max bytes (with "…" when cut). */

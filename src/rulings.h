@@ -103,6 +103,8 @@ struct rl_errata {
 	char *product, *printing, *document, *page;   /* each may be NULL */
 };
 
+struct rl_strset;
+
 struct rl_entry {
 	enum rl_kind kind;
 	unsigned line;          /* where the entry starts in the source */
@@ -121,6 +123,7 @@ struct rl_entry {
 	 * document's (an interchange file holds many of each); NULL: the
 	 * document's. */
 	char *game, *lang;
+	struct rl_strset *ref_index;   /* doc.c's: refs by kind and target */
 };
 
 /* A thesaurus concept: terms that mean the same, across languages. */
@@ -220,6 +223,11 @@ enum {
  * failure *out is a handle whose only use is rl_db_errmsg() and
  * rl_db_close(), or NULL when memory ran out. */
 int rl_db_open(const char *path, int flags, rl_db **out);
+/* How long a command waits for a lock another process holds, by default. */
+enum { RL_BUSY_TIMEOUT_MS = 5000 };
+/* rl_db_open() waiting busy_ms milliseconds (0: not at all) for a lock
+ * another process holds before it fails with RL_EBUSY. */
+int rl_db_open_wait(const char *path, int flags, int busy_ms, rl_db **out);
 void rl_db_close(rl_db *db);
 const char *rl_db_errmsg(const rl_db *db);
 int rl_db_schema_version(rl_db *db);

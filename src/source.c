@@ -21,7 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* Windows-1252's 0x80..0x9F; 0 where the code page defines nothing. */
 static const uint16_t cp1252_high[32] = {
@@ -255,15 +257,30 @@ int rl_source_from_memory(struct rl_source *src, const char *name,
 int rl_source_load(struct rl_source *src, const char *path, struct rl_diags *d)
 {
 	*src = (struct rl_source){0};
-	FILE *f = fopen(path, "rb");
-	if (!f) {
+	/* Without O_NONBLOCK, opening a FIFO would wait for a writer forever. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
 		rl_diag_add(d, RL_ERROR, 0, 0, "cannot open: %s", strerror(errno));
 		return RL_EIO;
 	}
 	struct stat st;
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(f);
-		rl_diag_add(d, RL_ERROR, 0, 0, "is a directory");
+	const char *not_file = NULL;
+	if (fstat(fd, &st) != 0)
+		not_file = strerror(errno);
+	else if (S_ISDIR(st.st_mode))
+		not_file = "is a directory";
+	else if (!S_ISREG(st.st_mode))
+		not_file = "not a regular file (a FIFO, socket or device); not read";
+	FILE *f = NULL;
+	if (!not_file) {
+		int flags = fcntl(fd, F_GETFL);
+		if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ||
+		    !(f = fdopen(fd, "rb")))
+			not_file = strerror(errno);
+	}
+	if (not_file) {
+		close(fd);
+		rl_diag_add(d, RL_ERROR, 0, 0, "%s", not_file);
 		return RL_EIO;
 	}
 	char *buf = NULL;

@@ -186,3 +186,57 @@ char *rl_day_end(const char *when)
 		rl_buf_adds(&b, "T23:59:59Z");
 	return rl_buf_take(&b);
 }
+
+static size_t strset_hash(const char *s, size_t len)
+{
+	size_t h = 14695981039346656037u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+	return h;
+}
+
+static char **strset_slot(char **slot, size_t cap, const char *s, size_t len)
+{
+	size_t i = strset_hash(s, len) & (cap - 1);
+	while (slot[i] && !(strlen(slot[i]) == len && memcmp(slot[i], s, len) == 0))
+		i = (i + 1) & (cap - 1);
+	return &slot[i];
+}
+
+bool rl_strset_has(const struct rl_strset *set, const char *s, size_t len)
+{
+	return set->cap && *strset_slot(set->slot, set->cap, s, len);
+}
+
+int rl_strset_add(struct rl_strset *set, const char *s, size_t len)
+{
+	if (rl_strset_has(set, s, len))
+		return 0;
+	if ((set->n + 1) * 2 > set->cap) {
+		size_t cap = set->cap ? set->cap * 2 : 64;
+		char **slot = calloc(cap, sizeof *slot);
+		if (!slot)
+			return -1;
+		for (size_t i = 0; i < set->cap; i++)
+			if (set->slot[i])
+				*strset_slot(slot, cap, set->slot[i],
+				             strlen(set->slot[i])) = set->slot[i];
+		free(set->slot);
+		set->slot = slot;
+		set->cap = cap;
+	}
+	char *copy = rl_strndup(s, len);
+	if (!copy)
+		return -1;
+	*strset_slot(set->slot, set->cap, s, len) = copy;
+	set->n++;
+	return 1;
+}
+
+void rl_strset_free(struct rl_strset *set)
+{
+	for (size_t i = 0; i < set->cap; i++)
+		free(set->slot[i]);
+	free(set->slot);
+	*set = (struct rl_strset){0};
+}

@@ -44,4 +44,17 @@ char *rl_day_end(const char *when);
 size_t rl_blank_len(const char *p);
 bool rl_is_blank_line(const char *s, size_t n);
 
+/* A set of strings (copies), by hash: for the duplicate checks that a
+ * line of 100 000 tags or references would make quadratic. */
+struct rl_strset {
+	char **slot;
+	size_t n, cap;
+};
+
+/* Adds s[0..len): 1 when it is new, 0 when it was there, -1 when out of
+ * memory (the set is unchanged). */
+int rl_strset_add(struct rl_strset *set, const char *s, size_t len);
+bool rl_strset_has(const struct rl_strset *set, const char *s, size_t len);
+void rl_strset_free(struct rl_strset *set);
+
 #endif

@@ -62,17 +62,11 @@ static int compile_all(void)
 	return RL_OK;
 }
 
-static bool has_ref(const struct rl_entry *e, enum rl_ref_kind k, const char *t)
-{
-	for (size_t i = 0; i < e->nrefs; i++)
-		if (e->refs[i].kind == k && strcmp(e->refs[i].target, t) == 0)
-			return true;
-	return false;
-}
-
 static int add_unique(struct rl_entry *e, enum rl_ref_kind k, const char *t)
 {
-	return has_ref(e, k, t) ? RL_OK : rl_entry_add_ref(e, k, t);
+	bool found;
+	int rc = rl_entry_has_ref(e, k, t, &found);
+	return rc || found ? rc : rl_entry_add_ref(e, k, t);
 }
 
 /* "7–8, 10" → 7, 8, 10. A range longer than MAX_RANGE (a typo, most likely)

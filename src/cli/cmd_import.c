@@ -101,7 +101,10 @@ static int walk(struct list *l, const char *dir, int depth)
 				int r = walk(l, path, depth + 1);
 				if (r)
 					rc = r;
-			} else if (S_ISREG(st.st_mode) && !push(l, path, false)) {
+			} else if (!S_ISREG(st.st_mode)) {
+				fprintf(stderr, "%s: %s: warning: not a regular file (a FIFO, "
+				        "socket or device); skipped\n", progname, path);
+			} else if (!push(l, path, false)) {
 				rc = RL_ENOMEM;
 			}
 			free(path);

@@ -100,7 +100,8 @@ static void help(void)
 		printf("  %-19s %s\n", rl_importer_name(i), rl_importer_description(i));
 	printf("\nexit status: 0 found/done, 1 nothing found, 2 usage error,\n"
 	       "65 bad input data, 70 internal error, 74 i/o error, 75 database"
-	       " busy.\nSee rulings(1).\n");
+	       " busy\n(locked by another process for RULINGS_BUSY_TIMEOUT ms,"
+	       " default %d).\nSee rulings(1).\n", RL_BUSY_TIMEOUT_MS);
 }
 
 /* $RULINGS_DB, else $XDG_DATA_HOME/rulings/rulings.db, else
@@ -142,8 +143,17 @@ int open_db(struct ctx *c)
 		      "XDG_DATA_HOME or HOME");
 		return EXIT_USAGE;
 	}
-	int rc = rl_db_open(c->db_path, c->mode == DB_WRITE ? RL_OPEN_WRITE
-	                                                    : RL_OPEN_READ, &c->db);
+	/* RULINGS_BUSY_TIMEOUT: milliseconds to wait for another process's
+	 * lock (scripts and tests that would rather fail fast) */
+	long busy = RL_BUSY_TIMEOUT_MS;
+	const char *env = getenv("RULINGS_BUSY_TIMEOUT");
+	if (env && *env && !parse_long(env, 0, 3600000, &busy)) {
+		error("RULINGS_BUSY_TIMEOUT must be a number of milliseconds from 0 "
+		      "to 3600000, not '%s'", env);
+		return EXIT_USAGE;
+	}
+	int rc = rl_db_open_wait(c->db_path, c->mode == DB_WRITE ? RL_OPEN_WRITE
+	                         : RL_OPEN_READ, (int)busy, &c->db);
 	if (rc) {
 		error("%s", rl_db_errmsg(c->db));
 		rl_db_close(c->db);

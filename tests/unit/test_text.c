@@ -1,6 +1,9 @@
 /* test_text.c — tags ("Name (Qualifier)") and language detection. */
 #include "helpers.h"
+#include "doc.h"
+#include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,6 +176,56 @@ static void test_lang_seed_files(void **state)
 	}
 }
 
+static void test_strset(void **state)
+{
+	(void)state;
+	struct rl_strset set = {0};
+	char buf[32];
+	for (int i = 0; i < 5000; i++) {
+		snprintf(buf, sizeof buf, "key %d", i);
+		assert_int_equal(rl_strset_add(&set, buf, strlen(buf)), 1);
+	}
+	assert_int_equal(set.n, 5000);
+	for (int i = 0; i < 5000; i++) {
+		snprintf(buf, sizeof buf, "key %d", i);
+		assert_true(rl_strset_has(&set, buf, strlen(buf)));
+		assert_int_equal(rl_strset_add(&set, buf, strlen(buf)), 0);
+	}
+	assert_false(rl_strset_has(&set, "key 5000", 8));
+	assert_false(rl_strset_has(&set, "key 1", 4));   /* a prefix only */
+	assert_int_equal(set.n, 5000);
+	rl_strset_free(&set);
+	assert_false(rl_strset_has(&set, "key 1", 5));
+	rl_strset_free(&set);   /* twice: harmless */
+}
+
+/* rl_entry_has_ref: the same answers by scan (few refs) and by the index
+ * (many), kept up to date by rl_entry_add_ref. */
+static void test_entry_has_ref(void **state)
+{
+	(void)state;
+	struct rl_entry e = { .hidden_tags = -1 };
+	char buf[32];
+	bool found;
+	for (int i = 0; i < 200; i++) {
+		snprintf(buf, sizeof buf, "%d", i);
+		assert_int_equal(rl_entry_has_ref(&e, RL_REF_PAGE, buf, &found), RL_OK);
+		assert_false(found);
+		assert_int_equal(rl_entry_add_ref(&e, RL_REF_PAGE, buf), RL_OK);
+		assert_int_equal(rl_entry_has_ref(&e, RL_REF_PAGE, buf, &found), RL_OK);
+		assert_true(found);
+		/* the kind is part of the identity */
+		assert_int_equal(rl_entry_has_ref(&e, RL_REF_RULE, buf, &found), RL_OK);
+		assert_false(found);
+	}
+	assert_non_null(e.ref_index);
+	assert_int_equal(rl_entry_has_ref(&e, RL_REF_PAGE, "7", &found), RL_OK);
+	assert_true(found);
+	assert_int_equal(rl_entry_has_ref(&e, RL_REF_PAGE, "200", &found), RL_OK);
+	assert_false(found);
+	rl_entry_clear(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -187,6 +240,8 @@ int main(void)
 		cmocka_unit_test(test_lang_french),
 		cmocka_unit_test(test_lang_russian),
 		cmocka_unit_test(test_lang_seed_files),
+		cmocka_unit_test(test_strset),
+		cmocka_unit_test(test_entry_has_ref),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
 }
