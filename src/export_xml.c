@@ -8,10 +8,11 @@
  * half of one. Memory does not grow with the number of rulings.
  *
  * XML 1.0 cannot carry the C0 control characters other than tab, line
- * feed and carriage return, not even as character references; a text that
- * holds one is refused (RL_EDATA) rather than written as a file no parser
- * would read. Everything else is written as it is stored, so a file read
- * back gives the same texts byte for byte. */
+ * feed and carriage return, nor U+FFFE and U+FFFF, not even as character
+ * references; each is written as U+FFFD, the replacement character (real
+ * data holds them: a Codex ruling has a U+0003). Everything else is
+ * written as it is stored, so a file read back gives the same texts byte
+ * for byte. */
 #include "db.h"
 #include "interchange.h"
 #include "utf8.h"
@@ -131,17 +132,36 @@ static long bad_char(const char *s)
 	return 0;
 }
 
-static int check(struct writer *x, const char *what, const char *s)
+/* s as XML can carry it: *out is s itself, or a copy (*owned, to free)
+ * with U+FFFD for each character XML 1.0 cannot hold. Text that is not
+ * UTF-8 (a damaged database) is refused. */
+static int check(struct writer *x, const char *what, const char *s,
+                 const char **out, char **owned)
 {
+	*out = s;
+	*owned = NULL;
 	long c = bad_char(s);
 	if (c == 0)
 		return RL_OK;
 	if (c < 0)
 		return rl_db_fail(x->db, RL_EDATA, "ruling %lld: its %s is not UTF-8",
 		                  x->id, what);
-	return rl_db_fail(x->db, RL_EDATA,
-	                  "ruling %lld: its %s holds U+%04lX, which XML 1.0 "
-	                  "cannot represent", x->id, what, c);
+	struct rl_buf b = {0};
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') {
+			rl_buf_adds(&b, "\xEF\xBF\xBD");
+		} else if (p[0] == 0xEF && p[1] == 0xBF &&
+		           (p[2] == 0xBE || p[2] == 0xBF)) {
+			rl_buf_adds(&b, "\xEF\xBF\xBD");
+			p += 2;
+		} else {
+			rl_buf_addc(&b, (char)*p);
+		}
+	}
+	if (!(*owned = rl_buf_take(&b)))
+		return rl_db_fail(x->db, RL_ENOMEM, "out of memory");
+	*out = *owned;
+	return RL_OK;
 }
 
 /* Each writer call returns a negative number on failure. */
@@ -157,9 +177,12 @@ static int attr(struct writer *x, const char *name, const char *value,
 {
 	if (!value || (skip_empty && !*value))
 		return RL_OK;
-	int rc = check(x, name, value);
+	const char *v;
+	char *owned;
+	int rc = check(x, name, value, &v, &owned);
 	if (!rc)
-		ok(x, xmlTextWriterWriteAttribute(x->w, X(name), X(value)));
+		ok(x, xmlTextWriterWriteAttribute(x->w, X(name), X(v)));
+	free(owned);
 	return rc;
 }
 
@@ -174,9 +197,12 @@ static int column_attr(struct writer *x, const char *name, sqlite3_stmt *st,
 static int element(struct writer *x, const char *name, const char *text)
 {
 	text = text ? text : "";
-	int rc = check(x, name, text);
+	const char *v;
+	char *owned;
+	int rc = check(x, name, text, &v, &owned);
 	if (!rc)
-		ok(x, xmlTextWriterWriteElement(x->w, X(name), X(text)));
+		ok(x, xmlTextWriterWriteElement(x->w, X(name), X(v)));
+	free(owned);
 	return rc;
 }
 

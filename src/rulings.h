@@ -419,9 +419,10 @@ void rl_stats_clear(struct rl_stats *s);
  * interchange document (schema/rulings.rng): each with its tags, aliases,
  * references, errata details, sources and versions. The file is written
  * whole or not at all (a temporary file beside it, renamed over it).
- * RL_NOTFOUND: an id names no ruling; RL_EDATA: a text holds a character
- * XML 1.0 cannot carry (a control character other than tab and line
- * breaks); RL_EIO: path could not be written. rl_db_errmsg() says which. */
+ * A character XML 1.0 cannot carry (a control character other than tab
+ * and line breaks) is written as U+FFFD. RL_NOTFOUND: an id names no
+ * ruling; RL_EDATA: a text is not UTF-8 (a damaged database); RL_EIO: path
+ * could not be written. rl_db_errmsg() says which. */
 int rl_export_xml(rl_db *db, const long long *ids, size_t n, const char *path);
 
 /* A file name for a tag's page in an export directory (export.c): an ASCII
