@@ -269,7 +269,10 @@ int rl_db_open_wait(const char *path, int flags, int busy_ms, rl_db **out)
 	sqlite3_busy_timeout(db->h, db->busy_ms);
 	/* WAL lets readers go on while one writer imports; foreign keys keep
 	 * the links honest. */
-	int r = rl_db_exec(db, "PRAGMA foreign_keys = ON");
+	/* Imports keep their bookkeeping (the ids to index, the links a new
+	 * version replaces) in small temporary tables: in memory, not in a
+	 * temporary file written and synced for every document. */
+	int r = rl_db_exec(db, "PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY");
 	if (r)
 		return r;
 	/* rl_fold() for filters, the rl_stem tokenizer for the full-text

@@ -168,19 +168,21 @@ static int fts_put(rl_db *db, struct stmts *s, bool del, const char *lang,
  * the terms of a transaction in memory, but writes them out at every
  * statement savepoint, which most statements of an import open — indexing
  * each ruling as it comes made a small segment per document and cost 2.5
- * times the bare insert (bench/RESULTS.md). */
+ * times the bare insert (bench/RESULTS.md). CROSS JOIN keeps the planner
+ * from scanning all of rulings for the few ids in fts_todo, as it did for
+ * every document. */
 static const char fts_flush_sql[] =
 	"INSERT INTO rulings_fts_en (rowid, title, body) SELECT r.id, r.title,"
-	" r.body FROM temp.fts_todo t JOIN rulings r ON r.id = t.id"
+	" r.body FROM temp.fts_todo t CROSS JOIN rulings r ON r.id = t.id"
 	" WHERE r.lang = 'en' ORDER BY r.id;"
 	"INSERT INTO rulings_fts_fr (rowid, title, body) SELECT r.id, r.title,"
-	" r.body FROM temp.fts_todo t JOIN rulings r ON r.id = t.id"
+	" r.body FROM temp.fts_todo t CROSS JOIN rulings r ON r.id = t.id"
 	" WHERE r.lang = 'fr' ORDER BY r.id;"
 	"INSERT INTO rulings_fts_ru (rowid, title, body) SELECT r.id, r.title,"
-	" r.body FROM temp.fts_todo t JOIN rulings r ON r.id = t.id"
+	" r.body FROM temp.fts_todo t CROSS JOIN rulings r ON r.id = t.id"
 	" WHERE r.lang = 'ru' ORDER BY r.id;"
 	"INSERT INTO rulings_fts_xx (rowid, title, body) SELECT r.id, r.title,"
-	" r.body FROM temp.fts_todo t JOIN rulings r ON r.id = t.id"
+	" r.body FROM temp.fts_todo t CROSS JOIN rulings r ON r.id = t.id"
 	" WHERE r.lang NOT IN ('en', 'fr', 'ru') ORDER BY r.id;"
 	"DELETE FROM temp.fts_todo;";
 
