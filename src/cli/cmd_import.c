@@ -18,8 +18,8 @@ static const char options_help[] =
 	"  -D, --document D   the document's name: imports under one name are\n"
 	"                     versions of one document (default: its title)\n"
 	"  -n, --dry-run      parse and report what would change; write nothing\n"
-	"  -b, --bulk         commit documents in groups (about every 10 s), each\n"
-	"                     still stored whole or not at all: much faster for\n"
+	"  -b, --bulk[=S]     commit documents in groups, every S seconds (10),\n"
+	"                     each still stored whole or not at all: faster for\n"
 	"                     many documents; a kill loses the uncommitted group\n"
 	"  -q, --quiet        print only warnings and errors\n"
 	"  -v, --verbose      also say how each file was read and how long it took\n"
@@ -155,15 +155,14 @@ static bool looks_binary(const char *path)
 struct run {
 	bool quiet, verbose, dry, progress, bulk;
 	double start;
+	double group_seconds;   /* --bulk: how long a group stays open */
 };
 
 /* A bulk load commits its group of documents once it has been open this
  * long: long enough that the commit's cost (writing every page the group
  * touched, once) is spread over many documents, short enough that readers
  * see progress and a kill loses little. */
-#ifndef BULK_SECONDS
 #define BULK_SECONDS 10.0
-#endif
 
 static double now(void)
 {
@@ -284,7 +283,7 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		SOURCE_LONGOPTS,
 		{ "document", required_argument, NULL, 'D' },
 		{ "dry-run", no_argument, NULL, 'n' },
-		{ "bulk", no_argument, NULL, 'b' },
+		{ "bulk", optional_argument, NULL, 'b' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -305,7 +304,21 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		case 'q': r.quiet = true; break;
 		case 'v': r.verbose = true; break;
 		case 'n': r.dry = true; break;
-		case 'b': r.bulk = true; break;
+		case 'b': {
+			r.bulk = true;
+			r.group_seconds = BULK_SECONDS;
+			if (!optarg)
+				break;
+			char *end;
+			errno = 0;
+			r.group_seconds = strtod(optarg, &end);
+			if (errno || end == optarg || *end || !(r.group_seconds >= 0) ||
+			    r.group_seconds > 86400)
+				return usage_error("import", "--bulk takes the seconds a "
+				                   "group stays open, 0 to 86400: '%s'",
+				                   optarg);
+			break;
+		}
 		case 'D':
 			if (!*optarg)
 				return usage_error("import", "--document needs a name");
@@ -373,7 +386,7 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		if (r.progress && files.n > 1)
 			show_progress(&r, i + 1, files.n);
 		if (grouped && (i + 1 == files.n || rc == RL_EBUSY ||
-		                now() - opened >= BULK_SECONDS)) {
+		                now() - opened >= r.group_seconds)) {
 			grouped = false;
 			if (rl_bulk_end(c->db, true) != RL_OK) {
 				/* the group is lost: store its documents one by one,
