@@ -1,6 +1,9 @@
 /* main.c — the rulings command: global options, the command table, opening
  * the database as each command needs it. */
 #include "cli.h"
+#ifdef RL_FAULT_INJECTION
+#include "fault.h"
+#endif
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -155,6 +158,9 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
 	};
+#ifdef RL_FAULT_INJECTION
+	rl_fault_init();
+#endif
 	const char *db_opt = NULL;
 	int c, status = EXIT_USAGE;
 	reset_opts();
