@@ -308,7 +308,12 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	if (r.dry) {
 		/* nothing is written: an existing database is read (and its
 		 * transactions rolled back), a missing one stands in empty */
+		errno = 0;
 		char *path = db_path(c);
+		if (!path && errno == ENOMEM) {
+			error("out of memory");
+			return EXIT_SOFTWARE;
+		}
 		if (!path || access(path, F_OK) != 0)
 			c->db_opt = ":memory:";
 		free(path);

@@ -5,6 +5,7 @@
 #include "fault.h"
 #endif
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,7 +134,12 @@ int open_db(struct ctx *c)
 {
 	if (c->db || c->mode == DB_NONE)
 		return 0;
+	errno = 0;
 	c->db_path = db_path(c);
+	if (!c->db_path && errno == ENOMEM) {
+		error("out of memory");
+		return EXIT_SOFTWARE;
+	}
 	if (!c->db_path) {
 		error("no database: give --db FILE, or set RULINGS_DB, "
 		      "XDG_DATA_HOME or HOME");
