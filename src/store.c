@@ -693,6 +693,9 @@ static int store(rl_db *db, const struct rl_source *src,
 	if (!rc)
 		rc = store_doc(db, &s, src, doc, res);
 	finalize_all(&s);
+	/* our own allocations leave no message behind */
+	if (rc == RL_ENOMEM)
+		rl_db_fail(db, RL_ENOMEM, "out of memory");
 	if (rc || res->unchanged || dry) {
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 		return rc;
