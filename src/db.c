@@ -225,6 +225,9 @@ static int migrate(rl_db *db)
 		return rc;
 	/* Another process may have migrated while we waited for the lock. */
 	have = rl_db_schema_version(db);
+	if (have < 0)
+		rc = rl_db_sqlite_fail(db, sqlite3_errcode(db->h),
+		                       "read schema version");
 	for (int i = have; i < rl_schema_version && rc == RL_OK; i++) {
 		const struct rl_migration *m = &rl_schema_migrations[i];
 		int src = sqlite3_exec(db->h, m->sql, NULL, NULL, NULL);
