@@ -20,6 +20,8 @@
 # FAULTS_STEP percent (default 3) a step: about 350 runs for an import of
 # 30,000 allocations. FAULTS_DENSE=1000000 walks every N (slow).
 # FAULTS_ONLY=NAME runs one loop (import-new, import-more, search).
+# FAULTS_PERSIST=1: every allocation from the N-th on fails, not only the
+# N-th; FAULTS_FULL=1: failed writes are SQLITE_FULL (disk full).
 set -u
 RULINGS=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 DBCHECK=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
@@ -34,6 +36,9 @@ cd "$T" || exit 2
 export LC_ALL=C.UTF-8 HOME=$T XDG_DATA_HOME=$T/xdg
 unset RULINGS_DB RULINGS_FAIL_ALLOC RULINGS_FAIL_WRITE \
 	RULINGS_FAIL_ALLOC_PERSIST RULINGS_FAIL_WRITE_FULL
+extra=()
+[ "${FAULTS_PERSIST:-}" = 1 ] && extra+=(RULINGS_FAIL_ALLOC_PERSIST=1)
+[ "${FAULTS_FULL:-}" = 1 ] && extra+=(RULINGS_FAIL_WRITE_FULL=1)
 failed=0
 
 doc_a=$DATA/001_8e68847c21c72d28.txt    # faq-tags, the database's before
@@ -74,7 +79,7 @@ loop() {
 	declare -A seen=()
 	while :; do
 		$setup
-		env "$var=$n" timeout 120 "$@" >out 2>err
+		env "${extra[@]}" "$var=$n" timeout 120 "$@" >out 2>err
 		st=$?
 		runs=$((runs + 1))
 		if ! grep -q '^rulings: fault injection: ' err; then
