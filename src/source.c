@@ -121,15 +121,9 @@ static bool from_utf16(const unsigned char *s, size_t n, bool big,
 	return true;
 }
 
-/* Line breaks to LF, NFC, into src->text. A U+FEFF left at the start
- * (a file converted twice: two byte order marks) goes too: the text
- * promises none, and the first line's recognizers would not see it. */
+/* Line breaks to LF, NFC, into src->text. */
 static int finish_text(struct rl_source *src, const char *utf8, size_t len)
 {
-	while (len >= 3 && memcmp(utf8, "\xEF\xBB\xBF", 3) == 0) {
-		utf8 += 3;
-		len -= 3;
-	}
 	char *lf = malloc(len + 1);
 	if (!lf)
 		return RL_ENOMEM;
