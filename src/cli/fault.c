@@ -9,6 +9,7 @@
  *   RULINGS_FAIL_WRITE=N          the N-th database write, sync or
  *                                 truncate fails with SQLITE_IOERR_*
  *   RULINGS_FAIL_WRITE_FULL=1     ... a write fails with SQLITE_FULL instead
+ *   RULINGS_FAULT_BACKTRACE=1     print where the failure was injected
  *
  * When a failure is injected, "rulings: fault injection: ..." goes to
  * standard error once, so a test can tell a run that met its failure from
@@ -33,6 +34,7 @@
 #include "fault.h"
 
 #include <errno.h>
+#include <execinfo.h>
 #include <libxml/xmlmemory.h>
 #include <sqlite3.h>
 #include <stdbool.h>
@@ -58,6 +60,11 @@ static unsigned long fail_write, nwrite;
 static bool write_full;
 static bool alloc_told, write_told;
 
+static bool backtraces;
+
+/* The sanitizers' stack printer (symbolized) when they are linked in. */
+void __sanitizer_print_stack_trace(void) __attribute__((weak));
+
 static void tell(const char *what, unsigned long n)
 {
 	char msg[96];
@@ -65,6 +72,14 @@ static void tell(const char *what, unsigned long n)
 	                   "failed\n", what, n);
 	if (len > 0 && write(STDERR_FILENO, msg, (size_t)len) < 0)
 		return;
+	if (!backtraces)
+		return;
+	if (__sanitizer_print_stack_trace) {
+		__sanitizer_print_stack_trace();
+	} else {
+		void *frames[64];
+		backtrace_symbols_fd(frames, backtrace(frames, 64), STDERR_FILENO);
+	}
 }
 
 /* True when this allocation is to fail. */
@@ -289,6 +304,7 @@ void rl_fault_init(void)
 	if ((e = getenv("RULINGS_FAIL_WRITE")) && *e)
 		fail_write = strtoul(e, NULL, 10);
 	write_full = (e = getenv("RULINGS_FAIL_WRITE_FULL")) && *e == '1';
+	backtraces = (e = getenv("RULINGS_FAULT_BACKTRACE")) && *e == '1';
 
 	/* SQLite's allocator can only be changed before it is initialized. */
 	if (fail_alloc &&

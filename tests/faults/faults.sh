@@ -9,7 +9,9 @@
 # The loops: import-new imports every document in data/ into a new
 # database (one transaction each; a failed one leaves the others imported),
 # import-more one document into a database holding another, search runs a
-# search. Every run that meets its failure must
+# search, parse/FILE parses one document of each format (no database; its
+# output must be the normal one when it succeeds). Every run that meets its
+# failure must
 #   - exit with status 70 (out of memory / internal) or 74 (i/o), after a
 #     message of its own, or 0 with the normal result when SQLite copes
 #     with the failure itself; not crash, not leak (under ASan+LSan a leak
@@ -24,13 +26,15 @@
 # Cost: every N up to FAULTS_DENSE (default 200), then N grows by
 # FAULTS_STEP percent (default 3) a step: about 350 runs for an import of
 # 30,000 allocations. FAULTS_DENSE=1000000 walks every N (slow).
-# FAULTS_ONLY=NAME runs one loop (import-new, import-more, search).
+# FAULTS_ONLY=NAME runs one kind of loop (import-new, import-more, search,
+# parse).
 # FAULTS_PERSIST=1: every allocation from the N-th on fails, not only the
 # N-th; FAULTS_FULL=1: failed writes are SQLITE_FULL (disk full).
 set -u
 RULINGS=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 DBCHECK=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 DATA=$(cd "$(dirname "$0")/../../data" && pwd)
+GOLDEN=$(cd "$(dirname "$0")/../golden/cases" && pwd)
 DENSE=${FAULTS_DENSE:-200}
 STEP=${FAULTS_STEP:-3}
 ONLY=${FAULTS_ONLY:-}
@@ -112,8 +116,11 @@ loop() {
 			# ran to the end without meeting failure N: K = N - 1
 			if [ "$st" != 0 ]; then
 				bad "$name N=$n: status $st without an injected failure"
-			elif [ "$name" = search/alloc ] || [ "$name" = search/write ]; then
+			elif [ "$db" = sdb ]; then
 				cmp -s out search.out ||
+					bad "$name N=$n: output differs from a normal run"
+			elif [ "$db" = - ]; then
+				cmp -s out "$after" ||
 					bad "$name N=$n: output differs from a normal run"
 			fi
 			echo "ok - $name: K=$((n - 1)) ($runs runs; statuses:" \
@@ -125,7 +132,9 @@ loop() {
 		0)	# SQLite copes with some failed allocations (benign
 			# ones: a cache that does not grow); then the result
 			# must be the normal one
-			if [ "$db" = sdb ] && ! cmp -s out search.out; then
+			if [ "$db" = - ] && ! cmp -s out "$after"; then
+				bad "$name N=$n: succeeded with a different output"
+			elif [ "$db" = sdb ] && ! cmp -s out search.out; then
 				bad "$name N=$n: succeeded with a different output"
 			elif [ "$db" = db ] && { ! state db now.state ||
 			     ! cmp -s now.state "${after/#subset/new-after.state}"; }; then
@@ -138,10 +147,14 @@ loop() {
 		*) bad "$name N=$n: exit status $st (expected 0, 70 or 74)" ;;
 		esac
 		want=$after
-		if [ "$after" = subset ] && state "$db" now.state; then
+		if [ "$db" = - ]; then
+			:   # no database
+		elif [ "$after" = subset ] && state "$db" now.state; then
 			want=$(subset_state now.state)
 		fi
-		if ! state "$db" now.state; then
+		if [ "$db" = - ]; then
+			:
+		elif ! state "$db" now.state; then
 			bad "$name N=$n: the database is damaged:" \
 			    "$(head -c 400 "$T/check.err")"
 		elif ! cmp -s now.state "$before" && ! cmp -s now.state "$want"; then
@@ -173,6 +186,15 @@ for v in alloc write; do
 	cp before.db sdb
 	loop search/$v "$var" setup_search sdb before.state before.state \
 		"$RULINGS" --db sdb search --format json defend
+done
+
+# One document of each format, parsed without a database.
+for f in "$DATA"/*.txt "$GOLDEN"/cards-basic.txt "$GOLDEN"/cr-basic.txt \
+	"$GOLDEN"/mdgloss-basic.txt "$GOLDEN"/rstgloss-basic.txt; do
+	base=$(basename "$f" .txt)
+	"$RULINGS" parse "$f" >"parse-$base.out" 2>/dev/null || exit 2
+	loop "parse/$base" RULINGS_FAIL_ALLOC setup_search - - \
+		"parse-$base.out" "$RULINGS" parse "$f"
 done
 
 echo "$failed failed"
