@@ -694,8 +694,10 @@ static int probe(const char *text, size_t len)
 	}
 	const char *nl = memchr(text, '\n', len);
 	size_t n = nl ? (size_t)(nl - text) : len;
-	int score = md && pcre2_match(re, (PCRE2_SPTR)text, n, 0,
-	                              PCRE2_NO_UTF_CHECK, md, NULL) >= 2 ? 95 : 0;
+	/* the pattern is a constant: only memory can fail it */
+	int score = !md ? -1 : pcre2_match(re, (PCRE2_SPTR)text, n, 0,
+	                                   PCRE2_NO_UTF_CHECK, md, NULL) >= 2
+	                       ? 95 : 0;
 	pcre2_match_data_free(md);
 	pcre2_code_free(re);
 	return score;
