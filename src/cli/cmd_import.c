@@ -192,6 +192,8 @@ static int import_one(struct ctx *c, const struct file *f,
 	int rc = rl_source_load(&src, f->path, &d);
 	print_diags(f->path, &d);
 	rl_diags_clear(&d);
+	if (rc == RL_ENOMEM)
+		error("%s: out of memory", f->path);
 	if (rc) {
 		note_failure(t, rc);
 		return rc;
