@@ -36,8 +36,10 @@ static int add_ruling(struct rl_doc *doc, const char *section,
 	x->kind = RL_KIND_FAQ;
 	x->line = e->line;
 	char *first = rl_title_from_text(ruling, TITLE_MAX);
+	if (!first)
+		return RL_ENOMEM;
 	struct rl_buf t = {0};
-	rl_buf_addf(&t, "%s: %s", card, first ? first : "");
+	rl_buf_addf(&t, "%s: %s", card, first);
 	free(first);
 	x->title = rl_buf_take(&t);
 	x->text = rl_strdup(ruling);
@@ -72,8 +74,10 @@ static int add_keyword(struct rl_doc *doc, const char *section,
 			return RL_OK;
 		}
 	struct rl_entry *x = rl_doc_add_entry(doc);
-	if (!x)
+	if (!x) {
+		free(key);
 		return RL_ENOMEM;
+	}
 	x->kind = RL_KIND_GLOSSARY;
 	x->line = e->line;
 	x->key = key;

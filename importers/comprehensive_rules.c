@@ -69,12 +69,14 @@ struct parser {
 	struct rl_buf text;
 };
 
+/* Trimmed in place: a copy that failed for want of memory would make
+ * the line something else, silently. */
 static bool line_is(const struct rl_line *l, const char *word)
 {
-	char *t = rl_strtrim(l->s, l->n);
-	bool same = t && strcmp(t, word) == 0;
-	free(t);
-	return same;
+	const char *s = l->s;
+	size_t n = l->n;
+	rl_trim_range(&s, &n);
+	return n == strlen(word) && memcmp(s, word, n) == 0;
 }
 
 static int finish(struct parser *p)

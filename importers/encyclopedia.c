@@ -138,13 +138,12 @@ static size_t words(const char *s, size_t n)
 /* A heading: short, capitalized, no sentence punctuation at its end. */
 static bool is_heading(const char *s, size_t n)
 {
-	char *t = rl_strtrim(s, n);
-	bool h = t && *t && strlen(t) <= HEADING_MAX_BYTES &&
-	         words(t, strlen(t)) <= HEADING_MAX_WORDS && starts_upper(t) &&
-	         !ends_sentence(t, strlen(t)) && strncmp(t, BULLET, 3) != 0 &&
-	         t[strlen(t) - 1] != ',';
-	free(t);
-	return h;
+	/* in place: a copy that failed for want of memory would make a
+	 * heading body text, silently */
+	rl_trim_range(&s, &n);
+	return n > 0 && n <= HEADING_MAX_BYTES && words(s, n) <= HEADING_MAX_WORDS &&
+	       starts_upper(s) && !ends_sentence(s, n) &&
+	       !(n >= 3 && memcmp(s, BULLET, 3) == 0) && s[n - 1] != ',';
 }
 
 
@@ -203,10 +202,8 @@ static int extend(struct fragment *f, const char *s, size_t n)
 	struct rl_buf b = {0};
 	rl_buf_adds(&b, f->text);
 	rl_buf_addc(&b, ' ');
-	char *t = rl_strtrim(s, n);
-	if (t)
-		rl_buf_adds(&b, t);
-	free(t);
+	rl_trim_range(&s, &n);
+	rl_buf_add(&b, s, n);
 	char *joined = rl_buf_take(&b);
 	if (!joined)
 		return RL_ENOMEM;
@@ -694,8 +691,10 @@ static int probe(const char *text, size_t len)
 	}
 	const char *nl = memchr(text, '\n', len);
 	size_t n = nl ? (size_t)(nl - text) : len;
-	int score = md && pcre2_match(re, (PCRE2_SPTR)text, n, 0,
-	                              PCRE2_NO_UTF_CHECK, md, NULL) >= 2 ? 95 : 0;
+	/* the pattern is a constant: only memory can fail it */
+	int score = !md ? -1 : pcre2_match(re, (PCRE2_SPTR)text, n, 0,
+	                                   PCRE2_NO_UTF_CHECK, md, NULL) >= 2
+	                       ? 95 : 0;
 	pcre2_match_data_free(md);
 	pcre2_code_free(re);
 	return score;

@@ -602,7 +602,9 @@ static int probe(const char *text, size_t len)
 			bullets++;
 		} else if (indent_of(&l, NULL) == 0 && n < 80) {
 			char *h = rl_strtrim(s, n);
-			sections += h && is_section_name(h);
+			if (!h)
+				return -1;
+			sections += is_section_name(h);
 			free(h);
 		}
 		if (!is_bullet(&l)) {

@@ -15,7 +15,8 @@
 struct rl_importer {
 	const char *name;          /* --format name, stored with each import */
 	const char *description;   /* one line, for --help and the man page */
-	/* 0 (not this format) to 100 (certainly this format). */
+	/* 0 (not this format) to 100 (certainly this format); -1 when memory
+	 * ran out (the registry reports RL_ENOMEM, not "no known format"). */
 	int (*probe)(const char *text, size_t len);
 	/* Fills doc (title, entries; game and lang when the text names them).
 	 * Problems go to d with line numbers; RL_EDATA refuses the document. */

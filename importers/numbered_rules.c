@@ -363,8 +363,11 @@ static int probe(const char *text, size_t len)
 		}
 		s += n + (nl != NULL);
 	}
+	bool oom = !md;    /* the pattern is a constant: only memory fails it */
 	pcre2_match_data_free(md);
 	pcre2_code_free(re);
+	if (oom)
+		return -1;
 	if (rules >= 2)
 		return rules * 5 >= lines ? 80 : 55;
 	return 0;

@@ -41,18 +41,23 @@ const char *rl_importer_description(size_t i)
 	return i < NIMPORTERS ? importers[i]->description : NULL;
 }
 
-static const struct rl_importer *choose(const struct rl_source *src)
+/* The importer surest of src (NULL: none is sure enough); RL_ENOMEM when a
+ * probe ran out of memory. */
+static int choose(const struct rl_source *src, const struct rl_importer **out)
 {
 	const struct rl_importer *best = NULL;
 	int best_score = PROBE_THRESHOLD - 1;
 	for (size_t i = 0; i < NIMPORTERS; i++) {
 		int s = importers[i]->probe(src->text, src->len);
+		if (s < 0)
+			return RL_ENOMEM;
 		if (s > best_score) {
 			best = importers[i];
 			best_score = s;
 		}
 	}
-	return best;
+	*out = best;
+	return RL_OK;
 }
 
 static int finish(struct rl_doc *doc, const struct rl_source *src,
@@ -118,8 +123,12 @@ int rl_parse(const struct rl_source *src, const struct rl_import_opts *opts,
 				imp = importers[i];
 		if (!imp)
 			return RL_EUSAGE;
-	} else if (!(imp = choose(src))) {
-		return RL_NOTFOUND;
+	} else {
+		int rc = choose(src, &imp);
+		if (rc)
+			return rc;
+		if (!imp)
+			return RL_NOTFOUND;
 	}
 	int rc = imp->parse(src, opts, doc, d);
 	if (!rc)

@@ -161,8 +161,9 @@ static int probe(const char *text, size_t len)
 	struct para *ps;
 	size_t n;
 	struct rl_line title;
-	if (paragraphs(&src, &ps, &n, &title))
-		return 0;
+	int rc = paragraphs(&src, &ps, &n, &title);
+	if (rc)
+		return rc == RL_ENOMEM ? -1 : 0;
 	size_t citing = 0;
 	for (size_t i = 0; i < n; i++)
 		citing += cites_page(ps[i].s, ps[i].n);

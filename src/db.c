@@ -31,6 +31,7 @@ int rl_db_fail(rl_db *db, int status, const char *fmt, ...)
 	}
 	free(db->errmsg);
 	db->errmsg = msg;
+	db->errmsg_oom = !msg;
 	return status;
 }
 
@@ -78,9 +79,12 @@ int rl_db_exec(rl_db *db, const char *sql)
 	return rc == SQLITE_OK ? RL_OK : rl_db_sqlite_fail(db, rc, "sql");
 }
 
+/* SQLITE_STATIC, not SQLITE_TRANSIENT: a copy can fail for want of memory,
+ * and a failed bind leaves the parameter NULL, which the statement would
+ * then store (or trip over as a constraint) unless every caller checked. */
 int rl_bind_text(sqlite3_stmt *st, int i, const char *s)
 {
-	return s ? sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT)
+	return s ? sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC)
 	         : sqlite3_bind_null(st, i);
 }
 
@@ -97,7 +101,7 @@ char *rl_column_dup(sqlite3_stmt *st, int i, bool *oom)
 
 const char *rl_db_errmsg(const rl_db *db)
 {
-	if (!db)
+	if (!db || db->errmsg_oom)
 		return "out of memory";
 	return db->errmsg ? db->errmsg : "no error";
 }
@@ -220,6 +224,9 @@ static int migrate(rl_db *db)
 		return rc;
 	/* Another process may have migrated while we waited for the lock. */
 	have = rl_db_schema_version(db);
+	if (have < 0)
+		rc = rl_db_sqlite_fail(db, sqlite3_errcode(db->h),
+		                       "read schema version");
 	for (int i = have; i < rl_schema_version && rc == RL_OK; i++) {
 		const struct rl_migration *m = &rl_schema_migrations[i];
 		int src = sqlite3_exec(db->h, m->sql, NULL, NULL, NULL);
@@ -256,12 +263,16 @@ int rl_db_open_wait(const char *path, int flags, int busy_ms, rl_db **out)
 		                  "first)", path);
 	if (write) {
 		int e = make_parent(path);
+		if (e == -ENOMEM)
+			return rl_db_fail(db, RL_ENOMEM, "out of memory");
 		if (e < 0)
 			return rl_db_fail(db, RL_EIO, "cannot create the directory for "
 			                  "'%s': %s", path, strerror(-e));
 	}
 	int oflags = SQLITE_OPEN_READWRITE | (write ? SQLITE_OPEN_CREATE : 0);
 	int rc = sqlite3_open_v2(path, &db->h, oflags, NULL);
+	if ((rc & 0xFF) == SQLITE_NOMEM)
+		return rl_db_fail(db, RL_ENOMEM, "out of memory");
 	if (rc != SQLITE_OK)
 		return rl_db_fail(db, RL_EIO, "cannot open database '%s': %s", path,
 		                  db->h ? sqlite3_errmsg(db->h) : sqlite3_errstr(rc));
@@ -279,10 +290,10 @@ int rl_db_open_wait(const char *path, int flags, int busy_ms, rl_db **out)
 	 * tables (the schema needs it, so before any migration). */
 	if ((r = register_functions(db)))
 		return r;
-	sqlite3_stmt *st = rl_db_prepare(db, "PRAGMA journal_mode = WAL");
-	if (!st)
-		return RL_EIO;
-	rc = sqlite3_step(st);
+	sqlite3_stmt *st = NULL;
+	rc = sqlite3_prepare_v2(db->h, "PRAGMA journal_mode = WAL", -1, &st, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_ROW)
 		return rl_db_sqlite_fail(db, rc, "cannot open database");

@@ -5,6 +5,7 @@
 #include "rulings.h"
 
 #include <sqlite3.h>
+#include <stdbool.h>
 
 struct rl_db {
 	sqlite3 *h;
@@ -12,6 +13,7 @@ struct rl_db {
 	bool bulk;      /* in rl_bulk_begin(): documents share one transaction */
 	bool bulk_lost; /* an error rolled that transaction back */
 	int busy_ms;     /* how long it waits for another process's lock */
+	bool errmsg_oom;   /* the last message could not be allocated */
 };
 
 /* Records a message for rl_db_errmsg(); returns the status. */
@@ -30,7 +32,9 @@ struct rl_buf;
 int rl_query_filters(rl_db *db, struct rl_buf *sql, const struct rl_query *q,
                      const char ***values, char ***owned, int *n);
 
-/* Binds a C string or NULL. */
+/* Binds a C string or NULL, without copying it: s must stay valid until
+ * the statement is stepped and then reset with its bindings cleared, or
+ * finalized. (Never fails for want of memory.) */
 int rl_bind_text(sqlite3_stmt *st, int i, const char *s);
 /* Copies a column: NULL stays NULL. Sets *oom when a copy fails. */
 char *rl_column_dup(sqlite3_stmt *st, int i, bool *oom);

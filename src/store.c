@@ -878,6 +878,9 @@ static int store(rl_db *db, const struct rl_source *src,
 	if (!rc)
 		rc = store_doc(db, &s, src, doc, res);
 	finalize_all(&s);
+	/* our own allocations leave no message behind */
+	if (rc == RL_ENOMEM)
+		rl_db_fail(db, RL_ENOMEM, "out of memory");
 	if (rc || res->unchanged || dry) {
 		if (nested && sqlite3_get_autocommit(db->h)) {
 			/* SQLite rolled the whole transaction back (disk full, out

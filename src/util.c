@@ -125,9 +125,9 @@ bool rl_is_blank_line(const char *s, size_t n)
 	return true;
 }
 
-char *rl_strtrim(const char *s, size_t n)
+void rl_trim_range(const char **sp, size_t *np)
 {
-	const char *e = s + n;
+	const char *s = *sp, *e = s + *np;
 	size_t k;
 	while (s < e && (k = rl_blank_len(s)) != 0)
 		s += k;
@@ -140,7 +140,14 @@ char *rl_strtrim(const char *s, size_t n)
 		else
 			break;
 	}
-	return rl_strndup(s, (size_t)(e - s));
+	*sp = s;
+	*np = (size_t)(e - s);
+}
+
+char *rl_strtrim(const char *s, size_t n)
+{
+	rl_trim_range(&s, &n);
+	return rl_strndup(s, n);
 }
 
 bool rl_grow(void *v, size_t *cap, size_t need, size_t sz)

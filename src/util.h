@@ -26,6 +26,8 @@ void rl_buf_free(struct rl_buf *b);
 char *rl_strdup(const char *s);              /* NULL in, NULL out */
 char *rl_strndup(const char *s, size_t n);
 char *rl_strtrim(const char *s, size_t n);   /* copy without outer blanks */
+/* The same in place: moves *s and shortens *n past the outer blanks. */
+void rl_trim_range(const char **s, size_t *n);
 
 /* Grows *v (elements of size sz) so that it holds at least need; returns
  * false on overflow or allocation failure, leaving *v as it was. */

@@ -205,6 +205,8 @@ static int import_one(struct ctx *c, const struct file *f,
 	int rc = rl_source_load(&src, f->path, &d);
 	print_diags(f->path, &d);
 	rl_diags_clear(&d);
+	if (rc == RL_ENOMEM)
+		error("%s: out of memory", f->path);
 	if (rc) {
 		note_failure(t, rc);
 		return rc;
@@ -337,7 +339,12 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	if (r.dry) {
 		/* nothing is written: an existing database is read (and its
 		 * transactions rolled back), a missing one stands in empty */
+		errno = 0;
 		char *path = db_path(c);
+		if (!path && errno == ENOMEM) {
+			error("out of memory");
+			return EXIT_SOFTWARE;
+		}
 		if (!path || access(path, F_OK) != 0)
 			c->db_opt = ":memory:";
 		free(path);

@@ -156,6 +156,8 @@ int cmd_parse(struct ctx *c, int argc, char **argv)
 	int rc = rl_source_load(&src, argv[optind], &d);
 	print_diags(argv[optind], &d);
 	rl_diags_clear(&d);
+	if (rc == RL_ENOMEM)
+		error("%s: out of memory", argv[optind]);
 	if (rc)
 		return exit_status(rc);
 	struct rl_doc doc;

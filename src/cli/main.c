@@ -1,7 +1,11 @@
 /* main.c — the rulings command: global options, the command table, opening
  * the database as each command needs it. */
 #include "cli.h"
+#ifdef RL_FAULT_INJECTION
+#include "fault.h"
+#endif
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,7 +141,12 @@ int open_db(struct ctx *c)
 {
 	if (c->db || c->mode == DB_NONE)
 		return 0;
+	errno = 0;
 	c->db_path = db_path(c);
+	if (!c->db_path && errno == ENOMEM) {
+		error("out of memory");
+		return EXIT_SOFTWARE;
+	}
 	if (!c->db_path) {
 		error("no database: give --db FILE, or set RULINGS_DB, "
 		      "XDG_DATA_HOME or HOME");
@@ -171,6 +180,9 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ 0 }
 	};
+#ifdef RL_FAULT_INJECTION
+	rl_fault_init();
+#endif
 	const char *db_opt = NULL;
 	int c, status = EXIT_USAGE;
 	reset_opts();

@@ -4,7 +4,8 @@
 #   . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 #
 # The binary comes from $RULINGS or the first argument (meson passes the
-# built executable); the sample data from $RULINGS_DATA or ../../data.
+# built executable), run through $RULINGS_WRAPPER when that is set; the
+# sample data from $RULINGS_DATA or ../../data.
 #
 # Every test script gets its own temporary directory ($T, also the working
 # directory) that is removed on exit, with HOME and XDG_DATA_HOME pointing
@@ -78,6 +79,16 @@ trap _cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
 mkdir -p "$T/home" "$T/seeds"
+
+# RULINGS_WRAPPER, when set, is put before the binary everywhere a test
+# runs it (valgrind: see tests/README.md): $RULINGS becomes a small script
+# that runs the wrapper with the real binary.
+if [ -n "${RULINGS_WRAPPER:-}" ]; then
+	printf '#!/bin/sh\nexec %s %q "$@"\n' "$RULINGS_WRAPPER" "$RULINGS" \
+		>"$T/rulings-wrapped"
+	chmod +x "$T/rulings-wrapped"
+	RULINGS=$T/rulings-wrapped
+fi
 export HOME=$T/home
 export XDG_DATA_HOME=$T/xdg
 unset RULINGS_DB NO_COLOR

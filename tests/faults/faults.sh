@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# faults.sh RULINGS DBCHECK — allocation and write failure loops over an
+# import and a search (needs a build with -Dfault_injection=true; see
+# src/cli/fault.c and tests/README.md).
+#
+# Each loop runs the same command with RULINGS_FAIL_ALLOC=N (or
+# RULINGS_FAIL_WRITE=N) for N = 1, 2, ... until a run ends without meeting
+# its failure (K, printed: the allocations or writes the command makes).
+# The loops: import-new imports every document in data/ into a new
+# database (one transaction each; a failed one leaves the others imported),
+# import-more one document into a database holding another, search runs a
+# search, parse/FILE parses one document of each format (no database; its
+# output must be the normal one when it succeeds). Every run that meets its
+# failure must
+#   - exit with status 70 (out of memory / internal) or 74 (i/o), after a
+#     message of its own, or 0 with the normal result when SQLite copes
+#     with the failure itself; not crash, not leak (under ASan+LSan a leak
+#     or a memory error is a different exit status), not hang;
+#   - leave the database passing PRAGMA integrity_check and the full-text
+#     indexes' integrity-check, holding exactly the state before the
+#     command or after it; for import-new, exactly the state that importing
+#     the documents it holds (and only those) gives: each document is
+#     imported whole or not at all.
+# The run that does not meet its failure must succeed as a normal run does.
+#
+# Cost: every N up to FAULTS_DENSE (default 200), then N grows by
+# FAULTS_STEP percent (default 3) a step: about 350 runs for an import of
+# 30,000 allocations. FAULTS_DENSE=1000000 walks every N (slow).
+# FAULTS_ONLY=NAME runs one kind of loop (import-new, import-more, search,
+# parse).
+# FAULTS_PERSIST=1: every allocation from the N-th on fails, not only the
+# N-th; FAULTS_FULL=1: failed writes are SQLITE_FULL (disk full).
+set -u
+RULINGS=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+DBCHECK=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+DATA=$(cd "$(dirname "$0")/../../data" && pwd)
+GOLDEN=$(cd "$(dirname "$0")/../golden/cases" && pwd)
+DENSE=${FAULTS_DENSE:-200}
+STEP=${FAULTS_STEP:-3}
+ONLY=${FAULTS_ONLY:-}
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/rulings-faults.XXXXXX") || exit 2
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 2
+export LC_ALL=C.UTF-8 HOME=$T XDG_DATA_HOME=$T/xdg
+unset RULINGS_DB RULINGS_FAIL_ALLOC RULINGS_FAIL_WRITE \
+	RULINGS_FAIL_ALLOC_PERSIST RULINGS_FAIL_WRITE_FULL
+extra=()
+[ "${FAULTS_PERSIST:-}" = 1 ] && extra+=(RULINGS_FAIL_ALLOC_PERSIST=1)
+[ "${FAULTS_FULL:-}" = 1 ] && extra+=(RULINGS_FAIL_WRITE_FULL=1)
+failed=0
+
+doc_a=$DATA/001_8e68847c21c72d28.txt    # faq-tags, the database's before
+doc_b=$DATA/000_033b5c31b01b6f02.txt    # faq-tags, the document imported
+
+state() {   # state DB OUTFILE: the checked content; non-zero when broken
+	if [ ! -e "$1" ]; then
+		: >"$2"
+		return 0
+	fi
+	"$DBCHECK" "$1" >"$2" 2>"$T/check.err"
+}
+
+# Reference states.
+"$RULINGS" --db before.db import --quiet "$doc_a" >/dev/null || exit 2
+cp before.db more-after.db
+"$RULINGS" --db more-after.db import --quiet "$doc_b" >/dev/null || exit 2
+"$RULINGS" --db new-after.db import --quiet "$DATA" >/dev/null || exit 2
+state before.db before.state || { cat "$T/check.err"; exit 2; }
+state more-after.db more-after.state || { cat "$T/check.err"; exit 2; }
+state new-after.db new-after.state || { cat "$T/check.err"; exit 2; }
+: >empty.state
+"$RULINGS" --db before.db search --format json defend >search.out || exit 2
+
+# subset_state STATE: the state that importing just the documents STATE
+# holds gives (made once per set, in subset-KEY.state); prints its name.
+subset_state() {
+	local paths key
+	paths=$(awk -F'|' '$1 == "imports" { print $4 }' "$1" | sort -u)
+	if [ -z "$paths" ]; then
+		echo empty.state
+		return
+	fi
+	key=$(printf '%s' "$paths" | md5sum | cut -c1-12)
+	if [ ! -f "subset-$key.state" ]; then
+		rm -f subset.db
+		local files=()
+		mapfile -t files <<<"$paths"
+		"$RULINGS" --db subset.db import --quiet "${files[@]}" \
+			>/dev/null 2>&1 &&
+			state subset.db "subset-$key.state"
+	fi
+	echo "subset-$key.state"
+}
+
+bad() {
+	failed=$((failed + 1))
+	echo "FAIL - $*"
+	sed 's/^/    stderr: /' err | head -n 30
+}
+
+# loop NAME VAR SETUP DB BEFORE AFTER CMD...: the failure loop of one
+# command; SETUP makes the database it runs on.
+loop() {
+	local name=$1 var=$2 setup=$3 db=$4 before=$5 after=$6
+	shift 6
+	[ -n "$ONLY" ] && [ "$ONLY" != "${name%%/*}" ] && return 0
+	local n=1 runs=0 bad_before=$failed st want
+	declare -A seen=()
+	while :; do
+		$setup
+		env "${extra[@]}" "$var=$n" timeout 120 "$@" >out 2>err
+		st=$?
+		runs=$((runs + 1))
+		if ! grep -q '^rulings: fault injection: ' err; then
+			# ran to the end without meeting failure N: K = N - 1
+			if [ "$st" != 0 ]; then
+				bad "$name N=$n: status $st without an injected failure"
+			elif [ "$db" = sdb ]; then
+				cmp -s out search.out ||
+					bad "$name N=$n: output differs from a normal run"
+			elif [ "$db" = - ]; then
+				cmp -s out "$after" ||
+					bad "$name N=$n: output differs from a normal run"
+			fi
+			echo "ok - $name: K=$((n - 1)) ($runs runs; statuses:" \
+			     "${!seen[*]})"
+			break
+		fi
+		seen[$st]=1
+		case $st in
+		0)	# SQLite copes with some failed allocations (benign
+			# ones: a cache that does not grow); then the result
+			# must be the normal one
+			if [ "$db" = - ] && ! cmp -s out "$after"; then
+				bad "$name N=$n: succeeded with a different output"
+			elif [ "$db" = sdb ] && ! cmp -s out search.out; then
+				bad "$name N=$n: succeeded with a different output"
+			elif [ "$db" = db ] && { ! state db now.state ||
+			     ! cmp -s now.state "${after/#subset/new-after.state}"; }; then
+				bad "$name N=$n: succeeded but did not import"
+			fi ;;
+		70|74)
+			grep -v -e '^rulings: fault injection: ' -e ': warning: ' err |
+				grep -q '^rulings: ' ||
+				bad "$name N=$n: no error message" ;;
+		*) bad "$name N=$n: exit status $st (expected 0, 70 or 74)" ;;
+		esac
+		want=$after
+		if [ "$db" = - ]; then
+			:   # no database
+		elif [ "$after" = subset ] && state "$db" now.state; then
+			want=$(subset_state now.state)
+		fi
+		if [ "$db" = - ]; then
+			:
+		elif ! state "$db" now.state; then
+			bad "$name N=$n: the database is damaged:" \
+			    "$(head -c 400 "$T/check.err")"
+		elif ! cmp -s now.state "$before" && ! cmp -s now.state "$want"; then
+			bad "$name N=$n: the database holds neither the state before" \
+			    "nor after: $(diff "$before" now.state | head -n 5)"
+		fi
+		if [ "$failed" -gt $((bad_before + 5)) ]; then
+			echo "FAIL - $name: stopped after 5 failures"
+			break
+		fi
+		if [ "$n" -lt "$DENSE" ]; then
+			n=$((n + 1))
+		else
+			n=$((n + (n * STEP + 99) / 100))
+		fi
+	done
+}
+
+setup_new() { rm -rf db; }
+setup_more() { rm -rf db; cp before.db db; }
+setup_search() { :; }
+
+for v in alloc write; do
+	var=RULINGS_FAIL_$(echo $v | tr a-z A-Z)
+	loop import-new/$v "$var" setup_new db empty.state subset \
+		"$RULINGS" --db db import --quiet "$DATA"
+	loop import-more/$v "$var" setup_more db before.state more-after.state \
+		"$RULINGS" --db db import --quiet "$doc_b"
+	cp before.db sdb
+	loop search/$v "$var" setup_search sdb before.state before.state \
+		"$RULINGS" --db sdb search --format json defend
+done
+
+# One document of each format, parsed without a database.
+for f in "$DATA"/*.txt "$GOLDEN"/cards-basic.txt "$GOLDEN"/cr-basic.txt \
+	"$GOLDEN"/mdgloss-basic.txt "$GOLDEN"/rstgloss-basic.txt; do
+	base=$(basename "$f" .txt)
+	"$RULINGS" parse "$f" >"parse-$base.out" 2>/dev/null || exit 2
+	loop "parse/$base" RULINGS_FAIL_ALLOC setup_search - - \
+		"parse-$base.out" "$RULINGS" parse "$f"
+done
+
+echo "$failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# run.sh BUILDDIR SECONDS [TARGET...] — runs the libFuzzer targets of a
+# -Dfuzzing=true build one after another, each for SECONDS, in one process
+# (the machine is shared), over the corpora in BUILDDIR/fuzz-corpus
+# (assembled by seed-corpora.sh). Crashes land in BUILDDIR/fuzz-artifacts;
+# each run's log in BUILDDIR/fuzz-logs/TARGET.log, and one line a target
+# (executions, executions/s, crash or not) on standard output.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "${1:?usage: run.sh BUILDDIR SECONDS [TARGET...]}" && pwd)
+secs=${2:?usage: run.sh BUILDDIR SECONDS [TARGET...]}
+shift 2
+"$here/seed-corpora.sh" "$build/fuzz-corpus"
+mkdir -p "$build/fuzz-artifacts" "$build/fuzz-logs"
+if [ $# -eq 0 ]; then
+	set -- $(sed -n "s/^  '\([a-z-]*\)' : .*/\1/p" "$here/meson.build")
+fi
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+status=0
+for t in "$@"; do
+	log=$build/fuzz-logs/$t.log
+	"$build/tests/fuzz/fuzz-$t" -max_total_time="$secs" -max_len=65536 \
+		-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+		-artifact_prefix="$build/fuzz-artifacts/$t-" \
+		"$build/fuzz-corpus/$t" >"$log" 2>&1
+	st=$?
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
+	result=ok
+	[ "$st" = 0 ] || { result="FOUND (exit $st; see $log)"; status=1; }
+	echo "$t: ${runs:-?} executions, ${rate:-?}/s: $result"
+done
+exit $status

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# seed-corpora.sh OUTDIR — assembles the seed corpus of every fuzz target
+# in OUTDIR/NAME from the files in the tree (nothing is copied into git):
+# the sample documents in data/ and the golden-test inputs for the parse-*
+# and source targets, typical and awkward search words for query (its
+# inputs: a first byte, odd for the expanding builder, then words separated
+# by NUL bytes). Existing files in OUTDIR are kept (libFuzzer adds its own).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+out=${1:?usage: seed-corpora.sh OUTDIR}
+
+targets=$(sed -n "s/^  '\([a-z-]*\)' : .*/\1/p" "$root/tests/fuzz/meson.build")
+for t in $targets; do
+	mkdir -p "$out/$t"
+	[ "$t" = query ] && continue
+	for f in "$root"/data/* "$root"/tests/golden/cases/*.txt; do
+		cp "$f" "$out/$t/seed-$(basename "$f")"
+	done
+done
+
+q=$out/query
+i=0
+word() {   # word FIRST-BYTE WORD... : one seed
+	i=$((i + 1))
+	{ printf '%b' "$1"; shift; local w sep=''
+	  for w in "$@"; do printf '%s%s' "$sep" "$w"; sep=$'\x01'; done
+	} | tr '\001' '\000' >"$q/seed-$i"
+}
+for b in '\x00' '\x01'; do
+	word "$b" defend
+	word "$b" first-strike 702.19a
+	word "$b" "don't" 'NEAR(a b)'
+	word "$b" '"two words"' 'pre*'
+	word "$b" 'a"b' '"' '*' '**'
+	word "$b" AND OR NOT '(' ')' ':' '^' '+'
+	word "$b" 'title:speed' 'body:"x y"'
+	word "$b" 'Défendre' 'ёлка' 'атакую*'
+	word "$b" '' ' ' $'\t' $'line\nbreak'
+done
