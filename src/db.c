@@ -280,10 +280,10 @@ int rl_db_open_wait(const char *path, int flags, int busy_ms, rl_db **out)
 	sqlite3_busy_timeout(db->h, db->busy_ms);
 	/* WAL lets readers go on while one writer imports; foreign keys keep
 	 * the links honest. */
-	/* Imports keep their bookkeeping (the ids to index, the links a new
-	 * version replaces) in small temporary tables: in memory, not in a
-	 * temporary file written and synced for every document. */
-	int r = rl_db_exec(db, "PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY");
+	/* (Temporary tables stay in a temporary file: in memory, a bulk
+	 * load's savepoint journals grew its peak RSS from 14 to 28 MB at 30k
+	 * rulings and 86 MB at 1M.) */
+	int r = rl_db_exec(db, "PRAGMA foreign_keys = ON");
 	if (r)
 		return r;
 	/* rl_fold() for filters, the rl_stem tokenizer for the full-text
