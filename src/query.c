@@ -316,15 +316,35 @@ static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
 		if (scored)
 			rl_buf_addf(b, "SELECT rowid AS rid, bm25(%s%s, "
 			            TITLE_WEIGHT ", " BODY_WEIGHT ") AS score,"
-			            " snippet(%s%s, -1, '" RL_SNIPPET_OPEN "', '"
-			            RL_SNIPPET_CLOSE "', '\xE2\x80\xA6', 24) AS snip",
-			            prefix, l, prefix, l);
+			            " '%s' AS l", prefix, l, l);
 		else
 			rl_buf_adds(b, "SELECT rowid AS rid");
 		rl_buf_addf(b, " FROM %s%s WHERE %s%s MATCH ?%d",
 		            prefix, l, prefix, l, mi);
 	}
 	rl_buf_adds(b, ") m JOIN rulings r ON r.id = m.rid");
+}
+
+/* The snippet of the ruling top.id in the table of its language top.l:
+ * computed for the rows a query returns only. snippet() in the ranked
+ * UNION ALL ran for every match before the LIMIT, re-tokenizing and
+ * stemming each matching text: two thirds of a rare word's query at 1M
+ * rulings (bench/RESULTS.md). */
+static void fts_snippet(struct rl_buf *b, const char *lang, int mi,
+                        const char *prefix)
+{
+	rl_buf_adds(b, "CASE top.l");
+	for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs; i++) {
+		const char *l = fts_langs[i];
+		if (!fts_wanted(l, lang))
+			continue;
+		rl_buf_addf(b, " WHEN '%s' THEN (SELECT snippet(%s%s, -1, '"
+		            RL_SNIPPET_OPEN "', '" RL_SNIPPET_CLOSE "', "
+		            "'\xE2\x80\xA6', 24) FROM %s%s WHERE %s%s MATCH ?%d"
+		            " AND rowid = top.id)", l, prefix, l, prefix, l, prefix, l,
+		            mi);
+	}
+	rl_buf_adds(b, " END");
 }
 
 /* temp.asof: each ruling that stood at time when (its latest version by
@@ -576,13 +596,21 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 	if (!rc)
 		rc = add_filters(db, &where, &p, q);
 	struct rl_buf sql = {0};
+	/* with words: the ranked rows first (top), then their snippets */
+	if (match)
+		rl_buf_adds(&sql, "WITH top AS MATERIALIZED (");
 	rl_buf_addf(&sql, "SELECT %s, %s FROM %s%s",
 	            q->as_of ? asof_cols : ruling_cols,
-	            match ? "m.score, m.snip" : "0, NULL",
+	            match ? "m.score AS score, m.l AS l" : "0, NULL",
 	            from.s ? from.s : "", where.s ? where.s : "");
 	rl_buf_adds(&sql, match ? " ORDER BY m.score, r.id" : " ORDER BY r.id");
 	if (q->limit > 0)
 		rl_buf_addf(&sql, " LIMIT %ld", q->limit);
+	if (match) {
+		rl_buf_adds(&sql, ") SELECT top.*, ");
+		fts_snippet(&sql, q->lang, mi, prefix);
+		rl_buf_adds(&sql, " FROM top ORDER BY top.score, top.id");
+	}
 	struct rl_buf count = {0};
 	rl_buf_addf(&count, "SELECT count(*) FROM %s%s",
 	            count_from.s ? count_from.s : "", where.s ? where.s : "");
@@ -627,7 +655,8 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 		*r = (struct rl_ruling){0};
 		fill_base(st, r, &oom);
 		r->score = sqlite3_column_double(st, 13);
-		r->snippet = rl_column_dup(st, 14, &oom);
+		/* column 14 is the language table of a match (top.l) */
+		r->snippet = match ? rl_column_dup(st, 15, &oom) : NULL;
 		if (oom)
 			rc = RL_ENOMEM;
 	}
