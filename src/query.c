@@ -230,8 +230,11 @@ static int tag_condition(struct rl_buf *sql, struct params *p, const char *text)
 
 /* --tag T: rulings with T, or (unless the query says not to) with any term
  * the thesaurus gives as T's equivalent. */
+/* Links a tag needs to be walked to rather than listed (see below). */
+enum { DENSE_TAG = 2000 };
+
 static int tag_filter(rl_db *db, struct rl_buf *sql, struct params *p,
-                      const struct rl_query *q, const char *text)
+                      const struct rl_query *q, const char *text, bool by_id)
 {
 	char **syn = NULL;
 	size_t nsyn = 0;
@@ -240,9 +243,56 @@ static int tag_filter(rl_db *db, struct rl_buf *sql, struct params *p,
 		if (rc)
 			return rc;
 	}
-	rl_buf_adds(sql, " AND r.id IN (SELECT rt.ruling_id FROM ruling_tags rt"
+	/* The tag's links: the tag (or its equivalents) in tags t. */
+	struct rl_buf cond = {0};
+	struct params cp = {0};
+	rl_buf_adds(&cond, "(");
+	int rc = tag_condition(&cond, &cp, text);
+	for (size_t k = 0; k < nsyn && !rc; k++) {
+		rl_buf_adds(&cond, ") OR (");
+		rc = tag_condition(&cond, &cp, syn[k]);
+	}
+	rl_buf_adds(&cond, ")");
+	if (!rc && cond.oom)
+		rc = RL_ENOMEM;
+	/* A query that lists rulings by id stops at its limit: for a tag with
+	 * many rulings, walking rulings in id order and checking each one's
+	 * links finds them at once, where listing every tagged ruling first
+	 * cost 70 ms for a tag on 113,000 of 1M rulings; for a rare tag that
+	 * walk would visit every ruling, so the list it is. */
+	bool dense = false;
+	if (!rc && by_id) {
+		struct rl_buf probe = {0};
+		rl_buf_addf(&probe, "SELECT count(*) FROM (SELECT 1 FROM ruling_tags rt"
+		            " JOIN tags t ON t.id = rt.tag_id WHERE %s LIMIT %d)",
+		            cond.s, DENSE_TAG);
+		char *ps = rl_buf_take(&probe);
+		sqlite3_stmt *st = ps ? rl_db_prepare(db, ps) : NULL;
+		free(ps);
+		if (!st) {
+			rc = ps ? RL_EINTERNAL : RL_ENOMEM;
+		} else {
+			for (int i = 0; i < cp.n; i++)
+				rl_bind_text(st, i + 1, cp.v[i]);
+			int s = sqlite3_step(st);
+			if (s == SQLITE_ROW)
+				dense = sqlite3_column_int(st, 0) >= DENSE_TAG;
+			else
+				rc = step_error(db, s);
+			sqlite3_finalize(st);
+		}
+	}
+	params_free(&cp);
+	rl_buf_free(&cond);
+	if (rc) {
+		rl_strings_free(syn, nsyn);
+		return rc;
+	}
+	rl_buf_adds(sql, dense ? " AND EXISTS (SELECT 1 FROM ruling_tags rt"
+	            " JOIN tags t ON t.id = rt.tag_id WHERE rt.ruling_id = r.id AND ("
+	            : " AND r.id IN (SELECT rt.ruling_id FROM ruling_tags rt"
 	            " JOIN tags t ON t.id = rt.tag_id WHERE (");
-	int rc = tag_condition(sql, p, text);
+	rc = tag_condition(sql, p, text);
 	for (size_t k = 0; k < nsyn && !rc; k++) {
 		rl_buf_adds(sql, ") OR (");
 		rc = tag_condition(sql, p, syn[k]);
@@ -252,12 +302,14 @@ static int tag_filter(rl_db *db, struct rl_buf *sql, struct params *p,
 	return rc;
 }
 
+/* by_id: the query lists rulings by id, up to a limit, and counts no
+ * total (which would walk every ruling). */
 static int add_filters(rl_db *db, struct rl_buf *sql, struct params *p,
-                       const struct rl_query *q)
+                       const struct rl_query *q, bool by_id)
 {
 	int rc = RL_OK, i;
 	for (size_t t = 0; t < q->ntags && !rc; t++)
-		rc = tag_filter(db, sql, p, q, q->tags[t]);
+		rc = tag_filter(db, sql, p, q, q->tags[t], by_id);
 	if (!rc && q->category && !(rc = param(p, q->category, true, &i)))
 		rl_buf_addf(sql, " AND rl_fold(r.category) = ?%d", i);
 	if (!rc && q->kind && !(rc = param(p, q->kind, false, &i)))
@@ -278,7 +330,7 @@ int rl_query_filters(rl_db *db, struct rl_buf *sql, const struct rl_query *q,
                      const char ***values, char ***owned, int *n)
 {
 	struct params p = {0};
-	int rc = add_filters(db, sql, &p, q);
+	int rc = add_filters(db, sql, &p, q, false);
 	*values = p.v;
 	*owned = p.owned;
 	*n = p.n;
@@ -594,7 +646,8 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 		rl_buf_adds(&where, " JOIN temp.asof a ON a.id = r.id");
 	rl_buf_adds(&where, " LEFT JOIN games g ON g.id = r.game_id WHERE 1");
 	if (!rc)
-		rc = add_filters(db, &where, &p, q);
+		rc = add_filters(db, &where, &p, q,
+		                 !match && q->limit > 0 && q->no_total);
 	struct rl_buf sql = {0};
 	/* with words: the ranked rows first (top), then their snippets */
 	if (match)

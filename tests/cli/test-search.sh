@@ -235,4 +235,31 @@ check_json "and found" 'd["total"] > 0'
 rl --db s.db search --format json '"when does"'
 check_exit "a phrase of stop words is searched as written" 0 1
 
+# A tag on thousands of rulings is walked in id order rather than listed
+# (text and NDJSON output, which count no total): the same rulings as the
+# listed way (JSON), for the dense tag, a qualified form and a rare tag.
+python3 - <<'PY'
+lines = ["Dense", "", "Questions"]
+for i in range(2100):
+    q = "Does dense question %d hold?" % i
+    tags = "Dense" + (", Sparse" if i % 700 == 3 else "")
+    tags += ", Dense (Odd)" if i % 2 else ""
+    lines += ["\u2022 " + q, "  Answer %d." % i, "  Tags: " + tags]
+open("dense.txt", "w", encoding="utf-8").write("\n".join(lines) + "\n")
+PY
+rl --db dense.db import dense.txt
+check_exit "a page of 2,100 entries imports" 0
+for t in Dense "Dense (Odd)" Sparse; do
+	for lim in 5 20; do
+		rl --db dense.db search --tag "$t" --limit $lim --format json
+		want=$(json_get '[r["id"] for r in d["results"]]')
+		rl --db dense.db search --tag "$t" --limit $lim --format ndjson
+		got=$(python3 -c 'import json, sys
+print([json.loads(l)["id"] for l in open(sys.argv[1])])' "$OUT")
+		check_eq "--tag '$t' --limit $lim: walked and listed agree" "$want" "$got"
+	done
+done
+rl --db dense.db search --tag Sparse --format json
+check_json "the rare tag has its 3 rulings" 'd["total"] == 3'
+
 finish
