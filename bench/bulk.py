@@ -2,11 +2,14 @@
 """bulk.py -- bulk import, search, tag and changed benchmarks (issue 5).
 
 Usage: bench/bulk.py [--build DIR] [--sizes 10000,100000] [--runs 11]
-                     [--tmp DIR] [--keep]
+                     [--tmp DIR] [--keep] [--dump N=DIR]...
+                     [--per-doc-max N] [--changed-size N]
 
 For each size N, in one run, side by side:
-  (a) `rulings --db X import DIR --quiet` on a bench/gen_faq.py dump of N
-      entries: wall time, rulings rows/s, peak RSS (/usr/bin/time -f %M);
+  (a) `rulings --db X import --bulk DIR --quiet` on a bench/gen_faq.py dump
+      of N entries (or the one --dump N=DIR names): wall time, rulings
+      rows/s, peak RSS (/usr/bin/time -f %M); up to --per-doc-max entries
+      also the default import, one transaction per document;
   (b) the floor: the same rulings' (title, body), read back from X, inserted
       with plain SQL (one transaction) into the four rulings_fts_* tables of
       an empty rulings database, in the sqlite3 shell with
@@ -19,7 +22,9 @@ For each size N, in one run, side by side:
       `rg -cw WORD DIR`: p50 of --runs runs each, every one a new process;
   (d) `rulings search --tag T` for a typical page tag and the most used tag:
       p50;
-  (e) for the largest N: a dump mutated by `gen_faq.py --mutate 0.05`
+  (b') every row the import wrote, copied with INSERT ... SELECT into an
+      empty database (the storage alone, no parsing or lookups);
+  (e) at --changed-size entries: a dump mutated by `gen_faq.py --mutate 0.05`
       imported on top, then `rulings changed --between A B` (A = the last
       import of the first dump, B = the last of the second): wall time.
 Prints a Markdown table; the raw numbers go to TMP/bulk-results.json.
