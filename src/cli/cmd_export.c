@@ -361,8 +361,8 @@ int export_order(struct export_job *job, const struct export_page *p,
 	}
 	for (size_t k = 0; k < p->n; k++) {
 		const struct rl_ruling *r = &job->sel.v[p->v[k]];
-		o[k] = (struct ord){ { p->v[k], r->section, r->category }, p->v[k],
-		                     0, 0 };
+		o[k] = (struct ord){ { p->v[k], r->section, r->category, false,
+		                       false }, p->v[k], 0, 0 };
 	}
 	/* each section at its first ruling, rulings with none first */
 	qsort(o, p->n, sizeof *o, by_section);
@@ -378,8 +378,22 @@ int export_order(struct export_job *job, const struct export_page *p,
 		                 !cmp_opt(o[k - 1].it.category, o[k].it.category)
 		               ? o[k - 1].cat_first : (long long)o[k].pos;
 	qsort(o, p->n, sizeof *o, by_first);
-	for (size_t k = 0; k < p->n; k++)
-		(*items)[k] = o[k].it;
+	const char *section = NULL, *category = NULL;
+	for (size_t k = 0; k < p->n; k++) {
+		struct export_item *it = &(*items)[k];
+		*it = o[k].it;
+		it->new_section = it->section &&
+		                  (!section || strcmp(section, it->section));
+		if (it->new_section) {
+			section = it->section;
+			category = NULL;
+		}
+		it->new_category = it->category &&
+		                   (it->new_section || !category ||
+		                    strcmp(category, it->category));
+		if (it->new_category)
+			category = it->category;
+	}
 	free(o);
 	return 0;
 }

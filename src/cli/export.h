@@ -24,6 +24,8 @@ struct export_page {
 struct export_item {
 	size_t i;             /* index into the selection */
 	const char *section, *category;   /* the ruling's, or NULL */
+	bool new_section;     /* the first item of its section: a heading */
+	bool new_category;    /* the first of its category in its section */
 };
 
 struct export_format;
@@ -73,7 +75,8 @@ bool export_find(const struct export_job *job, long long id, size_t *i);
 /* The page of a tag (its exact display form), or NULL. */
 const struct export_page *export_page_of(const struct export_job *job,
                                          const char *tag);
-/* The rulings of a page in writing order; *items is the caller's to free.
+/* The rulings of a page in writing order, with where each section and
+ * category heading goes; *items is the caller's to free.
  * 0 or the exit status after a message. */
 int export_order(struct export_job *job, const struct export_page *p,
                  struct export_item **items);

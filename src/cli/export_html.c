@@ -539,21 +539,12 @@ static int tag_page(struct export_job *job, const struct export_page *p)
 	xmlNodePtr cp = el(&d, mn, "p", count);
 	attr(&d, cp, "class", "meta");
 	status = other_languages(&d, mn);
-	const char *section = NULL, *category = NULL;
 	for (size_t k = 0; k < p->n && !status && !d.oom; k++) {
 		const struct export_item *it = &items[k];
-		bool new_section = it->section &&
-		                   (!section || strcmp(section, it->section));
-		if (new_section) {
+		if (it->new_section)
 			el(&d, mn, "h2", it->section);
-			section = it->section;
-			category = NULL;
-		}
-		if (it->category && (new_section || !category ||
-		                     strcmp(category, it->category))) {
+		if (it->new_category)
 			el(&d, mn, "h3", it->category);
-			category = it->category;
-		}
 		status = entry(&d, mn, it->i);
 	}
 	free(items);

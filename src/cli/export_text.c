@@ -93,28 +93,19 @@ static int txt_page(struct export_job *job, const struct export_page *p,
 	}
 	one_line(o.f, p->title);
 	fputc('\n', o.f);
-	const char *section = NULL, *category = NULL;
 	for (size_t k = 0; k < p->n && !status; k++) {
 		const struct export_item *it = &items[k];
-		bool new_section = it->section &&
-		                   (!section || strcmp(section, it->section));
-		bool heading = new_section;
-		if (new_section) {
+		if (it->new_section) {
 			fputc('\n', o.f);
 			one_line(o.f, it->section);
 			fputc('\n', o.f);
-			section = it->section;
-			category = NULL;
 		}
-		if (it->category && (new_section || !category ||
-		                     strcmp(category, it->category))) {
+		if (it->new_category) {
 			fputc('\n', o.f);
 			one_line(o.f, it->category);
 			fputc('\n', o.f);
-			category = it->category;
-			heading = true;
 		}
-		if (heading || k == 0)
+		if (it->new_section || it->new_category || k == 0)
 			fputc('\n', o.f);
 		const struct rl_ruling *r = export_ruling(job, it->i);
 		if (!r)
@@ -308,24 +299,17 @@ static int md_page(struct export_job *job, const struct export_page *p)
 	else
 		fputs("Rulings with no tag", o.f);
 	fputs("\n\n", o.f);
-	const char *section = NULL, *category = NULL;
 	for (size_t k = 0; k < p->n && !status; k++) {
 		const struct export_item *it = &items[k];
-		bool new_section = it->section &&
-		                   (!section || strcmp(section, it->section));
-		if (new_section) {
+		if (it->new_section) {
 			fputs("## ", o.f);
 			md_str(o.f, it->section);
 			fputs("\n\n", o.f);
-			section = it->section;
-			category = NULL;
 		}
-		if (it->category && (new_section || !category ||
-		                     strcmp(category, it->category))) {
+		if (it->new_category) {
 			fputs("### ", o.f);
 			md_str(o.f, it->category);
 			fputs("\n\n", o.f);
-			category = it->category;
 		}
 		const struct rl_ruling *r = export_ruling(job, it->i);
 		if (!r)
