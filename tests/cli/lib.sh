@@ -290,6 +290,24 @@ json_get() {
 	python3 -c "$_py_json" json "${2:-$OUT}" "$1" get
 }
 
+# ---- the sqlite3 shell with the rulings_fts extension ----------------------
+
+# ext_sqlite3 EXT ARGS...: the sqlite3 shell, for a database whose full-text
+# tables need the extension EXT (.load). An extension built with
+# AddressSanitizer (tests/run-all's second build) loads only into a process
+# that has the ASan runtime first: the shell, and only the shell, gets it
+# preloaded.
+ext_sqlite3() {
+	local rt
+	rt=$(ldd "$1" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	shift
+	if [ -n "$rt" ]; then
+		LD_PRELOAD="$rt" sqlite3 "$@"
+	else
+		sqlite3 "$@"
+	fi
+}
+
 # ---- the end ----------------------------------------------------------------
 
 finish() {

@@ -35,22 +35,10 @@ SELECT 'C', c.ruling_id, c.change, c.old_body, c.new_body, d.title
 SQL
 }
 
-# An extension built with AddressSanitizer (tests/run-all's second build)
-# loads only into a process that has the ASan runtime first: the sqlite3
-# shell gets it preloaded (and no leak report of its own).
-asan_rt=$(ldd "$EXT" 2>/dev/null | awk '/libasan/ { print $3; exit }')
-shell() {
-	if [ -n "$asan_rt" ]; then
-		env LD_PRELOAD="$asan_rt" ASAN_OPTIONS=detect_leaks=0 sqlite3 "$@"
-	else
-		sqlite3 "$@"
-	fi
-}
-
 fts_check() {
 	local db=$1 what=$2 t out
 	for t in en fr ru xx; do
-		out=$(shell -cmd ".load ${EXT%.so}" "$db" \
+		out=$(ext_sqlite3 "$EXT" -cmd ".load ${EXT%.so}" "$db" \
 			"INSERT INTO rulings_fts_$t(rulings_fts_$t) VALUES('integrity-check')" 2>&1)
 		check_eq "$what: rulings_fts_$t passes FTS5's integrity check" "" "$out"
 	done

@@ -97,39 +97,50 @@ check_whole() {
 # ---- SIGKILL at random moments --------------------------------------------
 # The database is kept from one kill to the next (each run recovers the
 # last one's WAL and goes on) and started afresh once it is complete.
-kills=0 attempts=0 finished=0 failures=0 resets=0 partial=0 n=0
+# kill_runs DB MAX-KILLS IMPORT-OPTION...: runs `import docs` into DB and
+# kills it at a random moment until MAX-KILLS runs were killed (or three
+# times as many ran), checking DB after each run; the counts are left in
+# kills, attempts, finished, failures, partial and resets.
+kill_runs() {
+	local db=$1 max=$2 st msg delay_ms pid
+	shift 2
+	kills=0 attempts=0 finished=0 failures=0 resets=0 partial=0 n=0
+	rm -f "$db" "$db-wal" "$db-shm"
+	while [ "$kills" -lt "$max" ] && [ "$attempts" -lt $((max * 3)) ]; do
+		attempts=$((attempts + 1))
+		# a moment within the time a clean import of what is left takes
+		delay_ms=$(( RANDOM % (full_ms * (ndocs - n) / ndocs + 20) ))
+		"$RULINGS" --db "$db" import --quiet "$@" docs >kill.out 2>kill.err &
+		pid=$!
+		sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
+		kill -KILL "$pid" 2>/dev/null
+		{ wait "$pid"; } 2>/dev/null
+		st=$?
+		if [ "$st" = 137 ]; then
+			kills=$((kills + 1))
+		elif [ "$st" = 0 ]; then
+			finished=$((finished + 1))
+		else
+			failures=$((failures + 1))
+			echo "# import exited $st: $(head -c 300 kill.err)"
+		fi
+		if ! msg=$(check_whole "$db"); then
+			_fail "after kill $kills (at $delay_ms ms): the database is whole" "$msg"
+			break
+		fi
+		n=$(wc -l <got.counts)
+		if [ "$n" -eq "$ndocs" ]; then
+			rm -f "$db" "$db-wal" "$db-shm"
+			resets=$((resets + 1))
+			n=0
+		elif [ "$n" -gt 0 ]; then
+			partial=$((partial + 1))
+		fi
+	done
+}
+
 RANDOM=7
-while [ "$kills" -lt "$KILLS" ] && [ "$attempts" -lt $((KILLS * 3)) ]; do
-	attempts=$((attempts + 1))
-	# a moment within the time a clean import of what is left takes
-	delay_ms=$(( RANDOM % (full_ms * (ndocs - n) / ndocs + 20) ))
-	"$RULINGS" --db k.db import --quiet docs >kill.out 2>kill.err &
-	pid=$!
-	sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
-	kill -KILL "$pid" 2>/dev/null
-	{ wait "$pid"; } 2>/dev/null
-	st=$?
-	if [ "$st" = 137 ]; then
-		kills=$((kills + 1))
-	elif [ "$st" = 0 ]; then
-		finished=$((finished + 1))
-	else
-		failures=$((failures + 1))
-		echo "# import exited $st: $(head -c 300 kill.err)"
-	fi
-	if ! msg=$(check_whole k.db); then
-		_fail "after kill $kills (at $delay_ms ms): the database is whole" "$msg"
-		break
-	fi
-	n=$(wc -l <got.counts)
-	if [ "$n" -eq "$ndocs" ]; then
-		rm -f k.db k.db-wal k.db-shm
-		resets=$((resets + 1))
-		n=0
-	elif [ "$n" -gt 0 ]; then
-		partial=$((partial + 1))
-	fi
-done
+kill_runs k.db "$KILLS"
 echo "# $attempts runs: $kills killed, $finished finished, $failures failed;" \
 	"$partial left some documents in, $resets completed the load"
 check_eq "at least $KILLS imports killed with SIGKILL" yes \
@@ -147,35 +158,12 @@ check_eq "...with every document whole" "$ndocs" "$n"
 # ---- SIGKILL during import --bulk ------------------------------------------
 # Groups of documents share a transaction (committed every 0.05 s here):
 # a kill loses the open group, never part of a document.
-bkills=0 battempts=0 bpartial=0 bfail=0
-rm -f b.db b.db-wal b.db-shm
-while [ "$bkills" -lt 20 ] && [ "$battempts" -lt 60 ]; do
-	battempts=$((battempts + 1))
-	delay_ms=$(( RANDOM % (full_ms + 20) ))
-	"$RULINGS" --db b.db import --quiet --bulk=0.05 docs >kill.out 2>kill.err &
-	pid=$!
-	sleep "$(printf '%d.%03d' $((delay_ms / 1000)) $((delay_ms % 1000)))"
-	kill -KILL "$pid" 2>/dev/null
-	{ wait "$pid"; } 2>/dev/null
-	st=$?
-	[ "$st" = 137 ] && bkills=$((bkills + 1))
-	[ "$st" = 137 ] || [ "$st" = 0 ] || bfail=$((bfail + 1))
-	if ! msg=$(check_whole b.db); then
-		_fail "after bulk kill $bkills (at $delay_ms ms): the database is whole" "$msg"
-		break
-	fi
-	n=$(wc -l <got.counts)
-	if [ "$n" -eq "$ndocs" ]; then
-		rm -f b.db b.db-wal b.db-shm
-	elif [ "$n" -gt 0 ]; then
-		bpartial=$((bpartial + 1))
-	fi
-done
-echo "# --bulk: $battempts runs, $bkills killed, $bpartial left some documents in"
+kill_runs b.db 20 --bulk=0.05
+echo "# --bulk: $attempts runs, $kills killed, $partial left some documents in"
 check_eq "20 bulk imports killed, each leaving whole documents only" yes \
-	"$([ "$bkills" -ge 20 ] && [ "$bfail" = 0 ] && echo yes || echo no)"
+	"$([ "$kills" -ge 20 ] && [ "$failures" = 0 ] && echo yes || echo no)"
 check_eq "...some kills kept the groups committed before them" yes \
-	"$([ "$bpartial" -gt 0 ] && echo yes || echo no)"
+	"$([ "$partial" -gt 0 ] && echo yes || echo no)"
 
 # ---- readers during an import ----------------------------------------------
 # Documents are imported in name order, so a reader may see any prefix of

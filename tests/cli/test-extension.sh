@@ -25,18 +25,10 @@ esac
 # As the README loads it: the path without its suffix.
 EXT_BASE=${EXT%.so}
 
-# An extension built with AddressSanitizer (tests/run-all's second build)
-# can only be loaded by a process that has the ASan runtime first: the
-# sqlite3 shell, and only the shell, gets it preloaded.
-asan_rt=$(ldd "$EXT" 2>/dev/null | awk '/libasan/ { print $3; exit }')
-
-# sq DB SQL...: the sqlite3 shell in batch mode, stopping at the first error.
+# sq DB SQL...: the sqlite3 shell in batch mode, stopping at the first
+# error, able to load the extension (lib.sh's ext_sqlite3).
 sq() {
-	if [ -n "$asan_rt" ]; then
-		run env LD_PRELOAD="$asan_rt" sqlite3 -batch -bail "$@"
-	else
-		run sqlite3 -batch -bail "$@"
-	fi
+	run ext_sqlite3 "$EXT" -batch -bail "$@"
 }
 
 # check_fails DESC: the last command failed (any non-zero status).
