@@ -396,6 +396,20 @@ struct rl_version {
 int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n);
 void rl_history_free(struct rl_version *v, size_t n);
 
+/* A word-level diff (wdiff.c): runs of words kept (mark 0, from the new
+ * text), removed (1, from the old) or added (2, from the new), white
+ * space after them included, pointing into the two texts. A longest
+ * common subsequence over words; texts too long for that (over four
+ * million word pairs) give *whole set and the old text removed, the new
+ * added. RL_OK or RL_ENOMEM; *ops is the caller's to free. */
+struct rl_wdiff_op {
+	int mark;
+	const char *s;
+	size_t n;
+};
+int rl_word_diff(const char *old, const char *new_text,
+                 struct rl_wdiff_op **ops, size_t *nops, bool *whole);
+
 /* The terms that mean the same as term (itself included), from the
  * thesaurus, for game (NULL: any game). */
 int rl_synonyms(rl_db *db, const char *term, const char *game, char ***out,

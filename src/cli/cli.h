@@ -159,18 +159,6 @@ int cmd_export(struct ctx *c, int argc, char **argv);
  * with a final newline (wdiff.c). */
 void print_word_diff(FILE *f, const char *old, const char *new_text,
                      const char *indent, bool color);
-/* A run of words of a word diff: kept (mark 0, from the new text), removed
- * (1, from the old) or added (2, from the new), white space after them
- * included (wdiff.c). */
-struct wdiff_op {
-	int mark;
-	const char *s;
-	size_t n;
-};
-/* The word diff as runs, pointing into old and new_text: 0, or -1 when
- * memory ran out. *ops is the caller's to free. */
-int word_diff_ops(const char *old, const char *new_text, struct wdiff_op **ops,
-                  size_t *nops);
 /* s with indent before every line (render.c); snippet markers become
  * colour or nothing. */
 void print_indented(FILE *f, const char *s, const char *indent, bool color);

@@ -273,8 +273,9 @@ static int changes(struct page_doc *d, xmlNodePtr h, xmlNodePtr art,
 		free(summary);
 		xmlNodePtr w = el(d, det, "div", NULL);
 		attr(d, w, "class", "wdiff");
-		struct wdiff_op *ops;
+		struct rl_wdiff_op *ops;
 		size_t nops;
+		bool whole;
 		char *old_all = NULL, *new_all = NULL;
 		/* the title too, when it changed */
 		struct rl_buf ob = {0}, nb = {0};
@@ -287,7 +288,7 @@ static int changes(struct page_doc *d, xmlNodePtr h, xmlNodePtr art,
 		old_all = rl_buf_take(&ob);
 		new_all = rl_buf_take(&nb);
 		if (!old_all || !new_all ||
-		    word_diff_ops(old_all, new_all, &ops, &nops) != 0) {
+		    rl_word_diff(old_all, new_all, &ops, &nops, &whole) != RL_OK) {
 			d->oom = true;
 		} else {
 			static const char *const tags[] = { NULL, "del", "ins" };
