@@ -286,6 +286,11 @@ static int write_output(struct rl_export *x, const struct rl_export_opts *o)
 		                  "directory, not standard output", x->format->name);
 	if (x->tree)
 		return write_dir(x, o);
+	struct stat st;
+	if (!to_stdout && stat(o->output, &st) == 0 && S_ISDIR(st.st_mode))
+		return rl_db_fail(x->db, RL_EUSAGE, "'%s' is a directory: this "
+		                  "export is one file (give a file name, or - for "
+		                  "standard output)", o->output);
 	x->report.files = !to_stdout;
 	return render(x, o, x->format->render_all ? ALL : 0,
 	              to_stdout ? NULL : o->output);

@@ -35,12 +35,15 @@ int rl_out_finish(struct rl_out *o);
 
 /* ---- output files (outfile.c) ------------------------------------------ */
 
-/* An output file being written: to a temporary file in its directory,
- * renamed over it when complete, so that readers see the old file or the
- * new one, whole. */
+/* An output file being written. A regular file (or a new one) is written
+ * to a temporary file in its directory and renamed over it when complete:
+ * readers see the old file or the new one, whole. A symbolic link is
+ * followed: its target is replaced that way and the link kept. A FIFO or
+ * a character device is written directly. */
 struct rl_outfile {
 	char *path;       /* as given, for messages */
-	char *target;     /* the file to replace */
+	char *target;     /* the file to replace, symbolic links followed;
+	                     NULL when written directly */
 	char *tmp;        /* the temporary file */
 	int fd;
 	int err;          /* the first write error (an errno value) */
@@ -48,7 +51,7 @@ struct rl_outfile {
 };
 
 /* Opens path for writing. RL_EIO with a message in db (rl_db_errmsg)
- * when it cannot be written. */
+ * when it cannot be written, RL_EUSAGE when it is a directory. */
 int rl_outfile_open(rl_db *db, struct rl_outfile *o, const char *path);
 /* Finishes the file: with commit, syncs it and puts it in place; else
  * (or after a write error) removes the temporary file. RL_OK, or RL_EIO

@@ -36,7 +36,9 @@ static const char options_help[] =
 	"after their tag: an ASCII slug, '-', 12 hex digits of the tag's SHA-256.\n"
 	"A directory is written only when it is new, empty or a previous export\n"
 	"(it holds .rulings-export); its files are replaced atomically and the\n"
-	"pages of tags that are gone removed. Exit status 1 when nothing matches.\n";
+	"pages of tags that are gone removed. A symbolic link is followed (the\n"
+	"file it names is replaced); a FIFO or a device is written in place.\n"
+	"Exit status 1 when nothing matches.\n";
 
 /* ---- json: the records search gives -------------------------------------- */
 
