@@ -4,9 +4,13 @@
  *
  * A directory is written only when it is new, empty, or a previous
  * export: it holds .rulings-export, the list of the files an export
- * wrote. After the last page, the pages of tags that are gone (on the old
- * list, not written now) are removed, and the list becomes exactly what
- * was written. */
+ * wrote. Before the first page, the list is written with every name the
+ * previous list held and every name this export will write, so that an
+ * export killed half-way leaves a directory that is still "a previous
+ * export" and whose stale pages are still known; after the last page,
+ * the pages of tags that are gone (on the old list, not written now) are
+ * removed, with any temporary file a killed export left, and the list
+ * becomes exactly what was written. */
 #include "db.h"
 #include "export.h"
 #include "util.h"
@@ -22,6 +26,7 @@
 
 static const char MARKER[] = ".rulings-export";
 static const char MARKER_HEAD[] = "# rulings export: files written\n";
+static const char TMP_PREFIX[] = ".rulings-tmp-";
 
 /* The library's formats. A new format is one more line (and its
  * renderer). */
@@ -99,15 +104,18 @@ static int rec_write(void *ctx, const void *data, size_t n)
 enum { ALL = -1, INDEX = -2 };
 
 /* Renders page (or ALL, INDEX) to the file path, or to standard output
- * when path is NULL. */
-static int render(struct rl_export *x, const struct rl_export_opts *o, long page,
-                  const char *path)
+ * when path is NULL. The pages of a directory are not synced one by one
+ * (hundreds of syncs would take longer than the export): a crash may
+ * leave some empty, and the export is run again. */
+static int render(struct rl_export *x, const struct rl_export_opts *o,
+                  long page, const char *path)
 {
 	const struct rl_export_format *f = x->format;
 	struct rl_outfile file = { .fd = -1 };
 	int rc = path ? rl_outfile_open(x->db, &file, path) : RL_OK;
 	if (rc)
 		return rc;
+	file.sync = !x->tree;
 	struct rec r = { path ? &file.sink : o->standard_output, 0 };
 	struct rl_sink s = { rec_write, &r };
 	rc = page == ALL ? f->render_all(x, &s)
@@ -239,14 +247,50 @@ static int open_dir(struct rl_export *x, const char *dir, bool force)
 	                  "(%s); give --force to write anyway", dir, MARKER);
 }
 
+/* Removes the temporary files an export killed half-way left. */
+static int remove_stale(struct rl_export *x, const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return rl_db_fail(x->db, RL_EIO, "cannot read directory '%s': %s",
+		                  dir, strerror(errno));
+	int rc = RL_OK;
+	struct dirent *e;
+	while (!rc && (e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, TMP_PREFIX, sizeof TMP_PREFIX - 1) != 0 ||
+		    strlen(e->d_name) != sizeof TMP_PREFIX - 1 + 6)
+			continue;
+		char *path = join(dir, e->d_name);
+		if (!path)
+			rc = rl_db_fail(x->db, RL_ENOMEM, "out of memory");
+		else if (unlink(path) != 0 && errno != ENOENT)
+			rc = rl_db_fail(x->db, RL_EIO, "cannot remove '%s': %s", path,
+			                strerror(errno));
+		free(path);
+	}
+	closedir(d);
+	return rc;
+}
+
 static int write_dir(struct rl_export *x, const struct rl_export_opts *o)
 {
 	const char *dir = o->output;
 	const struct rl_export_format *f = x->format;
-	struct names old = {0}, written = {0};
+	struct names old = {0}, all = {0}, written = {0};
 	int rc = open_dir(x, dir, o->force);
 	if (!rc)
 		rc = read_marker(x, dir, &old);
+	/* the list first: every name that is or will be ours */
+	for (size_t k = 0; k < old.n && !rc; k++)
+		if (!names_add(&all, old.v[k]))
+			rc = rl_db_fail(x->db, RL_ENOMEM, "out of memory");
+	if (!rc && f->render_index && !names_add(&all, f->index_name))
+		rc = rl_db_fail(x->db, RL_ENOMEM, "out of memory");
+	for (size_t k = 0; k < x->npages && !rc; k++)
+		if (!names_add(&all, x->pages[k].file))
+			rc = rl_db_fail(x->db, RL_ENOMEM, "out of memory");
+	if (!rc)
+		rc = write_marker(x, dir, &all);
 	for (long k = f->render_index ? INDEX : 0; !rc && k < (long)x->npages;
 	     k = k == INDEX ? 0 : k + 1) {
 		const char *name = k == INDEX ? f->index_name : x->pages[k].file;
@@ -269,9 +313,12 @@ static int write_dir(struct rl_export *x, const struct rl_export_opts *o)
 		free(path);
 	}
 	if (!rc)
+		rc = remove_stale(x, dir);
+	if (!rc)
 		rc = write_marker(x, dir, &written);
 	x->report.files = written.n;
 	names_free(&old);
+	names_free(&all);
 	names_free(&written);
 	return rc;
 }

@@ -4,9 +4,10 @@
  *
  * What "replace the file" means depends on what is there:
  *   - a regular file, or nothing: a temporary file in the same directory
- *     (".rulings-tmp-XXXXXX", hidden), synced and renamed over it, so
- *     that readers see the old file or the new one, never half of one;
- *     an existing file's permission bits are kept;
+ *     (".rulings-tmp-XXXXXX", hidden), synced (unless the caller says
+ *     otherwise) and renamed over it, so that readers see the old file or
+ *     the new one, never half of one; an existing file's permission bits
+ *     are kept;
  *   - a symbolic link: followed (through any chain of links, a dangling
  *     one too) to the file it names, which is replaced as above; the
  *     link stays;
@@ -146,7 +147,7 @@ static int open_temp(rl_db *db, struct rl_outfile *o, mode_t mode)
 
 int rl_outfile_open(rl_db *db, struct rl_outfile *o, const char *path)
 {
-	*o = (struct rl_outfile){ .fd = -1 };
+	*o = (struct rl_outfile){ .fd = -1, .sync = true };
 	o->sink = (struct rl_sink){ write_fd, o };
 	if (!(o->path = strdup(path)))
 		return fail_errno(db, path, ENOMEM);
@@ -187,7 +188,7 @@ int rl_outfile_close(rl_db *db, struct rl_outfile *o, bool commit)
 	int rc = RL_OK;
 	if (commit && o->err)
 		rc = fail_errno(db, o->path, o->err);
-	if (commit && !rc && o->tmp && fsync(o->fd) != 0)
+	if (commit && !rc && o->tmp && o->sync && fsync(o->fd) != 0)
 		rc = fail_errno(db, o->path, errno);
 	if (o->fd >= 0 && close(o->fd) != 0 && commit && !rc)
 		rc = fail_errno(db, o->path, errno);

@@ -47,6 +47,8 @@ struct rl_outfile {
 	char *tmp;        /* the temporary file */
 	int fd;
 	int err;          /* the first write error (an errno value) */
+	bool sync;        /* sync before the rename (the default; a page of
+	                     a directory is not synced: hundreds of syncs) */
 	struct rl_sink sink;   /* writes to fd */
 };
 

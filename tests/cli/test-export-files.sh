@@ -116,13 +116,45 @@ if mount -t tmpfs -o size=48k tmpfs "$FULL" 2>/dev/null; then
 		"$(cat "$ERR")"
 	check_eq "... the old file intact, no temporary file left" "all.xml|keep" \
 		"$(ls -A "$FULL" | paste -sd' ')|$(cat "$FULL/all.xml")"
+	rm -f "$FULL/all.xml"
+	# a site that does not fit: the export stops half-way (issue 17 #11)
 	rl --db s.db export --all --format html -o "$FULL/site"
 	check_exit "a site onto a full file system: an i/o error" 74
+	check_match "... after some of its pages" '[1-9]' "$(ls "$FULL/site" | wc -l)"
 	check_eq "... no temporary file left" "" "$(ls -A "$FULL/site" | grep rulings-tmp)"
+	check_eq "... the directory is already a previous export" yes \
+		"$([ -f "$FULL/site/.rulings-export" ] && echo yes)"
+	mount -o remount,size=8m "$FULL"
+	rl --db s.db export --all --format html -o "$FULL/site"
+	check_exit "... and the same export, run again, finishes without --force" 0
+	rl --db s.db export --all --format html -o full-site
+	check_eq "... with the same pages as an export that never failed" \
+		"$(cd full-site && ls -A && cat -- *.html .rulings-export | md5sum)" \
+		"$(cd "$FULL/site" && ls -A && cat -- *.html .rulings-export | md5sum)"
 	_umount_full
 else
 	echo "# mounting a tmpfs is not permitted here: the full file system case is skipped"
 fi
+
+# ---- an export killed half-way can be run again (issue 17 #11) ----------------
+# The export is killed once its first page is there (when it finishes
+# first, the rerun below still checks that nothing stops it).
+"$RULINGS" --db s.db export --all --format html -o killed >/dev/null 2>&1 &
+pid=$!
+add_bg_pid "$pid"
+for _ in $(seq 1 2000); do
+	[ -e killed/index.html ] && break
+	sleep 0.005
+done
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+echo "# killed after $(ls killed 2>/dev/null | wc -l) files"
+touch killed/.rulings-tmp-AbCdEf
+rl --db s.db export --all --format html -o killed
+check_exit "an export killed half-way: run again without --force" 0
+check_eq "... no temporary file left" "" "$(ls -A killed | grep rulings-tmp)"
+check_eq "... its list names what is there" "$(ls killed | sort)" \
+	"$(grep -v '^#' killed/.rulings-export | sort)"
 
 # ---- a directory where one file goes --------------------------------------------------
 mkdir adir
