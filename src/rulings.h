@@ -270,6 +270,118 @@ int rl_bulk_end(rl_db *db, bool commit);
  * importing them again would change nothing. */
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen);
 
+/* ---- Importing files (import.c) --------------------------------------- */
+
+/* What became of a file. */
+enum rl_file_outcome {
+	RL_FILE_IMPORTED,    /* stored (with a dry run: would be) */
+	RL_FILE_UNCHANGED,   /* its bytes are already imported: nothing written */
+	RL_FILE_SKIPPED,     /* found in a directory and not a document: binary,
+	                        or of no format rulings knows */
+	RL_FILE_FAILED,      /* not stored: status, diags and error say why */
+};
+
+/* Flags for rl_import_file(). */
+enum {
+	RL_IMPORT_DRY_RUN = 1,   /* rl_store_dry(): what storing would do */
+	RL_IMPORT_FOUND = 2,     /* found in a directory: a binary file or one of
+	                            no known format is skipped, not an error */
+};
+
+/* One file's import, for the caller's messages. Clear it with
+ * rl_file_report_clear(). */
+struct rl_file_report {
+	char *path;
+	bool found;               /* RL_IMPORT_FOUND */
+	enum rl_file_outcome outcome;
+	int status;               /* RL_OK, or why it failed */
+	/* what reading and parsing said, and why a file is skipped; messages
+	 * about the whole file have line 0 */
+	struct rl_diags diags;
+	char *error;              /* a failure the diagnostics do not hold (the
+	                             database's message, "out of memory"), or
+	                             NULL */
+	/* once read */
+	const char *encoding;     /* as rl_source's */
+	size_t bytes;             /* the file's size */
+	/* once parsed (parsed set) */
+	bool parsed;
+	char *format, *lang, *title;   /* the document's */
+	size_t concepts;          /* a thesaurus's concepts */
+	size_t kinds[4];          /* its entries, by enum rl_kind */
+	/* once stored (stored set) */
+	bool stored;
+	struct rl_import_result result;
+	/* seconds from the start of the file to the end of each step */
+	double read_seconds, parse_seconds, store_seconds;
+};
+void rl_file_report_clear(struct rl_file_report *r);
+
+/* Imports one file: reads it (rl_source_load), passes it over when its
+ * bytes are the latest import of a document and opts set nothing but
+ * defaults (rl_store_seen), parses it (rl_parse) and stores it (rl_store,
+ * or rl_store_dry with RL_IMPORT_DRY_RUN). Inside rl_bulk_begin() and
+ * rl_bulk_end(), the document is part of the open load. opts may be NULL.
+ * Returns report->status: RL_OK for a file imported, unchanged or
+ * skipped. */
+int rl_import_file(rl_db *db, const char *path,
+                   const struct rl_import_opts *opts, unsigned flags,
+                   struct rl_file_report *report);
+
+/* What rl_import_paths() tells its caller as it goes. */
+enum rl_import_event {
+	RL_IMPORT_WALKED,     /* the paths are walked: files and bytes known */
+	RL_IMPORT_READING,    /* path is being read and parsed */
+	RL_IMPORT_STORING,    /* path is parsed and being stored */
+	RL_IMPORT_DONE,       /* path is through; in a bulk load its report
+	                         comes once its group is committed */
+	RL_IMPORT_COMMITTING, /* a bulk group of group documents is being
+	                         indexed and committed */
+	RL_IMPORT_FILE,       /* report: what became of path, for good */
+	RL_IMPORT_NOTICE,     /* diag: about path (a problem found walking
+	                         it), or, path NULL, about the run */
+};
+
+struct rl_import_progress {
+	enum rl_import_event event;
+	const char *path;
+	const struct rl_file_report *report;    /* RL_IMPORT_FILE */
+	const struct rl_diag *diag;             /* RL_IMPORT_NOTICE */
+	size_t files, files_done;     /* files to import, and done */
+	uint64_t bytes, bytes_done;   /* their sizes when walked */
+	size_t group;                 /* RL_IMPORT_COMMITTING */
+	double elapsed;               /* seconds since the walk ended */
+};
+
+struct rl_import_run {
+	const struct rl_import_opts *opts;    /* may be NULL */
+	bool dry_run;
+	bool bulk;                /* commit in groups (not with dry_run) */
+	double group_seconds;     /* a group commits once it is this old */
+	void (*progress)(void *ctx, const struct rl_import_progress *p);
+	void *ctx;
+};
+
+/* What rl_import_paths() did. */
+struct rl_import_summary {
+	size_t imported, unchanged, skipped;
+	size_t failed;            /* files, and paths the walk could not read */
+	size_t added, edited, withdrawn;   /* rulings, over the files imported */
+};
+
+/* Imports files and directories: a directory is walked recursively in
+ * byte order of names (hidden names passed over, symbolic links
+ * followed, to a depth of 64); each file is
+ * imported as rl_import_file() does, one transaction per document, or with
+ * bulk in groups (rl_bulk_begin(); a group that cannot be committed is
+ * imported again file by file). After a database-busy failure the
+ * remaining files are not tried. Returns the worst failure: RL_EBUSY, else
+ * RL_EIO, else the first; RL_OK when every file was imported, unchanged
+ * or skipped. */
+int rl_import_paths(rl_db *db, const char *const *paths, size_t n,
+                    const struct rl_import_run *run,
+                    struct rl_import_summary *sum);
+
 /* ---- Queries ----------------------------------------------------------- */
 
 struct rl_query {
