@@ -370,8 +370,8 @@ struct rl_import_summary {
 };
 
 /* Imports files and directories: a directory is walked recursively in
- * byte order of names (hidden names passed over, symbolic links
- * followed, to a depth of 64); each file is
+ * byte order of names (hidden names passed over, each directory once
+ * whatever symbolic links lead to it, to a depth of 64); each file is
  * imported as rl_import_file() does, one transaction per document, or with
  * bulk in groups (rl_bulk_begin(); a group that cannot be committed is
  * imported again file by file). After a database-busy failure the

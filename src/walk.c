@@ -1,8 +1,12 @@
 /* walk.c — the files of an import: each path given, and the files below
  * each directory given, depth first, in byte order of names.
  *
- * Names beginning with '.' are passed over. Symbolic links are followed.
- * FIFOs, sockets and devices found in a directory are passed
+ * Names beginning with '.' are passed over. Symbolic links are followed,
+ * but every directory is walked once, known by its device and inode: a
+ * link back to a directory being walked (a loop: `a -> .`) or to one
+ * walked already is passed over with a warning, so that two links to "."
+ * cannot make the walk exponential and one cannot send it down to the
+ * depth limit. FIFOs, sockets and devices found in a directory are passed
  * over with a warning (opening a FIFO would wait for a writer). A path
  * given that does not exist, a directory that cannot be listed and one
  * nested deeper than MAX_DEPTH are errors of the import; the walk goes on
@@ -48,7 +52,19 @@ static int not_hidden(const struct dirent *d)
 	return d->d_name[0] != '.';
 }
 
-static int walk_dir(struct walk *w, const char *dir, int depth);
+/* Records a directory as walked: 1 when it is new, 0 when it was walked
+ * already, -1 when memory ran out. */
+static int first_visit(struct walk *w, const struct stat *st)
+{
+	char key[64];
+	int n = snprintf(key, sizeof key, "%llx:%llx",
+	                 (unsigned long long)st->st_dev,
+	                 (unsigned long long)st->st_ino);
+	return rl_strset_add(&w->dirs, key, (size_t)n);
+}
+
+static int walk_dir(struct walk *w, const char *dir, const struct stat *st,
+                    int depth);
 
 /* One entry of a directory: a file, a directory, or something passed
  * over. */
@@ -60,7 +76,7 @@ static int walk_entry(struct walk *w, const char *path, int depth)
 		return RL_OK;
 	}
 	if (S_ISDIR(st.st_mode))
-		return walk_dir(w, path, depth + 1);
+		return walk_dir(w, path, &st, depth + 1);
 	if (!S_ISREG(st.st_mode)) {
 		notice(w, path, RL_WARNING, "not a regular file (a FIFO, socket "
 		       "or device); skipped", "");
@@ -69,11 +85,20 @@ static int walk_entry(struct walk *w, const char *path, int depth)
 	return add(w, path, true, (uint64_t)st.st_size);
 }
 
-static int walk_dir(struct walk *w, const char *dir, int depth)
+static int walk_dir(struct walk *w, const char *dir, const struct stat *st,
+                    int depth)
 {
 	if (depth > MAX_DEPTH) {
 		notice(w, dir, RL_ERROR, "directories nested too deep; not "
 		       "followed", "");
+		return RL_OK;
+	}
+	int first = first_visit(w, st);
+	if (first < 0)
+		return RL_ENOMEM;
+	if (!first) {
+		notice(w, dir, RL_WARNING, "a directory walked already (a "
+		       "symbolic link leads to it again); skipped", "");
 		return RL_OK;
 	}
 	struct dirent **names;
@@ -109,7 +134,7 @@ int walk_path(struct walk *w, const char *path)
 		return RL_OK;
 	}
 	if (S_ISDIR(st.st_mode))
-		return walk_dir(w, path, 0);
+		return walk_dir(w, path, &st, 0);
 	/* a file named is read whatever it is: a FIFO or a device is refused
 	 * when it is opened, with its own message */
 	return add(w, path, false, S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0);
@@ -120,5 +145,6 @@ void walk_free(struct walk *w)
 	for (size_t i = 0; i < w->n; i++)
 		free(w->v[i].path);
 	free(w->v);
+	rl_strset_free(&w->dirs);
 	*w = (struct walk){0};
 }

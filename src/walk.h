@@ -25,6 +25,7 @@ struct walk {
 	struct walk_file *v;
 	size_t n, cap;
 	uint64_t bytes;
+	struct rl_strset dirs;    /* device and inode of the directories walked */
 	walk_notice_fn notice;
 	void *ctx;
 };
