@@ -32,17 +32,35 @@ struct export_item {
 	bool new_category;    /* the first of its category in its section */
 };
 
+/* What planning keeps of a selected ruling (export_select.c); the
+ * strings are the export's, kept once each. */
+struct export_ruling {
+	long long id;
+	const char *lang, *game, *section, *category;   /* NULL: none */
+	size_t tag0, ntags;       /* its tags: tagv[tag0 .. tag0 + ntags) */
+};
+
+/* Strings kept once each: a hash set of copies. */
+struct export_strings {
+	char **slot;
+	size_t n, cap;
+};
+void export_strings_free(struct export_strings *t);
+
 struct rl_export {
 	rl_db *db;
 	const struct rl_export_format *format;
 	bool tree;                /* a directory of pages */
 	const char *tag;          /* the option, or NULL */
-	/* The selection, in order, as rl_search() gives it; unless the format
-	 * reads whole records, only what planning and links need is kept of
-	 * each ruling (id, title, lang, game, section, category, tags). */
+	/* The selection, in order, as rl_search() gives it. */
+	struct export_ruling *v;
+	size_t n, vcap;
+	const char **tagv;        /* the tags of every ruling, in a row */
+	size_t ntagv, tagcap;
+	long long *ids;           /* the rulings' ids, in order */
+	struct export_strings strings;
+	/* rl_search()'s results whole, for a format that reads records */
 	struct rl_results sel;
-	long long *ids;           /* their ids, in that order */
-	size_t n;
 	size_t *home;             /* the page each ruling is linked to, or
 	                             (size_t)-1 */
 	struct export_page *pages;
@@ -52,8 +70,11 @@ struct rl_export {
 	struct rl_export_report report;
 };
 
-/* Plans the export (export_plan.c). */
+/* Plans the export (export_plan.c): the selection, then the pages. */
 int export_plan(struct rl_export *x, const struct rl_export_opts *o);
+int export_select(struct rl_export *x, const struct rl_export_opts *o);
+/* The title of ruling i of the selection, a new string. */
+int export_title(struct rl_export *x, size_t i, char **title);
 void export_plan_free(struct rl_export *x);
 
 /* The canonical display form of a tag given as displayed ("Name

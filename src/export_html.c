@@ -288,20 +288,21 @@ static void other_languages(struct page_doc *d, xmlNodePtr mn)
 			html_el(d, box, "h2", "In other languages");
 		}
 		xmlNodePtr hp = html_el(d, box, "p", NULL);
-		const struct rl_ruling *first = &x->sel.v[p->v[0]];
-		html_text(d, hp, first->lang);
+		html_text(d, hp, x->v[p->v[0]].lang);
 		html_text(d, hp, ": ");
 		html_link(d, hp, p->file, p->title);
 		xmlNodePtr ul = html_el(d, box, "ul", NULL);
 		enum { MAX_LISTED = 20 };
 		for (size_t k = 0; k < p->n && k < MAX_LISTED && !d->rc; k++) {
-			const struct rl_ruling *r = &x->sel.v[p->v[k]];
-			char *href = html_href_ruling(d, p->v[k]);
-			xmlNodePtr li = html_el(d, ul, "li", NULL);
-			html_attr(d, li, "lang", r->lang);
+			char *href = html_href_ruling(d, p->v[k]), *title = NULL;
 			if (href)
-				html_link(d, li, href, r->title);
+				html_fail(d, export_title(x, p->v[k], &title));
+			xmlNodePtr li = html_el(d, ul, "li", NULL);
+			html_attr(d, li, "lang", x->v[p->v[k]].lang);
+			if (href && title)
+				html_link(d, li, href, title);
 			free(href);
+			free(title);
 		}
 		if (p->n > MAX_LISTED) {
 			char more[64];
@@ -322,7 +323,7 @@ int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out
 	struct page_doc d;
 	page_open(&d, x, p, out);
 	const char *title = p->title ? p->title : "Rulings with no tag";
-	begin(&d, title, p->n ? x->sel.v[p->v[0]].lang : NULL);
+	begin(&d, title, p->n ? x->v[p->v[0]].lang : NULL);
 	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
 	html_el(&d, mn, "h1", title);
 	char count[64];
@@ -393,7 +394,7 @@ static void tallies(struct page_doc *d, xmlNodePtr mn)
 	struct tally *games = NULL, *langs = NULL;
 	size_t ng = 0, nl = 0, cg = 0, cl = 0;
 	for (size_t i = 0; i < x->n && !d->rc; i++) {
-		const struct rl_ruling *r = &x->sel.v[i];
+		const struct export_ruling *r = &x->v[i];
 		if (!count_key(&games, &ng, &cg, r->game ? r->game : "(no game)") ||
 		    !count_key(&langs, &nl, &cl, r->lang))
 			html_fail(d, RL_ENOMEM);

@@ -77,85 +77,6 @@ int export_page_of(const struct rl_export *x, const char *tag,
 	return RL_OK;
 }
 
-/* ---- the selection ------------------------------------------------------- */
-
-/* Keeps the rulings that carry the tag option itself. */
-static int keep_exact(struct rl_export *x)
-{
-	char *want = export_tag_key(x->tag);
-	if (!want)
-		return rl_db_fail(x->db, RL_ENOMEM, "out of memory");
-	size_t kept = 0;
-	int rc = RL_OK;
-	for (size_t i = 0; i < x->sel.n; i++) {
-		struct rl_ruling *r = &x->sel.v[i];
-		bool has = false;
-		for (size_t k = 0; k < r->ntags && !has && !rc; k++) {
-			char *key = export_tag_key(r->tags[k]);
-			rc = key ? RL_OK : RL_ENOMEM;
-			has = key && strcmp(key, want) == 0;
-			free(key);
-		}
-		if (has)
-			x->sel.v[kept++] = *r;
-		else
-			rl_ruling_clear(r);
-	}
-	free(want);
-	x->sel.n = kept;
-	x->sel.total = (long long)kept;
-	if (rc)
-		return rl_db_fail(x->db, rc, "out of memory");
-	if (!kept)
-		return rl_db_fail(x->db, RL_NOTFOUND, "no ruling carries the tag "
-		                  "'%s' itself (a %s page is one tag: give it with "
-		                  "its qualifier)", x->tag, x->format->name);
-	return RL_OK;
-}
-
-/* Frees what planning does not need of a ruling: its text above all. */
-static void compact(struct rl_ruling *r)
-{
-	struct rl_ruling keep = {
-		.id = r->id, .title = r->title, .lang = r->lang, .game = r->game,
-		.section = r->section, .category = r->category, .tags = r->tags,
-		.ntags = r->ntags, .changed = r->changed,
-		.hidden_tags = r->hidden_tags,
-	};
-	r->title = r->lang = r->game = r->section = r->category = NULL;
-	r->tags = NULL;
-	r->ntags = 0;
-	rl_ruling_clear(r);
-	*r = keep;
-}
-
-static int select_rulings(struct rl_export *x, const struct rl_export_opts *o)
-{
-	const char *tags[1] = { o->tag };
-	struct rl_query q = {
-		.words = o->words, .nwords = o->nwords,
-		.tags = tags, .ntags = o->tag ? 1 : 0,
-		.lang = o->lang, .game = o->game, .no_thesaurus = true,
-	};
-	int rc = rl_search(x->db, &q, &x->sel);
-	if (rc == RL_NOTFOUND)
-		return rl_db_fail(x->db, RL_NOTFOUND, "no ruling matches");
-	if (!rc && x->tag && x->format->exact_tag)
-		rc = keep_exact(x);
-	if (rc)
-		return rc;
-	x->n = x->sel.n;
-	x->report.rulings = x->n;
-	if (!x->format->records)
-		for (size_t i = 0; i < x->n; i++)
-			compact(&x->sel.v[i]);
-	if (!(x->ids = malloc(x->n * sizeof *x->ids)))
-		return rl_db_fail(x->db, RL_ENOMEM, "out of memory");
-	for (size_t i = 0; i < x->n; i++)
-		x->ids[i] = x->sel.v[i].id;
-	return RL_OK;
-}
-
 /* ---- pages ----------------------------------------------------------------- */
 
 /* (tag, ruling) pairs, sorted to make the pages. */
@@ -213,11 +134,12 @@ static const char *option_title(const struct rl_export *x, bool *oom)
 	const char *found = NULL;
 	*oom = !want;
 	for (size_t i = 0; want && i < x->n && !found; i++)
-		for (size_t k = 0; k < x->sel.v[i].ntags && !found; k++) {
-			char *key = export_tag_key(x->sel.v[i].tags[k]);
+		for (size_t k = 0; k < x->v[i].ntags && !found; k++) {
+			const char *tag = x->tagv[x->v[i].tag0 + k];
+			char *key = export_tag_key(tag);
 			*oom |= !key;
 			if (key && strcmp(key, want) == 0)
-				found = x->sel.v[i].tags[k];
+				found = tag;
 			free(key);
 		}
 	free(want);
@@ -232,14 +154,15 @@ static int tag_pages(struct rl_export *x, size_t *cap)
 	struct pair *pairs = NULL;
 	bool oom = false, untagged = false;
 	for (size_t i = 0; i < x->n && !oom; i++) {
-		const struct rl_ruling *r = &x->sel.v[i];
+		const struct export_ruling *r = &x->v[i];
 		untagged |= r->ntags == 0;
 		for (size_t k = 0; k < r->ntags && !oom; k++) {
+			const char *tag = x->tagv[r->tag0 + k];
 			char *key = NULL;
 			oom = !rl_grow(&pairs, &pcap, npairs + 1, sizeof *pairs) ||
-			      !(key = export_tag_key(r->tags[k]));
+			      !(key = export_tag_key(tag));
 			if (!oom)
-				pairs[npairs++] = (struct pair){ key, r->tags[k], i };
+				pairs[npairs++] = (struct pair){ key, tag, i };
 		}
 	}
 	if (!oom)
@@ -265,11 +188,11 @@ static int tag_pages(struct rl_export *x, size_t *cap)
 	 * tag are then on no page, and counted */
 	if (x->format->exact_tag) {
 		for (size_t i = 0; i < x->n; i++)
-			x->report.untagged += x->sel.v[i].ntags == 0;
+			x->report.untagged += x->v[i].ntags == 0;
 	} else {
 		struct export_page *p = new_page(x, cap, NULL);
 		for (size_t i = 0; p && i < x->n; i++)
-			if (x->sel.v[i].ntags == 0 && !page_add(p, i))
+			if (x->v[i].ntags == 0 && !page_add(p, i))
 				p = NULL;
 		oom = !p;
 	}
@@ -390,7 +313,7 @@ int export_plan(struct rl_export *x, const struct rl_export_opts *o)
 {
 	x->tree = x->format->render_page && !o->tag;
 	x->tag = o->tag;
-	int rc = select_rulings(x, o);
+	int rc = export_select(x, o);
 	if (!rc && x->format->render_page)
 		rc = make_pages(x);
 	if (rc)
@@ -419,6 +342,9 @@ void export_plan_free(struct rl_export *x)
 	free(x->pages);
 	free(x->by_key);
 	free(x->by_id);
+	free(x->v);
+	free(x->tagv);
+	export_strings_free(&x->strings);
 	rl_results_free(&x->sel);
 }
 
@@ -481,7 +407,7 @@ int export_order(const struct rl_export *x, const struct export_page *p,
 		return rl_db_fail(x->db, RL_ENOMEM, "out of memory");
 	}
 	for (size_t k = 0; k < p->n; k++) {
-		const struct rl_ruling *r = &x->sel.v[p->v[k]];
+		const struct export_ruling *r = &x->v[p->v[k]];
 		o[k] = (struct ord){ { p->v[k], r->section, r->category, false,
 		                       false }, p->v[k], 0, 0 };
 	}

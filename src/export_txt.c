@@ -78,7 +78,7 @@ int export_txt_page(struct rl_export *x, size_t page, const struct rl_sink *out)
 	const struct export_page *p = &x->pages[page];
 	bool mixed = false;
 	for (size_t k = 1; k < p->n && !mixed; k++)
-		mixed = strcmp(x->sel.v[p->v[k]].lang, x->sel.v[p->v[0]].lang) != 0;
+		mixed = x->v[p->v[k]].lang != x->v[p->v[0]].lang;
 	x->report.mixed += mixed;
 	struct export_item *items;
 	int rc = export_order(x, p, &items);
