@@ -143,18 +143,21 @@ static int import_one(rl_db *db, const char *path,
 	r->read_seconds = now() - t0;
 	r->encoding = src.encoding;
 	r->bytes = src.raw_size;
+	memcpy(r->sha256, src.sha256, sizeof r->sha256);
 	/* Without options that change what the bytes would become, bytes that
 	 * are already some document's latest import are unchanged: a directory
 	 * walk after "import --game G FILE" does not make FILE a second,
 	 * game-less document. */
 	bool seen = false;
 	if (!o->game && !o->lang && !o->format && !o->document &&
-	    (rc = rl_store_seen(db, src.sha256, &seen)))
+	    (rc = rl_store_seen(db, src.sha256, &seen))) {
 		fail(r, rc, rl_db_errmsg(db));
-	else if (seen)
+	} else if (seen) {
 		r->outcome = RL_FILE_UNCHANGED;
-	else
-		rc = parse_and_store(db, &src, o, flags, r, t0, storing, ctx);
+		r->result.unchanged = true;
+	} else {
+		parse_and_store(db, &src, o, flags, r, t0, storing, ctx);
+	}
 	rl_source_free(&src);
 	return r->status;
 }

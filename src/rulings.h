@@ -304,12 +304,14 @@ struct rl_file_report {
 	/* once read */
 	const char *encoding;     /* as rl_source's */
 	size_t bytes;             /* the file's size */
+	char sha256[65];          /* of its bytes, as rl_source's */
 	/* once parsed (parsed set) */
 	bool parsed;
 	char *format, *lang, *title;   /* the document's */
 	size_t concepts;          /* a thesaurus's concepts */
 	size_t kinds[4];          /* its entries, by enum rl_kind */
-	/* once stored (stored set) */
+	/* once stored (stored set); result.unchanged is also set for bytes
+	 * found already imported before parsing */
 	bool stored;
 	struct rl_import_result result;
 	/* seconds from the start of the file to the end of each step */
