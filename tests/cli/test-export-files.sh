@@ -156,6 +156,31 @@ check_eq "... no temporary file left" "" "$(ls -A killed | grep rulings-tmp)"
 check_eq "... its list names what is there" "$(ls killed | sort)" \
 	"$(grep -v '^#' killed/.rulings-export | sort)"
 
+# ---- a damaged database: the status the other commands give (issue 17 #15) ------
+# The page of the references table overwritten: the selection reads, the
+# writing of each ruling (its references) fails.
+cp s.db damaged.db
+id=$(/usr/bin/python3 - damaged.db <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("PRAGMA journal_mode=DELETE")
+print(db.execute("SELECT ruling_id FROM refs LIMIT 1").fetchone()[0])
+page = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'refs'").fetchone()[0]
+size = db.execute("PRAGMA page_size").fetchone()[0]
+db.close()
+with open(sys.argv[1], "r+b") as f:
+    f.seek((page - 1) * size + 8)
+    f.write(b"\xff" * 200)
+PY
+)
+rl --db damaged.db show "$id"
+check_exit "show on a damaged database: an i/o error" 74
+for f in txt md html; do
+	rl --db damaged.db export --tag Defend --format $f -o "damaged.$f"
+	check_exit "export --format $f on the same damaged database: 74 too" 74
+	check_err_contains "... saying the database is malformed" "malformed"
+done
+
 # ---- a directory where one file goes --------------------------------------------------
 mkdir adir
 rl --db s.db export --tag Defend --format txt -o adir
