@@ -112,18 +112,22 @@ static size_t compose(const struct progress *p, char *line, size_t cap)
 		             done, total, pct, p->files_done, p->files,
 		             p->files == 1 ? "" : "s");
 		double rate = el > 0 ? (double)p->bytes_done / el : 0;
+		char speed[32];
+		size_str(speed, sizeof speed, (uint64_t)rate);
 		if (n >= 0 && (size_t)n < cap && rate > 0 && el >= 1)
-			n += snprintf(line + n, cap - (size_t)n, ", %.1f MB/s, about "
-			              "%.0f s left", rate / 1e6,
+			n += snprintf(line + n, cap - (size_t)n, ", %s/s, about "
+			              "%.0f s left", speed,
 			              (double)(p->bytes - p->bytes_done) / rate);
 		/* a step that takes a while is named */
 		bool busy = p->step == RL_IMPORT_READING ||
 		            p->step == RL_IMPORT_STORING;
+		/* the seconds before the file's name, which the width may cut */
+		const char *base = strrchr(p->path, '/');
 		if (n >= 0 && (size_t)n < cap && busy && step >= 1)
-			n += snprintf(line + n, cap - (size_t)n, "; %s %s, %.0f s",
+			n += snprintf(line + n, cap - (size_t)n, "; %s for %.0f s: %s",
 			              p->step == RL_IMPORT_READING ? "reading"
 			                                          : "storing",
-			              p->path, step);
+			              step, base ? base + 1 : p->path);
 	}
 	if (n < 0)
 		return 0;
@@ -210,6 +214,9 @@ void progress_update(struct progress *p, const struct rl_import_progress *ev)
 		p->step_start = now();
 		p->group = ev->group;
 		snprintf(p->path, sizeof p->path, "%s", ev->path ? ev->path : "");
+		/* a commit may be short: say so at once */
+		if (ev->event == RL_IMPORT_COMMITTING)
+			draw(p);
 		break;
 	case RL_IMPORT_FILE:
 		/* a group's reports come once it is committed */
