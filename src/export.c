@@ -59,20 +59,12 @@ const struct rl_results *rl_export_results(const struct rl_export *x)
 
 int rl_export_fail(struct rl_export *x, int status, const char *fmt, ...)
 {
+	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
-	if (msg) {
-		va_start(ap, fmt);
-		vsnprintf(msg, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-	}
-	rl_db_fail(x->db, msg ? status : RL_ENOMEM, "%s",
-	           msg ? msg : "out of memory");
-	free(msg);
-	return status;
+	return rl_db_fail(x->db, status, "%s", msg);
 }
 
 int export_finish(struct rl_export *x, struct rl_out *o)
@@ -247,6 +239,20 @@ static int open_dir(struct rl_export *x, const char *dir, bool force)
 	                  "(%s); give --force to write anyway", dir, MARKER);
 }
 
+/* Removes name from dir, if it is there. */
+static int remove_file(struct rl_export *x, const char *dir, const char *name)
+{
+	char *path = join(dir, name);
+	int rc = RL_OK;
+	if (!path)
+		rc = rl_db_fail(x->db, RL_ENOMEM, "out of memory");
+	else if (unlink(path) != 0 && errno != ENOENT)
+		rc = rl_db_fail(x->db, RL_EIO, "cannot remove '%s': %s", path,
+		                strerror(errno));
+	free(path);
+	return rc;
+}
+
 /* Removes the temporary files an export killed half-way left. */
 static int remove_stale(struct rl_export *x, const char *dir)
 {
@@ -260,13 +266,7 @@ static int remove_stale(struct rl_export *x, const char *dir)
 		if (strncmp(e->d_name, TMP_PREFIX, sizeof TMP_PREFIX - 1) != 0 ||
 		    strlen(e->d_name) != sizeof TMP_PREFIX - 1 + 6)
 			continue;
-		char *path = join(dir, e->d_name);
-		if (!path)
-			rc = rl_db_fail(x->db, RL_ENOMEM, "out of memory");
-		else if (unlink(path) != 0 && errno != ENOENT)
-			rc = rl_db_fail(x->db, RL_EIO, "cannot remove '%s': %s", path,
-			                strerror(errno));
-		free(path);
+		rc = remove_file(x, dir, e->d_name);
 	}
 	closedir(d);
 	return rc;
@@ -302,15 +302,8 @@ static int write_dir(struct rl_export *x, const struct rl_export_opts *o)
 	}
 	/* the pages of tags that are gone */
 	for (size_t k = 0; k < old.n && !rc; k++) {
-		if (rl_strset_has(&written.set, old.v[k], strlen(old.v[k])))
-			continue;
-		char *path = join(dir, old.v[k]);
-		if (!path)
-			rc = rl_db_fail(x->db, RL_ENOMEM, "out of memory");
-		else if (unlink(path) != 0 && errno != ENOENT)
-			rc = rl_db_fail(x->db, RL_EIO, "cannot remove '%s': %s", path,
-			                strerror(errno));
-		free(path);
+		if (!rl_strset_has(&written.set, old.v[k], strlen(old.v[k])))
+			rc = remove_file(x, dir, old.v[k]);
 	}
 	if (!rc)
 		rc = remove_stale(x, dir);

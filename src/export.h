@@ -102,6 +102,20 @@ bool export_on_page(const struct export_page *p, size_t i);
 int export_order(const struct rl_export *x, const struct export_page *p,
                  struct export_item **items);
 
+/* A page of a text format (txt, md): its title, then for each ruling in
+ * page order its section and category headings and its entry, the
+ * ruling loaded with its references (export_plan.c). */
+struct export_text_format {
+	void (*title)(struct rl_out *o, const struct export_page *p);
+	void (*headings)(struct rl_out *o, const struct export_item *it,
+	                 size_t k);
+	int (*entry)(struct rl_export *x, struct rl_out *o,
+	             const struct rl_ruling *r);
+};
+int export_text_page(struct rl_export *x, const struct export_page *p,
+                     const struct rl_sink *out,
+                     const struct export_text_format *f);
+
 /* The renderers (one per format). */
 int export_txt_page(struct rl_export *x, size_t page, const struct rl_sink *out);
 int export_md_page(struct rl_export *x, size_t page, const struct rl_sink *out);
@@ -110,6 +124,15 @@ int export_html_index(struct rl_export *x, const struct rl_sink *out);
 int export_xml_all(struct rl_export *x, const struct rl_sink *out);
 
 struct _xmlError;
+struct _xmlOutputBuffer;
+
+/* A libxml2 output buffer writing to a sink, whose first error it keeps
+ * in err (export_xml.c). */
+struct export_xml_out {
+	const struct rl_sink *sink;
+	int err;
+};
+struct _xmlOutputBuffer *export_xml_output(struct export_xml_out *o);
 
 /* libxml2 prints its problems by default, and the library never prints:
  * between these two, its error handlers are quiet (export_xml.c). */

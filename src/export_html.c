@@ -130,20 +130,6 @@ static void begin(struct page_doc *d, const char *title, const char *lang)
 
 /* ---- output -------------------------------------------------------------- */
 
-static int write_cb(void *ctx, const char *buf, int len)
-{
-	struct page_doc *d = ctx;
-	if (!d->err)
-		d->err = d->sink->write(d->sink->ctx, buf, (size_t)len);
-	return d->err ? -1 : len;
-}
-
-static int close_cb(void *ctx)
-{
-	(void)ctx;
-	return 0;
-}
-
 /* The page serialized (UTF-8; the serializer adds the charset) into a
  * new buffer. */
 static xmlBufferPtr serialize(struct page_doc *d)
@@ -236,8 +222,8 @@ static void write_whole(struct page_doc *d)
 static void page_open(struct page_doc *d, struct rl_export *x,
                       const struct export_page *p, const struct rl_sink *out)
 {
-	*d = (struct page_doc){ .x = x, .page = p, .sink = out };
-	d->ob = xmlOutputBufferCreateIO(write_cb, close_cb, d, NULL);
+	*d = (struct page_doc){ .x = x, .page = p, .out = { out, 0 } };
+	d->ob = export_xml_output(&d->out);
 	if (!d->ob)
 		html_fail(d, RL_ENOMEM);
 }
@@ -246,7 +232,7 @@ static void page_open(struct page_doc *d, struct rl_export *x,
  * message. */
 static int page_close(struct page_doc *d)
 {
-	if (d->ob && xmlOutputBufferClose(d->ob) < 0 && !d->err)
+	if (d->ob && xmlOutputBufferClose(d->ob) < 0 && !d->out.err)
 		html_fail(d, RL_ENOMEM);
 	for (int k = 0; k < 2; k++) {
 		xmlUnlinkNode(d->mark[k]);
@@ -254,8 +240,8 @@ static int page_close(struct page_doc *d)
 	}
 	xmlFreeDoc(d->doc);
 	free(d->suffix);
-	if (d->err)
-		return rl_db_fail(d->x->db, RL_EIO, "%s", strerror(d->err));
+	if (d->out.err)
+		return rl_db_fail(d->x->db, RL_EIO, "%s", strerror(d->out.err));
 	if (d->rc == RL_ENOMEM)
 		return rl_db_fail(d->x->db, RL_ENOMEM, "out of memory");
 	return d->rc;
@@ -331,7 +317,7 @@ int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out
 	html_attr(&d, html_el(&d, mn, "p", count), "class", "meta");
 	other_languages(&d, mn);
 	stream_begin(&d, mn);
-	for (size_t k = 0; k < p->n && !d.rc && !d.err; k++) {
+	for (size_t k = 0; k < p->n && !d.rc && !d.out.err; k++) {
 		const struct export_item *it = &items[k];
 		if (it->new_section)
 			stream_node(&d, html_el(&d, mn, "h2", it->section), false);
@@ -439,7 +425,7 @@ int export_html_index(struct rl_export *x, const struct rl_sink *out)
 		write_whole(&d);
 	} else {
 		stream_begin(&d, ul);
-		for (size_t k = 0; k < x->npages && !d.rc && !d.err; k++)
+		for (size_t k = 0; k < x->npages && !d.rc && !d.out.err; k++)
 			stream_node(&d, index_item(&d, ul, &x->pages[k]),
 			            k + 1 == x->npages);
 		stream_end(&d);

@@ -19,8 +19,7 @@ struct page_doc {
 	/* streaming: the output, and two placeholder comments in the
 	 * element whose children are streamed */
 	xmlOutputBufferPtr ob;
-	const struct rl_sink *sink;
-	int err;                /* the sink's error */
+	struct export_xml_out out;   /* the sink and its error */
 	xmlNodePtr mark[2];
 	char *suffix;           /* what follows the streamed children */
 	size_t nsuffix;

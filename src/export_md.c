@@ -3,7 +3,6 @@
  * pages; every character Markdown could read as markup is escaped. */
 #include "export.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 static const char BULLET[] = "\xE2\x80\xA2";     /* • */
@@ -107,7 +106,8 @@ static int md_link(struct rl_export *x, struct rl_out *o, const char *tag)
 	return rc;
 }
 
-static int md_entry(struct rl_export *x, struct rl_out *o, const struct rl_ruling *r)
+static int md_entry(struct rl_export *x, struct rl_out *o,
+                    const struct rl_ruling *r)
 {
 	rl_out_adds(o, "#### ");
 	md_str(o, r->title);
@@ -148,39 +148,35 @@ static int md_entry(struct rl_export *x, struct rl_out *o, const struct rl_rulin
 	return rc;
 }
 
+static void title(struct rl_out *o, const struct export_page *p)
+{
+	rl_out_adds(o, "# ");
+	if (p->title)
+		md_str(o, p->title);
+	else
+		rl_out_adds(o, "Rulings with no tag");
+	rl_out_adds(o, "\n\n");
+}
+
+static void headings(struct rl_out *o, const struct export_item *it,
+                     size_t k)
+{
+	(void)k;
+	if (it->new_section) {
+		rl_out_adds(o, "## ");
+		md_str(o, it->section);
+		rl_out_adds(o, "\n\n");
+	}
+	if (it->new_category) {
+		rl_out_adds(o, "### ");
+		md_str(o, it->category);
+		rl_out_adds(o, "\n\n");
+	}
+}
+
+static const struct export_text_format md = { title, headings, md_entry };
+
 int export_md_page(struct rl_export *x, size_t page, const struct rl_sink *out)
 {
-	const struct export_page *p = &x->pages[page];
-	struct export_item *items;
-	int rc = export_order(x, p, &items);
-	if (rc)
-		return rc;
-	struct rl_out o;
-	rl_out_init(&o, out);
-	rl_out_adds(&o, "# ");
-	if (p->title)
-		md_str(&o, p->title);
-	else
-		rl_out_adds(&o, "Rulings with no tag");
-	rl_out_adds(&o, "\n\n");
-	for (size_t k = 0; k < p->n && !rc && rl_out_ok(&o); k++) {
-		const struct export_item *it = &items[k];
-		if (it->new_section) {
-			rl_out_adds(&o, "## ");
-			md_str(&o, it->section);
-			rl_out_adds(&o, "\n\n");
-		}
-		if (it->new_category) {
-			rl_out_adds(&o, "### ");
-			md_str(&o, it->category);
-			rl_out_adds(&o, "\n\n");
-		}
-		struct rl_ruling r;
-		if (!(rc = export_ruling(x, it->i, &r)))
-			rc = md_entry(x, &o, &r);
-		rl_ruling_clear(&r);
-	}
-	free(items);
-	int frc = export_finish(x, &o);
-	return rc ? rc : frc;
+	return export_text_page(x, &x->pages[page], out, &md);
 }

@@ -444,3 +444,26 @@ int export_order(const struct rl_export *x, const struct export_page *p,
 	free(o);
 	return RL_OK;
 }
+
+int export_text_page(struct rl_export *x, const struct export_page *p,
+                     const struct rl_sink *out,
+                     const struct export_text_format *f)
+{
+	struct export_item *items;
+	int rc = export_order(x, p, &items);
+	if (rc)
+		return rc;
+	struct rl_out o;
+	rl_out_init(&o, out);
+	f->title(&o, p);
+	for (size_t k = 0; k < p->n && !rc && rl_out_ok(&o); k++) {
+		f->headings(&o, &items[k], k);
+		struct rl_ruling r;
+		if (!(rc = export_ruling(x, items[k].i, &r)))
+			rc = f->entry(x, &o, &r);
+		rl_ruling_clear(&r);
+	}
+	free(items);
+	int frc = export_finish(x, &o);
+	return rc ? rc : frc;
+}

@@ -13,7 +13,6 @@
  * several is counted in the report (the caller warns). */
 #include "export.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 static const char BULLET[] = "\xE2\x80\xA2";     /* • */
@@ -45,8 +44,10 @@ static void answer_lines(struct rl_out *o, const char *text, const char *first)
 	rl_out_addc(o, '\n');
 }
 
-static void entry(struct rl_out *o, const struct rl_ruling *r)
+static int entry(struct rl_export *x, struct rl_out *o,
+                 const struct rl_ruling *r)
 {
+	(void)x;
 	rl_out_addf(o, "%s ", BULLET);
 	one_line(o, r->title);
 	rl_out_addc(o, '\n');
@@ -71,7 +72,33 @@ static void entry(struct rl_out *o, const struct rl_ruling *r)
 	if (r->hidden_tags >= 0)
 		rl_out_addf(o, "%s%d more...", r->ntags ? ", " : "", r->hidden_tags);
 	rl_out_addc(o, '\n');
+	return RL_OK;
 }
+
+static void title(struct rl_out *o, const struct export_page *p)
+{
+	one_line(o, p->title);
+	rl_out_addc(o, '\n');
+}
+
+static void headings(struct rl_out *o, const struct export_item *it,
+                     size_t k)
+{
+	if (it->new_section) {
+		rl_out_addc(o, '\n');
+		one_line(o, it->section);
+		rl_out_addc(o, '\n');
+	}
+	if (it->new_category) {
+		rl_out_addc(o, '\n');
+		one_line(o, it->category);
+		rl_out_addc(o, '\n');
+	}
+	if (it->new_section || it->new_category || k == 0)
+		rl_out_addc(o, '\n');
+}
+
+static const struct export_text_format txt = { title, headings, entry };
 
 int export_txt_page(struct rl_export *x, size_t page, const struct rl_sink *out)
 {
@@ -80,34 +107,5 @@ int export_txt_page(struct rl_export *x, size_t page, const struct rl_sink *out)
 	for (size_t k = 1; k < p->n && !mixed; k++)
 		mixed = x->v[p->v[k]].lang != x->v[p->v[0]].lang;
 	x->report.mixed += mixed;
-	struct export_item *items;
-	int rc = export_order(x, p, &items);
-	if (rc)
-		return rc;
-	struct rl_out o;
-	rl_out_init(&o, out);
-	one_line(&o, p->title);
-	rl_out_addc(&o, '\n');
-	for (size_t k = 0; k < p->n && !rc && rl_out_ok(&o); k++) {
-		const struct export_item *it = &items[k];
-		if (it->new_section) {
-			rl_out_addc(&o, '\n');
-			one_line(&o, it->section);
-			rl_out_addc(&o, '\n');
-		}
-		if (it->new_category) {
-			rl_out_addc(&o, '\n');
-			one_line(&o, it->category);
-			rl_out_addc(&o, '\n');
-		}
-		if (it->new_section || it->new_category || k == 0)
-			rl_out_addc(&o, '\n');
-		struct rl_ruling r;
-		if (!(rc = export_ruling(x, it->i, &r)))
-			entry(&o, &r);
-		rl_ruling_clear(&r);
-	}
-	free(items);
-	int frc = export_finish(x, &o);
-	return rc ? rc : frc;
+	return export_text_page(x, p, out, &txt);
 }

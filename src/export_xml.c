@@ -70,15 +70,9 @@ static const char *const query_sql[NQ] = {
 	" ORDER BY 6",
 };
 
-/* The output: a sink, and its first error. */
-struct out {
-	const struct rl_sink *sink;
-	int err;
-};
-
 static int write_cb(void *ctx, const char *buf, int len)
 {
-	struct out *o = ctx;
+	struct export_xml_out *o = ctx;
 	if (!o->err)
 		o->err = o->sink->write(o->sink->ctx, buf, (size_t)len);
 	return o->err ? -1 : len;
@@ -88,6 +82,11 @@ static int close_cb(void *ctx)
 {
 	(void)ctx;      /* the sink's owner closes it */
 	return 0;
+}
+
+xmlOutputBufferPtr export_xml_output(struct export_xml_out *o)
+{
+	return xmlOutputBufferCreateIO(write_cb, close_cb, o, NULL);
 }
 
 struct writer {
@@ -425,10 +424,9 @@ int rl_export_xml_to(rl_db *db, const long long *ids, size_t n,
 		}
 	struct export_xml_errors save;
 	export_xml_quiet(&save);
-	struct out o = { sink, 0 };
+	struct export_xml_out o = { sink, 0 };
 	int rc = RL_OK;
-	xmlOutputBufferPtr buf = xmlOutputBufferCreateIO(write_cb, close_cb, &o,
-	                                                 NULL);
+	xmlOutputBufferPtr buf = export_xml_output(&o);
 	x.w = buf ? xmlNewTextWriter(buf) : NULL;
 	if (!x.w) {
 		xmlOutputBufferClose(buf);
