@@ -61,6 +61,9 @@ static void print_report(const struct ui *u, const struct rl_file_report *r)
 		        u->dry ? "checked" : "stored", r->store_seconds * 1000);
 	if (r->error)
 		error("%s: %s", r->path, r->error);
+	else if (r->outcome == RL_FILE_FAILED && !r->diags.errors)
+		/* no room was left for the message itself */
+		error("%s: %s", r->path, rl_status_name(r->status));
 	if (u->quiet)
 		return;
 	const char *verb = u->dry ? "would import" : "imported";
