@@ -24,10 +24,11 @@ static const char options_help[] =
 	"  -q, --quiet        print only warnings and errors\n"
 	"  -v, --verbose      also say how each file was read and how long it took\n"
 	"  -h, --help         show this help\n"
-	"\nA directory is walked recursively in byte order of file names; hidden\n"
+	"\nA directory is walked recursively in byte order of file names, each\n"
+	"directory once (symbolic links are followed, loops passed over); hidden\n"
 	"files are passed over, and binary files and files of no known format\n"
 	"are skipped with a warning. A file named on the command line must be of\n"
-	"a known format.\n"
+	"a known format. On a terminal a progress line counts the bytes read.\n"
 	"Each document is stored in one transaction: one that fails leaves the\n"
 	"database as it was, and the others are still imported. Importing bytes\n"
 	"that are already the latest version of their document changes nothing;\n"
@@ -89,8 +90,9 @@ static void on_progress(void *ctx, const struct rl_import_progress *p)
 		return;
 	progress_hold(u->bar);
 	if (p->event == RL_IMPORT_WALKED) {
-		fprintf(stderr, "found %zu files, %.1f MB\n", p->files,
-		        (double)p->bytes / 1e6);
+		char size[32];
+		size_str(size, sizeof size, p->bytes);
+		fprintf(stderr, "found %zu files, %s\n", p->files, size);
 	} else if (p->event == RL_IMPORT_FILE) {
 		print_report(u, p->report);
 	} else if (p->path) {

@@ -72,8 +72,7 @@ static int columns(void)
 	return 80;
 }
 
-/* n bytes as people read them. */
-static void size_str(char *buf, size_t cap, uint64_t n)
+void size_str(char *buf, size_t cap, uint64_t n)
 {
 	if (n >= 1000000)
 		snprintf(buf, cap, "%.1f MB", (double)n / 1e6);

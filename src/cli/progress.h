@@ -15,6 +15,8 @@ void progress_update(struct progress *p, const struct rl_import_progress *ev);
  * first and drawn again after, below what was printed. p may be NULL. */
 void progress_hold(struct progress *p);
 void progress_release(struct progress *p);
+/* n bytes as people read them: "312 kB", "2.5 MB". */
+void size_str(char *buf, size_t cap, uint64_t n);
 /* Clears the line and stops drawing. p may be NULL. */
 void progress_stop(struct progress *p);
 

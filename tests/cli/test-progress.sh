@@ -54,7 +54,7 @@ check_exit "a bulk import on a terminal" 0
 segments bulk.out >bulk.seg
 found=$(grep -m1 '^Tfound ' bulk.seg)
 check_eq "the walk counts files, not documents, and their bytes" \
-	"Tfound $nfiles files, $(python3 -c "print('%.1f' % ($bytes / 1e6))") MB" "$found"
+	"Tfound $nfiles files, $(python3 -c "print('%.1f MB' % ($bytes / 1e6))")" "$found"
 check_match "the progress line counts bytes" \
 	'^Pread [0-9.]+ [kM]B of [0-9.]+ MB \([0-9]+%\), [0-9]+ of '"$nfiles"' files' \
 	"$(grep '^Pread ' bulk.seg | head -n 1)"
