@@ -46,15 +46,28 @@ size_t rl_utf8_valid(const char *str, size_t len)
 size_t rl_utf8_decode(const char *str, uint32_t *cp)
 {
 	const unsigned char *s = (const unsigned char *)str;
-	if (s[0] < 0x80) {
+	size_t n = s[0] < 0x80 ? 1 : s[0] < 0xE0 ? 2 : s[0] < 0xF0 ? 3 : 4;
+	if (n == 1) {
 		*cp = s[0];
 		return 1;
 	}
-	if (s[0] < 0xE0) {
+	if (s[0] < 0xC0 || s[0] > 0xF4) {      /* no sequence starts so */
+		*cp = 0xFFFD;
+		return 1;
+	}
+	/* Never past a byte that does not continue the sequence (a NUL that
+	 * ends the string among them): a truncated or stray sequence is one
+	 * U+FFFD for its first byte. */
+	for (size_t k = 1; k < n; k++)
+		if ((s[k] & 0xC0) != 0x80) {
+			*cp = 0xFFFD;
+			return 1;
+		}
+	if (n == 2) {
 		*cp = ((uint32_t)(s[0] & 0x1F) << 6) | (s[1] & 0x3F);
 		return 2;
 	}
-	if (s[0] < 0xF0) {
+	if (n == 3) {
 		*cp = ((uint32_t)(s[0] & 0x0F) << 12) |
 		      ((uint32_t)(s[1] & 0x3F) << 6) | (s[2] & 0x3F);
 		return 3;

@@ -9,7 +9,10 @@
 /* Returns len when s[0..len) is valid UTF-8 (no overlongs, no surrogates,
  * nothing above U+10FFFF), else the offset of the first invalid byte. */
 size_t rl_utf8_valid(const char *s, size_t len);
-/* Decodes one code point of valid UTF-8; returns its length in bytes. */
+/* Decodes one code point of valid UTF-8; returns its length in bytes. A
+ * sequence cut short (by the NUL at the end of a string, or any byte that
+ * does not continue it) gives U+FFFD and length 1: it never reads past the
+ * end of a string. */
 size_t rl_utf8_decode(const char *s, uint32_t *cp);
 /* Encodes cp into out (4 bytes at most); returns the length. */
 size_t rl_utf8_encode(uint32_t cp, char *out);

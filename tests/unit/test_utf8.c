@@ -161,6 +161,44 @@ static void test_decode_walks_a_string(void **state)
 	assert_int_equal(i, strlen(s));
 }
 
+/* A sequence cut short by the end of the string, in a buffer of exactly its
+ * size (so that AddressSanitizer sees a read past it): U+FFFD for each
+ * byte, and never past the NUL. */
+static void test_decode_stops_at_the_end(void **state)
+{
+	static const char *const cut[] = {
+		"\xE2\x82", "\xE2", "\xF0\x9F\x98", "\xF0", "\xC3", "a\xD0",
+	};
+	for (size_t i = 0; i < sizeof cut / sizeof *cut; i++) {
+		size_t n = strlen(cut[i]);
+		char *p = malloc(n + 1);
+		assert_non_null(p);
+		memcpy(p, cut[i], n + 1);
+		size_t at = 0, chars = 0;
+		while (p[at]) {
+			uint32_t cp;
+			at += rl_utf8_decode(p + at, &cp);
+			chars++;
+			assert_true(at <= n);
+			if ((unsigned char)p[0] >= 0x80)
+				assert_int_equal(cp, 0xFFFD);
+		}
+		assert_int_equal(at, n);
+		char *folded = rl_fold(p), *key = rl_key(p);
+		assert_non_null(folded);
+		assert_non_null(key);
+		/* every byte of the cut sequence is one U+FFFD */
+		assert_int_equal(strlen(folded), chars * 3 - (p[0] == 'a' ? 2 : 0));
+		free(folded);
+		free(key);
+		free(p);
+	}
+	/* a byte that does not continue the sequence is not swallowed */
+	uint32_t cp;
+	assert_int_equal(rl_utf8_decode("\xE2x", &cp), 1);
+	assert_int_equal(cp, 0xFFFD);
+}
+
 /* ---- rl_fold ----------------------------------------------------------- */
 
 static void test_fold_ascii(void **state)
@@ -309,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_decode_encode_round_trip),
 		cmocka_unit_test(test_encode_known_bytes),
 		cmocka_unit_test(test_decode_walks_a_string),
+		cmocka_unit_test(test_decode_stops_at_the_end),
 		cmocka_unit_test(test_fold_ascii),
 		cmocka_unit_test(test_fold_latin1),
 		cmocka_unit_test(test_fold_latin_extended_a),
