@@ -1,12 +1,11 @@
 /* main.c — the rulings command: global options, the command table, opening
- * the database as each command needs it. */
+ * the database as each command needs it, rulings help. */
 #include "cli.h"
 #ifdef RL_FAULT_INJECTION
 #include "fault.h"
 #endif
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -25,47 +24,35 @@ static const struct command commands[] = {
 	{ "parse", cmd_parse, DB_NONE,
 	  "print what a document parses into, as JSON (no database)",
 	  "Parse one document and print the records it yields as JSON, without\n"
-	  "touching the database.",
-	  "parse [--game G] [--lang L] [--format F] FILE" },
+	  "touching the database.", NULL },
 	{ "search", cmd_search, DB_READ,
 	  "find rulings by words (BM25-ranked) and by tag and other filters",
 	  "Find rulings by full text (BM25-ranked) and by tag, category, kind,\n"
-	  "language and game.",
-	  "search [WORDS...] [--tag T]... [--category C] [--kind K] [--lang L]\n"
-	  "               [--game G] [--limit N] [--raw] [--no-thesaurus]\n"
-	  "               [--include-withdrawn] [--as-of WHEN]\n"
-	  "               [--format text|json|ndjson]" },
+	  "language and game.", NULL },
 	{ "show", cmd_show, DB_READ,
 	  "show one ruling whole, with its references and back-links",
 	  "Show one ruling whole: text, tags, sources, errata details, references\n"
-	  "and back-links.",
-	  "show ID|RULE [--game G] [--format text|json]" },
+	  "and back-links.", NULL },
 	{ "tags", cmd_tags, DB_READ,
 	  "list the tags, with counts if asked",
-	  "List the tags, optionally with how many rulings carry each.",
-	  "tags [--counts] [--format text|json]" },
+	  "List the tags, optionally with how many rulings carry each.", NULL },
 	{ "stats", cmd_stats, DB_READ,
 	  "count rulings, tags, sources, languages and kinds",
-	  "Count rulings, tags, sources, languages and kinds.",
-	  "stats [--format text|json]" },
+	  "Count rulings, tags, sources, languages and kinds.", NULL },
 	{ "changed", cmd_changed, DB_READ,
 	  "list what changed between versions, and what sources mark changed",
 	  "List the changes between versions of the documents (added, edited,\n"
-	  "withdrawn) and the rulings their source marks as changed.",
-	  "changed [--since WHEN] [--between A B] [--document D]\n"
-	  "               [--tag T]... [--category C] [--kind K] [--lang L]\n"
-	  "               [--game G] [--no-thesaurus] [--format text|json|ndjson]" },
+	  "withdrawn) and the rulings their source marks as changed.", NULL },
 	{ "history", cmd_history, DB_READ,
 	  "every version of one ruling",
 	  "Show every version of one ruling: the imports that changed it, when,\n"
-	  "from which document, and the text each gave.",
-	  "history ID [--format text|json]" },
+	  "from which document, and the text each gave.", NULL },
 	{ "xrefs", cmd_xrefs, DB_READ,
 	  "list cross-references, or only the dangling ones",
 	  "List the cross-references out of rulings (to rules, rulings, terms,\n"
 	  "rulebook pages, discussions, web addresses), or only the dangling ones:\n"
 	  "references to a rule, a ruling or a term that is not in the database.",
-	  "xrefs [--dangling] [--kind K] [--format text|json]" },
+	  NULL },
 	{ "export", cmd_export, DB_READ,
 	  "export rulings as FAQ text pages, Markdown, an HTML site, JSON or XML",
 	  "Export rulings (one tag's, a search's, or all) as FAQ tag-page text,\n"
@@ -164,7 +151,7 @@ int open_db(struct ctx *c)
 	int rc = rl_db_open_wait(c->db_path, c->mode == DB_WRITE ? RL_OPEN_WRITE
 	                         : RL_OPEN_READ, (int)busy, &c->db);
 	if (rc) {
-		error("%s", rl_db_errmsg(c->db));
+		error("%s", library_message(c->db, rc));
 		rl_db_close(c->db);
 		c->db = NULL;
 		return exit_status(rc);
@@ -172,41 +159,49 @@ int open_db(struct ctx *c)
 	return 0;
 }
 
+/* Runs cmd with argv (argv[0] its name). */
+static int run(struct ctx *c, const struct command *cmd, int argc,
+               char **argv)
+{
+	c->cmd = cmd;
+	c->mode = cmd->mode;
+	return cmd->run(c, argc, argv);
+}
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ 0 }
-	};
 #ifdef RL_FAULT_INJECTION
 	rl_fault_init();
 #endif
-	const char *db_opt = NULL;
-	int c, status = EXIT_USAGE;
-	reset_opts();
-	while ((c = next_opt(argc, argv, "+:hV", opts, NULL, &status)) != -1) {
-		switch (c) {
-		case 'd': db_opt = optarg; break;
-		case 'h': help(); return finish_output(0);
-		case 'V':
-			printf("rulings %s\n", RULINGS_VERSION);
-			return finish_output(0);
-		default: return status;
-		}
+	struct ctx ctx = { 0 };
+	bool want_help = false, version = false;
+	const struct opt opts[] = {
+		{ .name = "db", .type = OPT_STRING, .out = &ctx.db_opt, .arg = "FILE" },
+		{ .name = "help", .letter = 'h', .type = OPT_FLAG, .out = &want_help },
+		{ .name = "version", .letter = 'V', .type = OPT_FLAG, .out = &version },
+		{ 0 }
+	};
+	const struct opt_spec spec = { .opts = opts, .stop_at_operand = true };
+	int n, status = opt_parse(&ctx, &spec, argc, argv, &n);
+	if (status >= 0)
+		return finish_output(status);
+	if (want_help) {
+		help();
+		return finish_output(0);
 	}
-	if (optind >= argc)
-		return usage_error(NULL, "no command given");
-	const struct command *cmd = find_command(argv[optind]);
+	if (version) {
+		printf("rulings %s\n", RULINGS_VERSION);
+		return finish_output(0);
+	}
+	if (n == 0)
+		return finish_output(usage_error(NULL, "no command given"));
+	const struct command *cmd = find_command(argv[1]);
 	if (!cmd)
-		return usage_error(NULL, "unknown command '%s'", argv[optind]);
-	int cargc = argc - optind;
-	char **cargv = argv + optind;
-	struct ctx ctx = { .db_opt = db_opt, .mode = cmd->mode };
+		return finish_output(usage_error(NULL, "unknown command '%s'",
+		                                 argv[1]));
 	const char *nc = getenv("NO_COLOR");
 	ctx.color = isatty(STDOUT_FILENO) && !(nc && *nc);
-	status = cmd->run(&ctx, cargc, cargv);
+	status = run(&ctx, cmd, n, argv + 1);
 	rl_db_close(ctx.db);
 	free(ctx.db_path);
 	return finish_output(status);
