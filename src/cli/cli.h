@@ -61,8 +61,10 @@ extern const char *progname;
 
 int exit_status(int rl_status);
 
-/* ---- messages (common.c) ------------------------------------------------- */
-/* "rulings: message" on standard error. */
+/* ---- messages (common.c) -------------------------------------------------
+ * "rulings: message" on standard error, control characters made visible
+ * (out_escape) so that no file name, tag or argument quoted in a message
+ * can drive the terminal. */
 void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void verror(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

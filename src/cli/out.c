@@ -4,10 +4,12 @@
 #include "out.h"
 
 #include "cli.h"
+#include "utf8.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,29 +33,100 @@ void out_init(struct out *o, FILE *f, const char *stream,
 
 /* ---- characters ------------------------------------------------------------ */
 
-void out_escape(FILE *f, const char *s, size_t n)
+enum { INVALID = UINT32_MAX };
+
+/* The character at s (n > 0 bytes left): its length, and its code point or
+ * INVALID for a byte that does not start a valid UTF-8 sequence. */
+static size_t next_char(const unsigned char *s, size_t n, uint32_t *cp)
 {
-	fwrite(s, 1, n, f);
+	size_t len = s[0] < 0x80 ? 1 : s[0] < 0xC2 ? 0 : s[0] < 0xE0 ? 2
+	           : s[0] < 0xF0 ? 3 : s[0] < 0xF5 ? 4 : 0;
+	if (len == 0 || len > n || rl_utf8_valid((const char *)s, len) != len) {
+		*cp = INVALID;
+		return 1;
+	}
+	rl_utf8_decode((const char *)s, cp);
+	return len;
 }
 
-/* s as a JSON string. */
+/* C1 controls, and the bidi controls that reorder the text after them:
+ * embeddings, overrides, isolates (the "Trojan Source" set). */
+static bool unsafe_cp(uint32_t c)
+{
+	return (c >= 0x80 && c <= 0x9F) || (c >= 0x202A && c <= 0x202E) ||
+	       (c >= 0x2066 && c <= 0x2069);
+}
+
+void out_escape(FILE *f, const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t run = 0, i = 0;     /* s[run..i) is written as it is */
+	while (i < n) {
+		unsigned c = s[i];
+		size_t len = 1;
+		uint32_t cp = c;
+		if (c >= 0x20 && c < 0x7F) {
+			i++;
+			continue;
+		}
+		if (c >= 0x80)
+			len = next_char(s + i, n - i, &cp);
+		if (cp == '\n' || cp == '\t' || (cp != INVALID && cp >= 0x80 &&
+		                                  !unsafe_cp(cp))) {
+			i += len;
+			continue;
+		}
+		fwrite(s + run, 1, i - run, f);
+		if (cp == INVALID)
+			fprintf(f, "<%02X>", c);
+		else if (cp < 0x20)
+			fprintf(f, "^%c", (char)(cp + 0x40));
+		else if (cp == 0x7F)
+			fputs("^?", f);
+		else
+			fprintf(f, "<U+%04X>", (unsigned)cp);
+		i += len;
+		run = i;
+	}
+	fwrite(s + run, 1, i - run, f);
+}
+
+/* s as a JSON string: the escapes JSON requires, and \u escapes for C1
+ * and bidi controls (the same string to a parser, safe on a terminal);
+ * bytes that are not UTF-8 become U+FFFD. */
 static void quoted(FILE *f, const char *str)
 {
+	const unsigned char *s = (const unsigned char *)str;
+	size_t n = strlen(str), run = 0, i = 0;
 	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)str; *p; p++) {
-		switch (*p) {
+	while (i < n) {
+		unsigned c = s[i];
+		size_t len = 1;
+		uint32_t cp = c;
+		if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+			i++;
+			continue;
+		}
+		if (c >= 0x80)
+			len = next_char(s + i, n - i, &cp);
+		if (cp != INVALID && cp >= 0x80 && !unsafe_cp(cp)) {
+			i += len;
+			continue;
+		}
+		fwrite(s + run, 1, i - run, f);
+		switch (cp) {
 		case '"': fputs("\\\"", f); break;
 		case '\\': fputs("\\\\", f); break;
 		case '\n': fputs("\\n", f); break;
 		case '\t': fputs("\\t", f); break;
 		case '\r': fputs("\\r", f); break;
-		default:
-			if (*p < 0x20 || *p == 0x7F)
-				fprintf(f, "\\u%04x", *p);
-			else
-				fputc(*p, f);
+		case INVALID: fputs("\\ufffd", f); break;
+		default: fprintf(f, "\\u%04x", (unsigned)cp);
 		}
+		i += len;
+		run = i;
 	}
+	fwrite(s + run, 1, i - run, f);
 	fputc('"', f);
 }
 

@@ -1,8 +1,10 @@
 /* out.h — the output layer: everything a command prints as its result goes
  * through a struct out (after notmuch's sprinter). Three formats:
  *
- *   OUT_TEXT    for people: records drawn by their text renderer, colour
- *               only when asked
+ *   OUT_TEXT    for people: records drawn by their text renderer, every
+ *               string written with control characters, bidi overrides
+ *               and invalid UTF-8 made visible (^[, <U+202E>, <FF>, as
+ *               less shows them), colour only when asked
  *   OUT_JSON    one pretty-printed JSON document, an object whose first
  *               member is "format_version": OUT_FORMAT_VERSION
  *   OUT_NDJSON  one compact JSON object a line for each record of the
@@ -103,7 +105,7 @@ void out_bool(struct out *o, bool v);
 void out_null(struct out *o);
 
 /* ---- text ---------------------------------------------------------------- */
-/* s as text. */
+/* s, its control characters made visible (line breaks and tabs kept). */
 void out_puts(struct out *o, const char *s);
 void out_putn(struct out *o, const char *s, size_t n);
 void out_printf(struct out *o, const char *fmt, ...)
@@ -126,8 +128,10 @@ bool out_ok(const struct out *o);
  * message). */
 int out_finish(struct out *o, int status);
 
-/* ---- for messages too -------------------------------------------------- */
-/* Writes s[0..n) to f as text is written. */
+/* ---- escaping, for messages too ------------------------------------------ */
+/* Writes s[0..n) to f for a terminal: C0 controls but tab and line feed
+ * as ^X, DEL as ^?, C1 controls and the bidi embedding, override and
+ * isolate controls as <U+XXXX>, bytes that are not UTF-8 as <XX>. */
 void out_escape(FILE *f, const char *s, size_t n);
 
 #endif

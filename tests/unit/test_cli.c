@@ -1,7 +1,7 @@
 /* test_cli.c — the command line's output layer (src/cli/out.c) and option
- * tables (src/cli/opt.c), without a process: the text, JSON and NDJSON
- * documents, errors carried to the exit status, and how arguments become
- * options and operands. */
+ * tables (src/cli/opt.c), without a process: what a terminal is shown of
+ * hostile text, the JSON and NDJSON documents, errors carried to the exit
+ * status, and how arguments become options and operands. */
 #include "helpers.h"
 #include "cli.h"
 
@@ -34,6 +34,19 @@ static char *buf_take(struct buf *b)
 {
 	fclose(b->f);
 	return b->s;
+}
+
+static void assert_escaped(const char *in, const char *want)
+{
+	struct buf b;
+	buf_open(&b, OUT_TEXT, false);
+	out_puts(&b.o, in);
+	char *got = buf_take(&b);
+	bool same = strcmp(got, want) == 0;
+	if (!same)
+		print_error("escaped \"%s\" as \"%s\", want \"%s\"\n", in, got, want);
+	free(got);
+	assert_true(same);
 }
 
 /* s as the JSON string the output layer writes. */
@@ -77,22 +90,60 @@ static void unquiet(FILE *f, int fd, int saved)
 
 /* ---- text: what a terminal is shown ------------------------------------ */
 
+static void test_escape_controls(void **state)
+{
+	/* the issue's cases: OSC title, clear screen, backspace, C1 CSI,
+	 * right-to-left override */
+	assert_escaped("a\x1b]0;pwned\x07z", "a^[]0;pwned^Gz");
+	assert_escaped("\x1b[2J", "^[[2J");
+	assert_escaped("x\by", "x^Hy");
+	assert_escaped("\xc2\x9b" "31m", "<U+009B>31m");
+	assert_escaped("abc\xe2\x80\xae" "cba", "abc<U+202E>cba");
+	assert_escaped("\x7f\r", "^?^M");
+	/* every bidi embedding, override and isolate control */
+	assert_escaped("\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad",
+	               "<U+202A><U+202B><U+202C><U+202D>");
+	assert_escaped("\xe2\x81\xa6\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9",
+	               "<U+2066><U+2067><U+2068><U+2069>");
+}
+
+static void test_escape_keeps_text(void **state)
+{
+	/* line breaks, tabs and every other character as they are */
+	assert_escaped("line\n\tnext", "line\n\tnext");
+	assert_escaped("R\xc3\xa9ponse \xd0\x90\xd1\x82\xd0\xb0\xd0\xba\xd0\xb0 "
+	               "\xe2\x80\xa2 \xc2\xb7 \xe2\x86\x92 \xf0\x9f\x98\x80",
+	               "R\xc3\xa9ponse \xd0\x90\xd1\x82\xd0\xb0\xd0\xba\xd0\xb0 "
+	               "\xe2\x80\xa2 \xc2\xb7 \xe2\x86\x92 \xf0\x9f\x98\x80");
+	assert_escaped("", "");
+}
+
+static void test_escape_invalid_utf8(void **state)
+{
+	assert_escaped("Bad\xff", "Bad<FF>");
+	assert_escaped("\xe2\x82", "<E2><82>");
+	assert_escaped("\xc0\xaf", "<C0><AF>");           /* overlong */
+	assert_escaped("\xed\xa0\x80", "<ED><A0><80>");   /* a surrogate */
+}
+
 static void test_printf_escapes_arguments(void **state)
 {
 	struct buf b;
 	buf_open(&b, OUT_TEXT, false);
-	out_printf(&b.o, "%s: %d\n", "red", 7);
+	out_printf(&b.o, "%s: %d\n", "\x1b[31mred", 7);
 	/* longer than the stack buffer */
 	char *big = malloc(5001);
 	assert_non_null(big);
 	memset(big, 'x', 5000);
+	big[4990] = '\x1b';
 	big[5000] = '\0';
 	out_printf(&b.o, "[%s]", big);
 	free(big);
 	assert_int_equal(out_finish(&b.o, 0), 0);
 	char *got = buf_take(&b);
-	assert_true(strncmp(got, "red: 7\n[", 8) == 0);
-	assert_int_equal(strlen(got), 8 + 5000 + 1);
+	assert_true(strncmp(got, "^[[31mred: 7\n[", 14) == 0);
+	assert_int_equal(strlen(got), 14 + 5001 + 1);
+	assert_non_null(strstr(got, "xx^[xx"));
 	free(got);
 }
 
@@ -105,9 +156,9 @@ static void test_styles_only_with_colour(void **state)
 	assert_string_equal(plain, "#1");
 	free(plain);
 	buf_open(&b, OUT_TEXT, true);
-	out_styled(&b.o, STYLE_ID, "#1");
+	out_styled(&b.o, STYLE_ID, "#1\x1b");
 	char *colour = buf_take(&b);
-	assert_string_equal(colour, "\033[33m#1\033[0m");
+	assert_string_equal(colour, "\033[33m#1^[\033[0m");
 	free(colour);
 }
 
@@ -118,7 +169,13 @@ static void test_json_strings(void **state)
 	assert_json("plain", "\"plain\"");
 	assert_json("q\"b\\n\nt\tr\r", "\"q\\\"b\\\\n\\nt\\tr\\r\"");
 	assert_json("\x1b]0;x\x07\x7f", "\"\\u001b]0;x\\u0007\\u007f\"");
+	/* C1 and bidi controls escaped too: the same string to a parser */
+	assert_json("\xc2\x9b\xe2\x80\xae", "\"\\u009b\\u202e\"");
+	/* other characters as they are */
 	assert_json("\xc3\xa9\xe2\x80\xa2", "\"\xc3\xa9\xe2\x80\xa2\"");
+	/* never invalid UTF-8 in the output */
+	assert_json("Bad\xff", "\"Bad\\ufffd\"");
+	assert_json("\xe2\x82", "\"\\ufffd\\ufffd\"");
 	char *null = json_of(NULL);
 	assert_string_equal(null, "null");
 	free(null);
@@ -152,7 +209,7 @@ static const struct out_type pair_type = { pair_text, pair_data };
 /* The same document in each format. */
 static char *document(enum out_format fmt)
 {
-	static const struct pair v[] = { { "a", 1 }, { "b\x01", 2 } };
+	static const struct pair v[] = { { "a", 1 }, { "b\x1b", 2 } };
 	struct buf b;
 	buf_open(&b, fmt, false);
 	out_begin(&b.o);
@@ -170,7 +227,7 @@ static char *document(enum out_format fmt)
 static void test_document_formats(void **state)
 {
 	char *text = document(OUT_TEXT);
-	assert_string_equal(text, "a=1\n--\nb\x01=2\n");
+	assert_string_equal(text, "a=1\n--\nb^[=2\n");
 	free(text);
 	char *json = document(OUT_JSON);
 	char want[512];
@@ -178,7 +235,7 @@ static void test_document_formats(void **state)
 	         "{\n  \"format_version\": %d,\n  \"total\": 2,\n  \"pairs\": [\n"
 	         "    {\n      \"name\": \"a\",\n      \"n\": 1,\n"
 	         "      \"list\": [\n        true,\n        null\n      ]\n    },\n"
-	         "    {\n      \"name\": \"b\\u0001\",\n      \"n\": 2,\n"
+	         "    {\n      \"name\": \"b\\u001b\",\n      \"n\": 2,\n"
 	         "      \"list\": [\n        true,\n        null\n      ]\n    }\n"
 	         "  ]\n}\n", OUT_FORMAT_VERSION);
 	assert_string_equal(json, want);
@@ -186,7 +243,7 @@ static void test_document_formats(void **state)
 	char *nd = document(OUT_NDJSON);
 	assert_string_equal(nd,
 	    "{\"name\":\"a\",\"n\":1,\"list\":[true,null]}\n"
-	    "{\"name\":\"b\\u0001\",\"n\":2,\"list\":[true,null]}\n");
+	    "{\"name\":\"b\\u001b\",\"n\":2,\"list\":[true,null]}\n");
 	free(nd);
 }
 
@@ -369,6 +426,9 @@ static void test_help_wins_in_order(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_escape_controls),
+		cmocka_unit_test(test_escape_keeps_text),
+		cmocka_unit_test(test_escape_invalid_utf8),
 		cmocka_unit_test(test_printf_escapes_arguments),
 		cmocka_unit_test(test_styles_only_with_colour),
 		cmocka_unit_test(test_json_strings),
