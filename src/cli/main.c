@@ -1,9 +1,10 @@
 /* main.c — the rulings command: global options, the command table, opening
- * the database as each command needs it, rulings help. */
+ * the database as each command needs it. */
 #include "cli.h"
 #ifdef RL_FAULT_INJECTION
 #include "fault.h"
 #endif
+#include "utf8.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -92,7 +93,8 @@ static void help(void)
 	printf("\nexit status: 0 found/done, 1 nothing found, 2 usage error,\n"
 	       "65 bad input data, 70 internal error, 74 i/o error, 75 database"
 	       " busy\n(locked by another process for RULINGS_BUSY_TIMEOUT ms,"
-	       " default %d).\nSee rulings(1).\n", RL_BUSY_TIMEOUT_MS);
+	       " default %d).\nEvery argument must be valid UTF-8. See rulings(1).\n",
+	       RL_BUSY_TIMEOUT_MS);
 }
 
 /* $RULINGS_DB, else $XDG_DATA_HOME/rulings/rulings.db, else
@@ -173,6 +175,14 @@ int main(int argc, char **argv)
 #ifdef RL_FAULT_INJECTION
 	rl_fault_init();
 #endif
+	/* once, here: nothing further needs to think about broken UTF-8 in
+	 * what it is given */
+	for (int i = 1; i < argc; i++) {
+		size_t n = strlen(argv[i]);
+		if (rl_utf8_valid(argv[i], n) != n)
+			return finish_output(usage_error(NULL, "argument %d is not valid "
+			                                 "UTF-8", i));
+	}
 	struct ctx ctx = { 0 };
 	bool want_help = false, version = false;
 	const struct opt opts[] = {
