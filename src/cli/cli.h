@@ -126,9 +126,11 @@ int parse_source(const struct rl_source *src, const struct rl_import_opts *o,
 /* Runs getopt_long; the option string starts with ':' (commands: options
  * and operands mix, "--" ends options), so unknown options come back as
  * '?' and missing values as ':', reported here with *status set to the exit
- * status. */
+ * status. --db FILE is taken here, wherever it is. */
 int next_opt(int argc, char **argv, const char *shortopts,
              const void *longopts, const char *cmd, int *status);
+/* Where next_opt puts a --db value (main points it at the context's). */
+extern const char **next_opt_db;
 /* Restarts getopt for a new argument vector. */
 void reset_opts(void);
 /* Prints the help of a command without an option table. */

@@ -287,22 +287,56 @@ int parse_source(const struct rl_source *src, const struct rl_import_opts *o,
 
 /* ---- getopt, for the commands without an option table yet --------------- */
 
+/* Where next_opt puts --db (main sets it). */
+const char **next_opt_db;
+
 void reset_opts(void)
 {
 	optind = 0;   /* glibc: 0 reinitializes getopt completely */
+}
+
+enum { OPT_GLOBAL_DB = 0x7ffe };
+
+/* longopts with --db added (built once per table). */
+static const struct option *with_db(const struct option *longopts)
+{
+	static struct option merged[64];
+	static const struct option *merged_for;
+	if (merged_for == longopts)
+		return merged;
+	size_t n = 0;
+	while (longopts[n].name && n + 2 < sizeof merged / sizeof *merged) {
+		merged[n] = longopts[n];
+		n++;
+	}
+	merged[n++] = (struct option){ "db", required_argument, NULL,
+	                               OPT_GLOBAL_DB };
+	merged[n] = (struct option){ 0 };
+	merged_for = longopts;
+	return merged;
 }
 
 int next_opt(int argc, char **argv, const char *shortopts,
              const void *longopts, const char *cmd, int *status)
 {
 	opterr = 0;
-	int c = getopt_long(argc, argv, shortopts, longopts, NULL);
+	int c;
+	while ((c = getopt_long(argc, argv, shortopts, with_db(longopts),
+	                        NULL)) == OPT_GLOBAL_DB)
+		if (next_opt_db)
+			*next_opt_db = optarg;
 	if (c == '?') {
+		const struct option *o = with_db(longopts);
+		const char *names[64];
+		size_t n = 0;
+		while (o[n].name && n < sizeof names / sizeof *names) {
+			names[n] = o[n].name;
+			n++;
+		}
 		if (optopt)
 			*status = usage_error(cmd, "unknown option '-%c'", optopt);
 		else
-			*status = usage_error(cmd, "unknown option '%s'",
-			                      argv[optind - 1]);
+			*status = opt_unknown(cmd, argv[optind - 1], names, n);
 	} else if (c == ':') {
 		*status = usage_error(cmd, "option '%s' needs a value",
 		                      argv[optind - 1]);

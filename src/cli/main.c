@@ -1,9 +1,10 @@
 /* main.c — the rulings command: global options, the command table, opening
- * the database as each command needs it. */
+ * the database as each command needs it, rulings help. */
 #include "cli.h"
 #ifdef RL_FAULT_INJECTION
 #include "fault.h"
 #endif
+
 #include "utf8.h"
 
 #include <errno.h>
@@ -14,6 +15,8 @@
 #ifndef RULINGS_VERSION
 #define RULINGS_VERSION "0.1.0"
 #endif
+
+static int cmd_help(struct ctx *c, int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "import", cmd_import, DB_WRITE,
@@ -60,6 +63,10 @@ static const struct command commands[] = {
 	  "Markdown, a static HTML site, JSON, or the XML interchange format.",
 	  "export (--tag T | --query WORDS | --all) [--lang L] [--game G]\n"
 	  "               --format txt|md|html|json|xml -o PATH [--force]" },
+	{ "help", cmd_help, DB_NONE,
+	  "show this help, or a command's: rulings help COMMAND",
+	  "Show the help of rulings, or of one command (the same as\n"
+	  "rulings COMMAND --help).", NULL },
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
@@ -75,7 +82,7 @@ const struct command *find_command(const char *name)
 static void help(void)
 {
 	printf("usage: %s [--db FILE] COMMAND [ARGS...]\n"
-	       "       %s COMMAND --help\n\n"
+	       "       %s help [COMMAND]\n\n"
 	       "A knowledge base of game rulings: import FAQ pages, rulebooks and\n"
 	       "glossaries into one SQLite database, then search them.\n\n"
 	       "commands:\n", progname, progname);
@@ -84,7 +91,8 @@ static void help(void)
 	printf("\noptions:\n"
 	       "  --db FILE      the database (default: $RULINGS_DB, else\n"
 	       "                 $XDG_DATA_HOME/rulings/rulings.db, else\n"
-	       "                 ~/.local/share/rulings/rulings.db)\n"
+	       "                 ~/.local/share/rulings/rulings.db); before or\n"
+	       "                 after the command name\n"
 	       "  -h, --help     show this help\n"
 	       "  -V, --version  show the version\n\n"
 	       "formats the importer recognizes:\n");
@@ -161,13 +169,51 @@ int open_db(struct ctx *c)
 	return 0;
 }
 
+/* "unknown command 'x'", with the nearest names. */
+static int unknown_command(const char *name)
+{
+	const char *names[NCOMMANDS];
+	size_t idx[NCOMMANDS];
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		names[i] = commands[i].name;
+	size_t n = rl_nearest(name, names, NCOMMANDS, idx);
+	if (n == 0)
+		return usage_error(NULL, "unknown command '%s'", name);
+	if (n == 1)
+		return usage_error(NULL, "unknown command '%s'; did you mean '%s'?",
+		                   name, names[idx[0]]);
+	return usage_error(NULL, "unknown command '%s'; did you mean '%s' or "
+	                   "'%s'?", name, names[idx[0]], names[idx[1]]);
+}
+
 /* Runs cmd with argv (argv[0] its name). */
 static int run(struct ctx *c, const struct command *cmd, int argc,
                char **argv)
 {
 	c->cmd = cmd;
 	c->mode = cmd->mode;
+	next_opt_db = &c->db_opt;
 	return cmd->run(c, argc, argv);
+}
+
+static int cmd_help(struct ctx *c, int argc, char **argv)
+{
+	const struct opt_spec spec = { .operands = "[COMMAND]" };
+	int n, status = opt_parse(c, &spec, argc, argv, &n);
+	if (status >= 0)
+		return status;
+	if (n == 0) {
+		help();
+		return 0;
+	}
+	if (n > 1)
+		return usage_error("help", "one command at a time");
+	const struct command *cmd = find_command(argv[1]);
+	if (!cmd)
+		return unknown_command(argv[1]);
+	char help_opt[] = "--help";
+	char *args[] = { argv[1], help_opt, NULL };
+	return run(c, cmd, 2, args);
 }
 
 int main(int argc, char **argv)
@@ -207,8 +253,7 @@ int main(int argc, char **argv)
 		return finish_output(usage_error(NULL, "no command given"));
 	const struct command *cmd = find_command(argv[1]);
 	if (!cmd)
-		return finish_output(usage_error(NULL, "unknown command '%s'",
-		                                 argv[1]));
+		return finish_output(unknown_command(argv[1]));
 	const char *nc = getenv("NO_COLOR");
 	ctx.color = isatty(STDOUT_FILENO) && !(nc && *nc);
 	status = run(&ctx, cmd, n, argv + 1);

@@ -3,6 +3,7 @@
 #include "opt.h"
 
 #include "cli.h"
+#include "utf8.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -68,10 +69,35 @@ static const char *cmd_name(const struct ctx *c)
 	return c->cmd ? c->cmd->name : NULL;
 }
 
-/* "unknown option '--x'" */
-static int unknown_option(const struct ctx *c, const char *arg)
+int opt_unknown(const char *cmd, const char *arg, const char *const *names,
+                size_t n)
 {
-	return usage_error(cmd_name(c), "unknown option '%s'", arg);
+	const char *name = arg + strspn(arg, "-");
+	char *word = strndup(name, strcspn(name, "="));
+	size_t *idx = malloc((n ? n : 1) * sizeof *idx);
+	size_t found = word && idx ? rl_nearest(word, names, n, idx) : 0;
+	char hint[512] = "";
+	size_t at = 0;
+	for (size_t i = 0; i < found && at < sizeof hint; i++)
+		at += (size_t)snprintf(hint + at, sizeof hint - at, "%s'--%s'",
+		                       i == 0 ? "" : i + 1 == found ? " or " : ", ",
+		                       names[idx[i]]);
+	free(word);
+	free(idx);
+	if (found == 0)
+		return usage_error(cmd, "unknown option '%s'", arg);
+	return usage_error(cmd, "unknown option '%s'; did you mean %s?", arg,
+	                   hint);
+}
+
+/* "unknown option '--x'", with the nearest long names of the table. */
+static int unknown_option(const struct ctx *c, const struct table *t,
+                          const char *arg)
+{
+	const char *names[sizeof t->v / sizeof *t->v];
+	for (size_t i = 0; i < t->n; i++)
+		names[i] = t->v[i]->name;
+	return opt_unknown(cmd_name(c), arg, names, t->n);
 }
 
 /* "text, json, ndjson" */
@@ -185,7 +211,7 @@ static int long_option(struct ctx *c, const struct opt_spec *spec,
 			}
 	}
 	if (!o)
-		return unknown_option(c, arg);
+		return unknown_option(c, t, arg);
 	if (o->type == OPT_HELP) {
 		*help = o;
 		return -1;
@@ -259,6 +285,7 @@ int opt_parse(struct ctx *c, const struct opt_spec *spec, int argc,
 {
 	/* built in, unless the table has its own */
 	const struct opt builtins[] = {
+		{ .name = "db", .type = OPT_STRING, .out = &c->db_opt, .arg = "FILE" },
 		{ .name = "help", .letter = 'h', .type = OPT_HELP },
 	};
 	struct table t = { .n = 0 };
@@ -434,6 +461,10 @@ void opt_help(const struct ctx *c, const struct opt_spec *spec)
 	printf("\noptions:\n");
 	for (size_t i = 0; i < t.n; i++)
 		option_line(t.v[i]);
+	if (c->cmd && c->cmd->mode != DB_NONE)
+		option_line(&(struct opt){ .name = "db", .type = OPT_STRING,
+		            .arg = "FILE", .help = "the database (see 'rulings "
+		            "--help'); before or after the command name" });
 	option_line(&(struct opt){ .name = "help", .letter = 'h',
 	            .type = OPT_HELP, .help = "show this help" });
 	if (spec->notes)

@@ -18,7 +18,8 @@
  *
  * Options and operands mix; "--" ends the options. Long options are
  * --name VALUE or --name=VALUE; short ones -x VALUE or -xVALUE, flags
- * grouped (-cd). Every command also takes -h/--help.
+ * grouped (-cd). Every command also takes -h/--help and --db FILE (so
+ * --db works before or after the command name).
  *
  * A command whose operands may begin with '-' (search: "-word" excludes a
  * word) sets dash_operands: then only the exact forms are options (-t T,
@@ -109,6 +110,10 @@ struct opt_spec {
  * after printing the help, 2 after a usage error, 70 out of memory. */
 int opt_parse(struct ctx *c, const struct opt_spec *spec, int argc,
               char **argv, int *noperands);
+/* "unknown option 'ARG'", and "did you mean '--NAME'?" with the nearest of
+ * the n names: the usage error's exit status. */
+int opt_unknown(const char *cmd, const char *arg, const char *const *names,
+                size_t n);
 /* Frees what opt_parse allocated for the table (OPT_STRINGS). */
 void opt_free(const struct opt *opts);
 /* Prints the command's help: synopsis, summary, options, notes. */

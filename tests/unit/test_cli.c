@@ -376,6 +376,17 @@ static void test_options_and_operands_mix(void **state)
 	parse_free(&p);
 }
 
+static void test_db_after_the_command(void **state)
+{
+	struct parse p;
+	PARSE(&p, false, "w", "--db", "x.db");
+	assert_int_equal(p.status, -1);
+	assert_string_equal(p.c.db_opt, "x.db");
+	assert_int_equal(p.n, 1);
+	PARSE(&p, false, "--db=y.db", "w");
+	assert_string_equal(p.c.db_opt, "y.db");
+}
+
 static void test_values_are_checked(void **state)
 {
 	struct parse p;
@@ -436,6 +447,7 @@ int main(void)
 		cmocka_unit_test(test_failure_is_carried),
 		cmocka_unit_test(test_write_failure),
 		cmocka_unit_test(test_options_and_operands_mix),
+		cmocka_unit_test(test_db_after_the_command),
 		cmocka_unit_test(test_values_are_checked),
 		cmocka_unit_test(test_help_wins_in_order),
 	};
