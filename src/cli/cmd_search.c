@@ -7,7 +7,9 @@ static const char notes[] =
 	"a phrase; word* a prefix. Words match every form of the word in English,\n"
 	"French and Russian (Snowball stemming; case, accents and \xD1\x91/\xD0\xB5 folded),\n"
 	"and a word or tag the thesaurus knows also matches its equivalents.\n"
-	"Exit status 1 when nothing matches.\n";
+	"Only the options' exact forms are options (-t T, --tag T, --tag=T): any\n"
+	"other word that begins with '-' is a search word, as is every word\n"
+	"after '--'. Exit status 1 when nothing matches.\n";
 
 /* Opens the database, runs q and prints the results: the exit status. */
 static int run(struct ctx *c, const struct rl_query *q, int fmt)
@@ -64,6 +66,7 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 	};
 	const struct opt_spec spec = {
 		.opts = opts, .operands = "[WORDS...]", .notes = notes,
+		.dash_operands = true,
 	};
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)

@@ -67,6 +67,34 @@ check_exit "export ... --db FILE" 0
 rl --db nowhere.db stats --db s.db
 check_exit "--db after the command wins over --db before it" 0
 
+# ---- search words that begin with '-' ----------------------------------------
+# Only the exact forms of search's options are options: "-gift" is a word,
+# not --game ift (issue 13: search repeat -gift exited 1 with no message,
+# search repeat -fast said "unknown format 'ast'").
+rl --db s.db search --format json repeat -- -gift
+words_after_dashes=$(cat "$OUT")
+rl --db s.db search repeat -gift --format json
+check_exit "search repeat -gift: not a usage error" 0 1
+check_err_empty "...no message"
+check_eq "...the same search as with -gift after --" "$words_after_dashes" \
+	"$(cat "$OUT")"
+rl --db s.db search repeat -fast
+check_exit "search repeat -fast: not a usage error" 0 1
+check_err_empty "...no 'unknown format'"
+rl --db s.db search -t Defend -n 2 -f json
+check_exit "search -t T -n N -f F: the short options still are" 0
+check_json "...all three applied" 'len(d["results"]) == 2 and all("Defend" in r["tags"] for r in d["results"])'
+rl --db s.db search --tag=Defend --limit=1 --format=ndjson
+check_ndjson "search --name=VALUE" 'len(rows) == 1'
+rl --db s.db search defend --cat x
+check_exit "search --cat (not an exact option name): a usage error" 2
+check_err_contains "...with a suggestion" "did you mean '--category'?"
+rl --db s.db search -z defend
+check_exit "search -z defend: -z is a word" 0 1
+check_err_empty "...no message"
+rl --db s.db tags -z
+check_exit "tags -z: an unknown option there" 2
+
 # ---- did you mean ---------------------------------------------------------------
 # did_you_mean DESC WANT ARGS...: exit 2 and "did you mean WANT?"
 did_you_mean() {

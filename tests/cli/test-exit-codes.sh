@@ -21,7 +21,7 @@ usage_case "unknown command" --db s.db frobnicate
 usage_case "unknown global option" --bogus stats
 usage_case "missing value of --db" --db
 usage_case "unknown option of search" --db s.db search --bogus defend
-usage_case "unknown short option of search" --db s.db search -z defend
+usage_case "unknown short option of tags" --db s.db tags -z
 usage_case "unknown option of import" --db s.db import --bogus "$SEED_SPEED"
 usage_case "unknown option of parse" parse --bogus "$SEED_SPEED"
 usage_case "unknown option of show" --db s.db show --bogus 1

@@ -383,8 +383,40 @@ static void test_db_after_the_command(void **state)
 	assert_int_equal(p.status, -1);
 	assert_string_equal(p.c.db_opt, "x.db");
 	assert_int_equal(p.n, 1);
-	PARSE(&p, false, "--db=y.db", "w");
+	PARSE(&p, true, "--db=y.db", "w");
 	assert_string_equal(p.c.db_opt, "y.db");
+}
+
+static void test_dash_operands(void **state)
+{
+	/* search repeat -gift: a word, not --game ift */
+	struct parse p;
+	PARSE(&p, true, "repeat", "-gift", "-x", "-fast", "-t", "Defend", "-",
+	      "-n", "3", "-n3");
+	assert_int_equal(p.status, -1);
+	assert_null(p.game);
+	assert_true(p.flag);
+	assert_int_equal(p.tags.n, 1);
+	assert_int_equal(p.limit, 3);
+	assert_int_equal(p.fmt, OUT_TEXT);
+	assert_int_equal(p.n, 5);
+	assert_string_equal(p.argv[1], "repeat");
+	assert_string_equal(p.argv[2], "-gift");
+	assert_string_equal(p.argv[3], "-fast");
+	assert_string_equal(p.argv[4], "-");
+	assert_string_equal(p.argv[5], "-n3");
+	parse_free(&p);
+	/* without the rule, the same arguments are options */
+	PARSE(&p, false, "repeat", "-gift");
+	assert_string_equal(p.game, "ift");
+	/* an unknown --name is still an error, an abbreviation too */
+	PARSE(&p, true, "w", "--bogus");
+	assert_int_equal(p.status, EXIT_USAGE);
+	PARSE(&p, true, "w", "--gam", "G");
+	assert_int_equal(p.status, EXIT_USAGE);
+	PARSE(&p, false, "w", "--gam", "G");
+	assert_int_equal(p.status, -1);
+	assert_string_equal(p.game, "G");
 }
 
 static void test_values_are_checked(void **state)
@@ -425,7 +457,7 @@ static void test_help_wins_in_order(void **state)
 	PARSE(&p, false, "--tag", "x", "--help", "--bogus");
 	int st1 = p.status;
 	parse_free(&p);
-	PARSE(&p, false, "-h");
+	PARSE(&p, true, "-h");
 	int st2 = p.status;
 	unquiet(stdout, STDOUT_FILENO, saved);
 	assert_int_equal(st1, 0);
@@ -448,6 +480,7 @@ int main(void)
 		cmocka_unit_test(test_write_failure),
 		cmocka_unit_test(test_options_and_operands_mix),
 		cmocka_unit_test(test_db_after_the_command),
+		cmocka_unit_test(test_dash_operands),
 		cmocka_unit_test(test_values_are_checked),
 		cmocka_unit_test(test_help_wins_in_order),
 	};
