@@ -1,6 +1,8 @@
 /* cmd_search.c — rulings search: full text and filters. */
 #include "cli.h"
 
+#include <string.h>
+
 static const char notes[] =
 	"Words are matched as text, all of them, ranked by BM25: punctuation and\n"
 	"FTS5 operators in them are not syntax. \"two words\" in double quotes is\n"
@@ -10,6 +12,12 @@ static const char notes[] =
 	"Only the options' exact forms are options (-t T, --tag T, --tag=T): any\n"
 	"other word that begins with '-' is a search word, as is every word\n"
 	"after '--'. Exit status 1 when nothing matches.\n";
+
+/* Whether s is nothing but white space. */
+static bool blank(const char *s)
+{
+	return s[strspn(s, " \t\n\r\f\v")] == '\0';
+}
 
 /* Opens the database, runs q and prints the results: the exit status. */
 static int run(struct ctx *c, const struct rl_query *q, int fmt)
@@ -74,12 +82,18 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 	filter_options_apply(&filters);
 	if (*as_of.s)
 		q.as_of = as_of.s;
+	/* blank words (an empty "$query" in a script) are no words */
+	int k = 0;
+	for (int i = 1; i <= n; i++)
+		if (!blank(argv[i]))
+			argv[1 + k++] = argv[i];
 	q.words = (const char *const *)argv + 1;
-	q.nwords = (size_t)n;
+	q.nwords = (size_t)k;
 	if (!q.nwords && !q.ntags && !q.category && !q.kind && !q.game &&
 	    !q.lang) {
-		status = usage_error("search", "give words to search for, or a "
-		                     "filter such as --tag");
+		status = usage_error("search", n > k ? "no words to search for "
+		                     "(the search words are empty)" : "give words "
+		                     "to search for, or a filter such as --tag");
 		goto out;
 	}
 	status = run(c, &q, fmt);
