@@ -22,8 +22,12 @@ static void change_data(struct out *o, const void *item)
 {
 	const struct rl_change *c = ((const struct change_item *)item)->c;
 	rl_db *db = ((const struct change_item *)item)->db;
-	struct rl_ruling r;
-	bool have = rl_show(db, c->id, &r) == RL_OK;
+	struct rl_ruling r = { 0 };
+	int rc = rl_show(db, c->id, &r);
+	if (rc && rc != RL_NOTFOUND) {
+		out_fail(o, rc, "changed: %s", library_message(db, rc));
+		return;
+	}
 	out_key(o, "id"); out_int(o, c->id);
 	out_key(o, "change"); out_string(o, c->change);
 	out_key(o, "kind"); out_string(o, c->kind);
@@ -40,8 +44,7 @@ static void change_data(struct out *o, const void *item)
 	out_key(o, "import"); out_int_or_null(o, c->import_id, c->import_id != 0);
 	out_key(o, "text");
 	out_string(o, c->new_text ? c->new_text : c->old_text);
-	if (!have)
-		return;
+	/* the ruling as it stands (none: these are empty) */
 	out_key(o, "category"); out_string(o, r.category);
 	out_key(o, "section"); out_string(o, r.section);
 	out_key(o, "changed"); out_bool(o, r.changed);
@@ -60,7 +63,8 @@ static void change_data(struct out *o, const void *item)
 		out_end_map(o);
 	}
 	out_end_list(o);
-	rl_ruling_clear(&r);
+	if (!rc)
+		rl_ruling_clear(&r);
 }
 
 static void change_text(struct out *o, const void *item)
