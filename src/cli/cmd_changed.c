@@ -48,11 +48,7 @@ static void change_data(struct out *o, const void *item)
 	out_key(o, "category"); out_string(o, r.category);
 	out_key(o, "section"); out_string(o, r.section);
 	out_key(o, "changed"); out_bool(o, r.changed);
-	out_key(o, "tags");
-	out_begin_list(o);
-	for (size_t i = 0; i < r.ntags; i++)
-		out_string(o, r.tags[i]);
-	out_end_list(o);
+	out_strings(o, "tags", r.tags, r.ntags);
 	out_key(o, "sources");
 	out_begin_list(o);
 	for (size_t i = 0; i < r.nsources; i++) {
@@ -145,7 +141,9 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 		OPT_FORMAT(&fmt, out_formats_all),
 		{ 0 }
 	};
-	const struct opt_spec spec = { .opts = opts, .notes = notes };
+	const struct opt_spec spec = {
+		.opts = opts, .notes = notes, .no_operands = true,
+	};
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
 		goto out;
@@ -154,10 +152,6 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 		q.since = since.s;
 	q.from = between.from;
 	q.to = between.to;
-	if (n > 0) {
-		status = usage_error("changed", "unexpected argument '%s'", argv[1]);
-		goto out;
-	}
 	if ((status = open_db(c)))
 		goto out;
 	struct rl_change *v;

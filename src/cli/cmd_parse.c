@@ -55,13 +55,8 @@ static void entry(struct out *j, const struct rl_entry *e)
 	}
 	out_end_list(j);
 	/* only when there are some: the other names references may use */
-	if (e->naliases) {
-		out_key(j, "aliases");
-		out_begin_list(j);
-		for (size_t i = 0; i < e->naliases; i++)
-			out_string(j, e->aliases[i]);
-		out_end_list(j);
-	}
+	if (e->naliases)
+		out_strings(j, "aliases", e->aliases, e->naliases);
 	out_key(j, "errata");
 	render_errata(j, e->errata);
 	out_end_map(j);
@@ -158,11 +153,8 @@ int cmd_parse(struct ctx *c, int argc, char **argv)
 	struct out o;
 	out_init(&o, stdout, "standard output", OUT_JSON, false);
 	rc = parse_source(&src, &io, true, &doc);
-	if (!rc) {
-		out_begin(&o);
-		out_fields(&o, &doc_type, &(struct parsed){ &src, &doc });
-		out_end(&o);
-	}
+	if (!rc)
+		out_document(&o, &doc_type, &(struct parsed){ &src, &doc });
 	rl_doc_free(&doc);
 	rl_source_free(&src);
 	return out_finish(&o, exit_status(rc));

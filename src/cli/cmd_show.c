@@ -85,9 +85,7 @@ int cmd_show(struct ctx *c, int argc, char **argv)
 		return library_error(c, rc);
 	struct out o;
 	out_init(&o, stdout, "standard output", fmt, c->color);
-	out_begin(&o);
-	out_fields(&o, &ruling_full, &r);
-	out_end(&o);
+	out_document(&o, &ruling_full, &r);
 	rl_ruling_clear(&r);
 	return out_finish(&o, 0);
 }

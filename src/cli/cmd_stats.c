@@ -69,12 +69,10 @@ int cmd_stats(struct ctx *c, int argc, char **argv)
 		OPT_FORMAT(&fmt, out_formats_text_json),
 		{ 0 }
 	};
-	const struct opt_spec spec = { .opts = opts };
+	const struct opt_spec spec = { .opts = opts, .no_operands = true };
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
 		return status;
-	if (n > 0)
-		return usage_error("stats", "unexpected argument '%s'", argv[1]);
 	if ((status = open_db(c)))
 		return status;
 	struct rl_stats s;
@@ -83,9 +81,7 @@ int cmd_stats(struct ctx *c, int argc, char **argv)
 		return library_error(c, rc);
 	struct out o;
 	out_init(&o, stdout, "standard output", fmt, c->color);
-	out_begin(&o);
-	out_fields(&o, &stats_type, &s);
-	out_end(&o);
+	out_document(&o, &stats_type, &s);
 	rl_stats_clear(&s);
 	return out_finish(&o, 0);
 }

@@ -36,12 +36,10 @@ int cmd_tags(struct ctx *c, int argc, char **argv)
 		  .words = out_formats_text_json, .what = "format" },
 		{ 0 }
 	};
-	const struct opt_spec spec = { .opts = opts };
+	const struct opt_spec spec = { .opts = opts, .no_operands = true };
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
 		return status;
-	if (n > 0)
-		return usage_error("tags", "unexpected argument '%s'", argv[1]);
 	if ((status = open_db(c)))
 		return status;
 	struct rl_tag_count *v;

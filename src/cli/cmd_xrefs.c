@@ -51,12 +51,11 @@ int cmd_xrefs(struct ctx *c, int argc, char **argv)
 	};
 	const struct opt_spec spec = {
 		.opts = opts, .notes = "Exit status 1 when there is none.\n",
+		.no_operands = true,
 	};
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
 		return status;
-	if (n > 0)
-		return usage_error("xrefs", "unexpected argument '%s'", argv[1]);
 	if ((status = open_db(c)))
 		return status;
 	struct rl_xref *v;

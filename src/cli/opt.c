@@ -306,6 +306,9 @@ int opt_parse(struct ctx *c, const struct opt_spec *spec, int argc,
 		bool operand = !options || a[0] != '-' || a[1] == '\0';
 		if (!operand && a[1] != '-' && spec->dash_operands)
 			operand = a[2] != '\0' || !by_letter(&t, a[1]);
+		if (operand && spec->no_operands)
+			return usage_error(cmd_name(c), "unexpected argument '%s'",
+			                   argv[i]);
 		if (operand) {
 			argv[k++] = argv[i];
 			if (spec->stop_at_operand) {

@@ -102,6 +102,7 @@ struct opt_spec {
 	const char *synopsis;    /* instead of the generated one */
 	const char *notes;       /* the paragraphs after the options */
 	bool dash_operands;
+	bool no_operands;        /* an operand is "unexpected argument" */
 	bool stop_at_operand;    /* global options: stop at the command */
 };
 

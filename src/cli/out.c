@@ -258,6 +258,15 @@ void out_null(struct out *o)
 	fputs("null", o->f);
 }
 
+void out_strings(struct out *o, const char *key, char *const *v, size_t n)
+{
+	out_key(o, key);
+	out_begin_list(o);
+	for (size_t i = 0; i < n; i++)
+		out_string(o, v[i]);
+	out_end_list(o);
+}
+
 /* ---- the document ---------------------------------------------------------- */
 
 void out_begin(struct out *o)
@@ -335,6 +344,13 @@ void out_fields(struct out *o, const struct out_type *t, const void *item)
 	case OUT_JSON: t->data(o, item); break;
 	case OUT_NDJSON: ndjson_line(o, t, item); break;
 	}
+}
+
+void out_document(struct out *o, const struct out_type *t, const void *item)
+{
+	out_begin(o);
+	out_fields(o, t, item);
+	out_end(o);
 }
 
 /* ---- text ---------------------------------------------------------------- */

@@ -90,6 +90,8 @@ void out_record(struct out *o, const struct out_type *t, const void *item);
 /* A document that is one record: its members in the document's object
  * (after format_version), its text as for a record. */
 void out_fields(struct out *o, const struct out_type *t, const void *item);
+/* The whole document of one record: out_begin, out_fields, out_end. */
+void out_document(struct out *o, const struct out_type *t, const void *item);
 
 /* ---- structured values (JSON, NDJSON) ------------------------------------ */
 void out_begin_map(struct out *o);
@@ -103,6 +105,8 @@ void out_int_or_null(struct out *o, long long v, bool present);
 void out_double(struct out *o, double v);
 void out_bool(struct out *o, bool v);
 void out_null(struct out *o);
+/* key, and a list of the n strings of v. */
+void out_strings(struct out *o, const char *key, char *const *v, size_t n);
 
 /* ---- text ---------------------------------------------------------------- */
 /* s, its control characters made visible (line breaks and tabs kept). */

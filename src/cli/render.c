@@ -221,11 +221,7 @@ void render_ruling_fields(struct out *o, const struct rl_ruling *r)
 	out_key(o, "section"); out_string(o, r->section);
 	out_key(o, "date"); out_string(o, r->date);
 	out_key(o, "author"); out_string(o, r->author);
-	out_key(o, "tags");
-	out_begin_list(o);
-	for (size_t i = 0; i < r->ntags; i++)
-		out_string(o, r->tags[i]);
-	out_end_list(o);
+	out_strings(o, "tags", r->tags, r->ntags);
 	out_key(o, "hidden_tags");
 	out_int_or_null(o, r->hidden_tags, r->hidden_tags >= 0);
 	out_key(o, "changed"); out_bool(o, r->changed);
