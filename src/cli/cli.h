@@ -87,6 +87,9 @@ int finish_stream(FILE *f, const char *name, int status);
 /* The same for standard output, before exit. */
 int finish_output(int status);
 
+/* 0 when every argument after argv[0] is valid UTF-8, else "argument N is
+ * not valid UTF-8" and EXIT_USAGE. */
+int check_arguments(int argc, char *const *argv);
 bool parse_long(const char *s, long min, long max, long *out);
 /* A date (YYYY-MM-DD) or a UTC time (YYYY-MM-DDTHH:MM[:SS]Z), the forms
  * imports are stamped with (opt_parse_when is the option helper). */

@@ -1,6 +1,7 @@
 /* common.c — messages, exit statuses, and the option tables and helpers
  * that several commands share. */
 #include "cli.h"
+#include "utf8.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -26,6 +27,7 @@ int exit_status(int status)
 /* ---- messages -------------------------------------------------------------- */
 
 /* "rulings: [prefix: ]message\n" on standard error, escaped. */
+__attribute__((format(printf, 2, 0)))
 static void message(const char *prefix, const char *fmt, va_list ap)
 {
 	char buf[1024], *p = buf;
@@ -132,6 +134,16 @@ int finish_output(int status)
 }
 
 /* ---- values ---------------------------------------------------------------- */
+
+int check_arguments(int argc, char *const *argv)
+{
+	for (int i = 1; i < argc; i++) {
+		size_t n = strlen(argv[i]);
+		if (rl_utf8_valid(argv[i], n) != n)
+			return usage_error(NULL, "argument %d is not valid UTF-8", i);
+	}
+	return 0;
+}
 
 bool parse_long(const char *s, long min, long max, long *out)
 {

@@ -4,7 +4,6 @@
 #ifdef RL_FAULT_INJECTION
 #include "fault.h"
 #endif
-
 #include "utf8.h"
 
 #include <errno.h>
@@ -223,12 +222,9 @@ int main(int argc, char **argv)
 #endif
 	/* once, here: nothing further needs to think about broken UTF-8 in
 	 * what it is given */
-	for (int i = 1; i < argc; i++) {
-		size_t n = strlen(argv[i]);
-		if (rl_utf8_valid(argv[i], n) != n)
-			return finish_output(usage_error(NULL, "argument %d is not valid "
-			                                 "UTF-8", i));
-	}
+	int status = check_arguments(argc, argv);
+	if (status)
+		return finish_output(status);
 	struct ctx ctx = { 0 };
 	bool want_help = false, version = false;
 	const struct opt opts[] = {
@@ -238,7 +234,8 @@ int main(int argc, char **argv)
 		{ 0 }
 	};
 	const struct opt_spec spec = { .opts = opts, .stop_at_operand = true };
-	int n, status = opt_parse(&ctx, &spec, argc, argv, &n);
+	int n;
+	status = opt_parse(&ctx, &spec, argc, argv, &n);
 	if (status >= 0)
 		return finish_output(status);
 	if (want_help) {

@@ -33,7 +33,7 @@ void out_init(struct out *o, FILE *f, const char *stream,
 
 /* ---- characters ------------------------------------------------------------ */
 
-enum { INVALID = UINT32_MAX };
+#define INVALID UINT32_MAX
 
 /* The character at s (n > 0 bytes left): its length, and its code point or
  * INVALID for a byte that does not start a valid UTF-8 sequence. */
