@@ -59,10 +59,13 @@ static int render_json(struct rl_export *x, const struct rl_sink *out)
 	                      (cookie_io_functions_t){ .write = cookie_write });
 	if (!f)
 		return rl_export_fail(x, RL_ENOMEM, "out of memory");
-	print_results_to(f, rl_export_results(x), OUT_JSON, "results", false);
+	int rc = print_results_to(f, rl_export_results(x));
 	/* a write error is the sink's: the library says what failed */
-	return fclose(f) == 0 ? RL_OK : rl_export_fail(x, RL_EIO, "%s",
-	                                               strerror(errno));
+	if (fclose(f) != 0 && !rc)
+		return rl_export_fail(x, RL_EIO, "%s", strerror(errno));
+	/* the records fail only when memory runs out */
+	return rc ? rl_export_fail(x, rc, "%s", rc == RL_ENOMEM ? "out of memory"
+	                           : rl_status_name(rc)) : RL_OK;
 }
 
 static const struct rl_export_format json_format = {
