@@ -137,7 +137,8 @@ fts_check mixed.db "a group with a refused document"
 # reported once, with what became of it then (issue 17 #15: the files of
 # the group were reported "imported" before the commit failed, and again).
 mkdir -p full
-trap 'umount "$T/full" 2>/dev/null; _cleanup' EXIT
+# (the script's status is kept: _cleanup exits with the status it is given)
+trap '_st=$?; umount "$T/full" 2>/dev/null; (exit "$_st"); _cleanup' EXIT
 if mount -t tmpfs -o size=500k tmpfs full 2>/dev/null; then
 	python3 "$GEN" --entries 400 --seed 4 --out quad >/dev/null
 	rl --db full/x.db import --bulk quad
