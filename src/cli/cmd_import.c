@@ -6,25 +6,12 @@
 #include "progress.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static const char options_help[] =
-	"  -g, --game G       the game, for documents that do not name one\n"
-	"  -l, --lang L       the language (default: detected per document)\n"
-	"  -F, --format F     the document format (default: detected)\n"
-	"  -D, --document D   the document's name: imports under one name are\n"
-	"                     versions of one document (default: its title)\n"
-	"  -n, --dry-run      parse and report what would change; write nothing\n"
-	"  -b, --bulk[=S]     commit documents in groups, every S seconds (10),\n"
-	"                     each still stored whole or not at all: faster for\n"
-	"                     many documents; a kill loses the uncommitted group\n"
-	"  -q, --quiet        print only warnings and errors\n"
-	"  -v, --verbose      also say how each file was read and how long it took\n"
-	"  -h, --help         show this help\n"
-	"\nA directory is walked recursively in byte order of file names, each\n"
+static const char notes[] =
+	"A directory is walked recursively in byte order of file names, each\n"
 	"directory once (symbolic links are followed, loops passed over); hidden\n"
 	"files are passed over, and binary files and files of no known format\n"
 	"are skipped with a warning. A file named on the command line must be of\n"
@@ -106,62 +93,64 @@ static void on_progress(void *ctx, const struct rl_import_progress *p)
 	progress_release(u->bar);
 }
 
+/* --bulk[=S]: groups, committed every S seconds. */
+static const char *check_bulk(const struct opt *opt, const char *v,
+                              const char *v2)
+{
+	struct rl_import_run *r = opt->out;
+	r->bulk = true;
+	r->group_seconds = BULK_SECONDS;
+	if (!v)
+		return NULL;
+	char *end;
+	errno = 0;
+	r->group_seconds = strtod(v, &end);
+	if (errno || end == v || *end || !(r->group_seconds >= 0) ||
+	    r->group_seconds > 86400)
+		return "the seconds a group stays open, from 0 to 86400";
+	return NULL;
+}
+
 int cmd_import(struct ctx *c, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		SOURCE_LONGOPTS,
-		{ "document", required_argument, NULL, 'D' },
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "bulk", optional_argument, NULL, 'b' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
 	struct rl_import_opts o = {0};
 	struct rl_import_run r = { .opts = &o, .progress = on_progress };
 	struct ui u = {0};
-	int opt, status = EXIT_USAGE;
-	reset_opts();
-	while ((opt = next_opt(argc, argv, ":g:l:F:D:nbqvh", opts, "import",
-	                       &status)) != -1) {
-		if (source_option(opt, optarg, "import", &o, &status)) {
-			if (status)
-				return status;
-			continue;
-		}
-		switch (opt) {
-		case 'q': u.quiet = true; break;
-		case 'v': u.verbose = true; break;
-		case 'n': r.dry_run = u.dry = true; break;
-		case 'b': {
-			r.bulk = true;
-			r.group_seconds = BULK_SECONDS;
-			if (!optarg)
-				break;
-			char *end;
-			errno = 0;
-			r.group_seconds = strtod(optarg, &end);
-			if (errno || end == optarg || *end || !(r.group_seconds >= 0) ||
-			    r.group_seconds > 86400)
-				return usage_error("import", "--bulk takes the seconds a "
-				                   "group stays open, 0 to 86400: '%s'",
-				                   optarg);
-			break;
-		}
-		case 'D':
-			if (!*optarg)
-				return usage_error("import", "--document needs a name");
-			o.document = optarg;
-			break;
-		case 'h':
-			command_help(find_command("import"), options_help);
-			return 0;
-		default:
-			return status;
-		}
-	}
-	if (optind >= argc)
+	struct source_options so;
+	source_options_init(&so, &o);
+	const struct opt opts[] = {
+		{ .type = OPT_INHERIT, .out = so.opts },
+		{ .name = "document", .letter = 'D', .type = OPT_STRING,
+		  .out = &o.document, .arg = "D", .flags = OPTF_NONEMPTY,
+		  .help = "the document's name: imports under one name are versions "
+		  "of one document (default: its title)" },
+		{ .name = "dry-run", .letter = 'n', .type = OPT_FLAG,
+		  .out = &r.dry_run,
+		  .help = "parse and report what would change; write nothing" },
+		{ .name = "bulk", .letter = 'b', .type = OPT_CUSTOM, .out = &r,
+		  .arg = "S", .flags = OPTF_OPTIONAL, .check = check_bulk,
+		  .help = "commit documents in groups, every S seconds (10), each "
+		  "still stored whole or not at all: faster for many documents; a "
+		  "kill loses the uncommitted group" },
+		{ .name = "quiet", .letter = 'q', .type = OPT_FLAG, .out = &u.quiet,
+		  .help = "print only warnings and errors" },
+		{ .name = "verbose", .letter = 'v', .type = OPT_FLAG,
+		  .out = &u.verbose,
+		  .help = "also say how each file was read and how long it took" },
+		{ 0 }
+	};
+	const struct opt_spec spec = {
+		.opts = opts, .notes = notes,
+		.synopsis = "[--game G] [--lang L] [--format F] [--document D] "
+		            "[--dry-run]\n               [--bulk[=S]] "
+		            "[--quiet|--verbose] PATH...",
+	};
+	int npaths, status = opt_parse(c, &spec, argc, argv, &npaths);
+	if (status >= 0)
+		return status;
+	source_options_apply(&so);
+	u.dry = r.dry_run;
+	if (!npaths)
 		return usage_error("import", "give the files or directories to "
 		                   "import");
 	if (r.dry_run) {
@@ -183,8 +172,8 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		u.bar = progress_start();
 	r.ctx = &u;
 	struct rl_import_summary t;
-	int rc = rl_import_paths(c->db, (const char *const *)argv + optind,
-	                         (size_t)(argc - optind), &r, &t);
+	int rc = rl_import_paths(c->db, (const char *const *)argv + 1,
+	                         (size_t)npaths, &r, &t);
 	progress_stop(u.bar);
 	size_t total = t.imported + t.unchanged + t.failed + t.skipped;
 	if (!u.quiet && total > 1)
