@@ -176,15 +176,22 @@ const char *rl_importer_description(size_t i);
 
 /* ---- Text helpers used across the library (and tested alone) ----------- */
 
-/* Case-folds UTF-8 (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic;
- * ё folds to е). Returns a new string, NULL on allocation failure. */
+/* Identity folding (utf8proc): Unicode's full case folding, NFC, ё as е,
+ * and typographic apostrophes and quotes made plain (’ ‘ ‛ ʼ ′ ` → ',
+ * “ ” „ ‟ ″ « » → "): "Lightning’s Boon" and "LIGHTNING'S BOON", "Straße"
+ * and "STRASSE", "ΟΔΟΣ" and "οδος" fold alike. Bytes that are not UTF-8
+ * count as U+FFFD. Returns a new string, NULL on allocation failure. */
 char *rl_fold(const char *s);
-/* The identity key of a title: folded, curly quotes and dashes made plain,
- * white space (including no-break space) collapsed and trimmed. */
+/* The identity key of a title: rl_fold(), dashes made plain, white space
+ * (any space separator) collapsed and trimmed, … as "...". */
 char *rl_key(const char *s);
-/* rl_key() without diacritics on Latin letters ("Défendre" and
- * "defendre" meet): how thesaurus terms are looked up. */
+/* rl_key() without the accents the full-text tokenizer takes away
+ * ("Défendre" and "defendre" meet, so do "Ș" and "s"): how thesaurus
+ * terms and aliases are looked up. */
 char *rl_key_loose(const char *s);
+/* Only the apostrophes and quotes of rl_fold() made plain (and NFC): what
+ * a query's words go through. */
+char *rl_fold_quotes(const char *s);
 /* Splits "Name (Qualifier)" into a tag. Returns RL_EDATA when s is empty. */
 int rl_tag_parse(const char *s, struct rl_tag *out);
 void rl_tag_clear(struct rl_tag *t);
