@@ -404,9 +404,10 @@ static void fts_snippet(struct rl_buf *b, const char *lang, int mi,
  * tables over those texts, one per language like the real ones. */
 static int build_as_of(rl_db *db, const char *when, bool fts)
 {
-	char *t = rl_day_end(when);
-	if (!t)
-		return RL_ENOMEM;
+	char t[RL_WHEN_SIZE];
+	if (rl_when_parse(when, true, t))
+		return rl_db_fail(db, RL_EUSAGE, "--as-of takes %s, not '%s'",
+		                  rl_when_forms, when);
 	int rc = rl_db_exec(db,
 		"CREATE TEMP TABLE IF NOT EXISTS asof"
 		" (id INTEGER PRIMARY KEY, title TEXT, body TEXT, lang TEXT);"
@@ -431,7 +432,6 @@ static int build_as_of(rl_db *db, const char *when, bool fts)
 			rc = rl_db_sqlite_fail(db, s, "as of");
 	}
 	sqlite3_finalize(st);
-	free(t);
 	if (rc || !fts)
 		return rc;
 	/* per table, as in schema/002-languages.sql */

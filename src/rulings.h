@@ -197,6 +197,16 @@ int rl_tag_parse(const char *s, struct rl_tag *out);
 void rl_tag_clear(struct rl_tag *t);
 /* "Name (Qualifier)" or "Name"; a new string. */
 char *rl_tag_display(const char *name, const char *qualifier);
+/* A date or time a user gives: "2026-01-16", or "2026-01-16T10:00" with
+ * optional seconds (":30") and zone ("Z", "+02:00", "-0530", "+02"); a time
+ * without a zone is UTC. The calendar is checked (no 02-30, month 13, hour
+ * 24 or 25, second 60). Fills out with the UTC time "YYYY-MM-DDTHH:MM:SSZ",
+ * the form imports are stamped with: the first second of a date or minute,
+ * or with end its last. RL_EUSAGE when s is no such date or time
+ * (rl_when_forms says what is accepted, for messages). */
+enum { RL_WHEN_SIZE = 21 };
+int rl_when_parse(const char *s, bool end, char out[RL_WHEN_SIZE]);
+extern const char rl_when_forms[];
 /* A language guess for text: "en", "fr" or "ru". */
 const char *rl_lang_detect(const char *text, size_t len);
 
@@ -290,7 +300,8 @@ struct rl_query {
 	bool changed_only;      /* rulings the source marks as changed */
 	bool include_withdrawn; /* withdrawn rulings too */
 	const char *as_of;      /* rulings as they stood then (a date: its
-	                           end; a time, ISO 8601 UTC), or NULL */
+	                           end; a time: rl_when_parse()), or NULL;
+	                           RL_EUSAGE when it is neither */
 	bool no_thesaurus;      /* match tags and words only as given */
 	long limit;             /* <= 0: no limit */
 	bool no_total;          /* skip counting all matches (total = -1): a

@@ -64,8 +64,7 @@ enum out_format { OUT_TEXT, OUT_JSON, OUT_NDJSON };
 /* Parses a --format value allowed by mask (1 << OUT_*). */
 bool parse_format(const char *s, unsigned mask, enum out_format *out);
 bool parse_long(const char *s, long min, long max, long *out);
-/* A date (YYYY-MM-DD) or a UTC time (YYYY-MM-DDTHH:MM[:SS]Z), the forms
- * imports are stamped with. */
+/* A date or time rl_when_parse() takes (rl_when_forms says which). */
 bool valid_when(const char *s);
 /* A valid WHEN as a full UTC time to compare with import times: the start
  * of a date or minute (end false) or its last second (end true). A new

@@ -10,7 +10,8 @@
 
 static const char options_help[] =
 	"  -s, --since WHEN   changes imported at or after WHEN (a date,\n"
-	"                     2026-01-16, or a time, 2026-01-16T10:00:00Z)\n"
+	"                     2026-01-16, or a time, 2026-01-16T10:00, UTC\n"
+	"                     unless it ends in an offset such as +02:00)\n"
 	"      --between A B  changes made after version A up to version B: two\n"
 	"                     import numbers (see history), or two dates/times\n"
 	"  -d, --document D   changes from imports of document D\n"
@@ -135,10 +136,8 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 		switch (opt) {
 		case 's':
 			if (!valid_when(optarg)) {
-				status = usage_error("changed", "--since takes a date "
-				                     "(2026-01-16) or a UTC time "
-				                     "(2026-01-16T10:00:00Z), not '%s'",
-				                     optarg);
+				status = usage_error("changed", "--since takes %s, not "
+				                     "'%s'", rl_when_forms, optarg);
 				goto out;
 			}
 			free(since);
@@ -164,7 +163,8 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 				           parse_long(q.to, 0, 0x7fffffffL, &dummy);
 				if (!ids && !(valid_when(q.from) && valid_when(q.to))) {
 					status = usage_error("changed", "--between takes two "
-					                     "import numbers or two dates/times");
+					                     "import numbers or two of %s",
+					                     rl_when_forms);
 					goto out;
 				}
 				if (!ids) {

@@ -19,7 +19,8 @@ static const char options_help[] =
 	"      --include-withdrawn\n"
 	"                     rulings no document lists any more, too\n"
 	"      --as-of WHEN   the rulings as they stood then, with their texts of\n"
-	"                     then (a date, its end; or 2026-01-16T10:00:00Z)\n"
+	"                     then (a date, its end; or a time, 2026-01-16T10:00,\n"
+	"                     UTC unless it ends in an offset such as +02:00)\n"
 	"      --raw          WORDS are FTS5 query syntax (AND, OR, NOT, NEAR,\n"
 	"                     \"phrases\", prefix*, title: or body: filters)\n"
 	"  -f, --format F     text (default), json or ndjson\n"
@@ -70,10 +71,8 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 		case OPT_RAW: q.raw = true; break;
 		case OPT_AS_OF:
 			if (!valid_when(optarg)) {
-				status = usage_error("search", "--as-of takes a date "
-				                     "(2026-01-16) or a UTC time "
-				                     "(2026-01-16T10:00:00Z), not '%s'",
-				                     optarg);
+				status = usage_error("search", "--as-of takes %s, not "
+				                     "'%s'", rl_when_forms, optarg);
 				goto out;
 			}
 			free(as_of);

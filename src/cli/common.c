@@ -247,34 +247,16 @@ int parse_source(const struct rl_source *src, const struct rl_import_opts *o,
 
 bool valid_when(const char *s)
 {
-	/* "2026-01-16", "2026-01-16T10:00Z", "2026-01-16T10:00:00Z" */
-	static const char *const forms[] = {
-		"dddd-dd-dd", "dddd-dd-ddTdd:ddZ", "dddd-dd-ddTdd:dd:ddZ", NULL
-	};
-	for (const char *const *f = forms; *f; f++) {
-		size_t n = strlen(*f);
-		if (strlen(s) != n)
-			continue;
-		bool ok = true;
-		for (size_t i = 0; i < n && ok; i++)
-			ok = (*f)[i] == 'd' ? s[i] >= '0' && s[i] <= '9' : s[i] == (*f)[i];
-		if (ok)
-			return true;
-	}
-	return false;
+	char t[RL_WHEN_SIZE];
+	return rl_when_parse(s, false, t) == RL_OK;
 }
 
 char *full_when(const char *s, bool end)
 {
-	char buf[32];
-	size_t n = strlen(s);
-	if (n == 10)
-		snprintf(buf, sizeof buf, "%sT%s", s, end ? "23:59:59Z" : "00:00:00Z");
-	else if (n == 17)      /* YYYY-MM-DDTHH:MMZ */
-		snprintf(buf, sizeof buf, "%.16s:%sZ", s, end ? "59" : "00");
-	else
-		snprintf(buf, sizeof buf, "%s", s);
-	return strdup(buf);
+	char t[RL_WHEN_SIZE];
+	if (rl_when_parse(s, end, t) != RL_OK)
+		return NULL;
+	return strdup(t);
 }
 
 int format_options(int argc, char **argv, const char *cmd,
