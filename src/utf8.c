@@ -222,13 +222,44 @@ static char *transform(const char *s, size_t n, utf8proc_option_t options,
 	return (char *)out;
 }
 
+/* True when cp leaves a text NFC whatever stands around it: it is no
+ * mark, has no canonical decomposition, and composes with nothing before
+ * it (what does is a mark — Tamil and Kannada length marks are — or a
+ * Hangul jamo; a Hangul syllable may take a final jamo after it). Most
+ * text holds only such characters, and is NFC as it is. */
+static bool nfc_inert(uint32_t cp)
+{
+	if (cp < 0x300)
+		return true;
+	if (cp > 0x10FFFF || (cp >= 0x1160 && cp <= 0x11FF) ||
+	    (cp >= 0xAC00 && cp <= 0xD7A3))
+		return false;
+	const utf8proc_property_t *p = utf8proc_get_property((utf8proc_int32_t)cp);
+	if (p->combining_class != 0 || p->comp_exclusion ||
+	    (p->decomp_seqindex != UINT16_MAX && p->decomp_type == 0))
+		return false;
+	return p->category != UTF8PROC_CATEGORY_MN &&
+	       p->category != UTF8PROC_CATEGORY_MC &&
+	       p->category != UTF8PROC_CATEGORY_ME;
+}
+
 char *rl_nfc(const char *s, size_t n, size_t *outlen)
 {
-	/* Code points below U+0300 are NFC whatever surrounds them; their
-	 * UTF-8 bytes are all below 0xCC. */
+	/* Text that holds only characters that are NFC whatever surrounds
+	 * them (all below U+0300 are: their bytes are below 0xCC) is copied
+	 * as it is. */
 	size_t i = 0;
-	while (i < n && (unsigned char)s[i] < 0xCC)
-		i++;
+	while (i < n) {
+		if ((unsigned char)s[i] < 0xCC) {
+			i++;
+			continue;
+		}
+		uint32_t cp;
+		size_t k = rl_utf8_decode(s + i, &cp);
+		if (!nfc_inert(cp) || rl_utf8_valid(s + i, k) != k)
+			break;
+		i += k;
+	}
 	if (i == n) {
 		char *d = rl_strndup(s, n);
 		if (d && outlen)

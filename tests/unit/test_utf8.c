@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 #include <stdio.h>
+#include <utf8proc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -339,6 +340,40 @@ static void test_nfc_full(void **state)
 	assert_nfc("", "");
 }
 
+/* rl_nfc() copies text it judges NFC as it is: that must be utf8proc's
+ * NFC of it, for every code point, between letters (and after a Hangul
+ * syllable and a jamo, which compose with what follows). */
+static void test_nfc_fast_path_agrees(void **state)
+{
+	static const char *const before[] = { "a", "\xEA\xB0\x80", "\xE1\x84\x80" };
+	size_t differ = 0;
+	for (uint32_t cp = 1; cp <= 0x1FFFF; cp++) {
+		if (cp >= 0xD800 && cp <= 0xDFFF)
+			continue;
+		for (size_t b = 0; b < 3; b++) {
+			char in[16] = "";
+			size_t n = strlen(before[b]);
+			memcpy(in, before[b], n);
+			n += rl_utf8_encode(cp, in + n);
+			in[n++] = 'b';
+			size_t len = 0;
+			char *got = rl_nfc(in, n, &len);
+			utf8proc_uint8_t *want = utf8proc_NFC((const utf8proc_uint8_t *)in);
+			assert_non_null(got);
+			assert_non_null(want);
+			if (strcmp(got, (const char *)want) != 0 ||
+			    len != strlen((const char *)want)) {
+				if (differ++ < 10)
+					print_error("rl_nfc differs from NFC after '%s' at "
+					            "U+%04X\n", before[b], (unsigned)cp);
+			}
+			free(got);
+			free(want);
+		}
+	}
+	assert_int_equal(differ, 0);
+}
+
 /* ---- rl_key_loose and the tokenizer ------------------------------------ */
 
 static void assert_loose(const char *in, const char *want)
@@ -539,6 +574,7 @@ int main(void)
 		cmocka_unit_test(test_fold_quotes),
 		cmocka_unit_test(test_fold_invalid_utf8),
 		cmocka_unit_test(test_nfc_full),
+		cmocka_unit_test(test_nfc_fast_path_agrees),
 		cmocka_unit_test(test_key_loose_accents),
 		cmocka_unit_test(test_key_loose_agrees_with_tokenizer),
 		cmocka_unit_test(test_unaccent_cp),
