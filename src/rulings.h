@@ -232,12 +232,25 @@ int rl_fts_query_expand(const char *const *words, size_t n, rl_expand_fn expand,
 typedef struct rl_db rl_db;
 
 enum {
-	RL_OPEN_READ = 0,     /* the database must exist */
-	RL_OPEN_WRITE = 1,    /* create it (and its directory) if missing */
+	RL_OPEN_READ = 0,       /* read only (SQLITE_OPEN_READONLY): never
+	                           creates, upgrades or writes the file */
+	RL_OPEN_WRITE = 1,      /* create it (and its directory) if missing,
+	                           upgrade an older schema */
+	RL_OPEN_FILE = 2,       /* refuse an in-memory or temporary database
+	                           ('', ':memory:'): RL_EUSAGE */
+	RL_OPEN_NO_UPGRADE = 4, /* with RL_OPEN_WRITE: neither create nor
+	                           upgrade; use an older schema as it is
+	                           (dry runs, whose writes are rolled back) */
 };
 
-/* Opens (and if needed creates and migrates) the database at path. On
- * failure *out is a handle whose only use is rl_db_errmsg() and
+/* Opens the database at path (a file name, or a "file:" URI such as
+ * "file:rulings.db?immutable=1"). A file that is not a rulings database
+ * (another application_id, or a schema that is not ours, or not SQLite)
+ * is refused with RL_EIO and not changed at all. A reader reads a WAL
+ * database in a read-only directory or mount as immutable when it has no
+ * -wal file. With RL_OPEN_WRITE, a missing or empty database is created
+ * and an older one upgraded, in one transaction (rl_db_info() says so).
+ * On failure *out is a handle whose only use is rl_db_errmsg() and
  * rl_db_close(), or NULL when memory ran out. */
 int rl_db_open(const char *path, int flags, rl_db **out);
 /* How long a command waits for a lock another process holds, by default. */
@@ -247,12 +260,63 @@ enum { RL_BUSY_TIMEOUT_MS = 5000 };
 int rl_db_open_wait(const char *path, int flags, int busy_ms, rl_db **out);
 void rl_db_close(rl_db *db);
 const char *rl_db_errmsg(const rl_db *db);
+/* PRAGMA user_version; -1 when it cannot be read. */
 int rl_db_schema_version(rl_db *db);
+/* The schema version this rulings makes (and upgrades to). */
+int rl_schema_latest(void);
+
+/* What opening did. */
+struct rl_open_info {
+	int version;            /* the schema version the database has */
+	bool created;           /* a new database was made */
+	bool fresh;             /* no document has been imported into it yet
+	                           (RL_OPEN_WRITE) */
+	int upgraded_from;      /* the version it was upgraded from, or 0 */
+	long long merged_rulings; /* rulings, and tags, the upgrade merged: */
+	long long merged_tags;    /* equal under the new folding (see rl_fold) */
+	bool immutable;         /* read as an unchanging file (no -wal, on a
+	                           read-only directory or mount) */
+};
+const struct rl_open_info *rl_db_info(const rl_db *db);
+
+/* A snapshot: the reads between rl_read_begin() and rl_read_end() see one
+ * state of the database, whatever another process commits meanwhile.
+ * Every read function below takes one for itself; a caller that reads
+ * with several (an export: a selection, then each ruling) takes one
+ * around them. They nest. rl_read_end() returns status, or the error of
+ * ending the transaction when status was RL_OK. */
+int rl_read_begin(rl_db *db);
+int rl_read_end(rl_db *db, int status);
+
+/* ---- Maintenance -------------------------------------------------------- */
+
+/* Checks the database: PRAGMA integrity_check and foreign_key_check; that
+ * every full-text table holds exactly the rulings of its language with
+ * their present text (every token at its place, read-only, walking the
+ * whole index); and rulings' invariants: every ruling has a source, no
+ * reference points at a missing or withdrawn ruling, every fold column
+ * and key is what this rulings' folding makes of its text. Each problem
+ * found is passed to problem(ctx, message); *problems counts them. RL_OK
+ * once the checks have run, whatever they found. */
+int rl_check(rl_db *db, void (*problem)(void *ctx, const char *message),
+             void *ctx, size_t *problems);
+/* Recomputes the fold columns and keys (merging rulings and tags that
+ * have become equal, counted in *merged_rulings and *merged_tags) and
+ * rebuilds every full-text table, in one transaction. */
+int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags);
+/* Writes a copy of the database to path, made to be served read-only:
+ * compacted (VACUUM INTO, the full-text indexes merged into one segment
+ * each), self-contained (journal_mode=DELETE: no -wal or -shm file is
+ * needed to read it), checked (PRAGMA integrity_check), written whole or
+ * not at all (a temporary file beside path, renamed over it). An existing
+ * path is replaced only when it is a rulings database; a symbolic link is
+ * followed. *bytes is the copy's size. Reads the database only. */
+int rl_publish(rl_db *db, const char *path, long long *bytes);
 
 /* What importing one source did. */
 struct rl_import_result {
-	bool unchanged;         /* the same bytes are already the document's
-	                           latest import: nothing was written */
+	bool unchanged;         /* the same bytes are already an import of
+	                           the document: nothing was written */
 	long long import_id;
 	size_t entries;         /* entries in the document */
 	bool baseline;          /* the document's first import: no changes */
@@ -263,8 +327,8 @@ struct rl_import_result {
 
 /* Stores a parsed document in one transaction: either all of it is stored
  * or nothing is. The document is identified by its game, format and title;
- * when its latest import has the same checksum, nothing is written and
- * res->unchanged is set. */
+ * when one of its imports has the same checksum (its latest or an older
+ * version), nothing is written and res->unchanged is set. */
 int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,
              struct rl_import_result *res);
 /* The same, but the transaction is rolled back: what storing would do,
@@ -283,8 +347,9 @@ int rl_store_dry(rl_db *db, const struct rl_source *src,
  * to be stored again. rl_store_dry() cannot be part of a bulk load. */
 int rl_bulk_begin(rl_db *db);
 int rl_bulk_end(rl_db *db, bool commit);
-/* True when bytes with this checksum are the latest import of a document:
- * importing them again would change nothing. */
+/* True when bytes with this checksum are an import of a document (its
+ * latest version or an older one): importing them again would change
+ * nothing. */
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen);
 
 /* ---- Queries ----------------------------------------------------------- */

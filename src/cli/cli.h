@@ -26,6 +26,8 @@ struct ctx {
 	enum db_mode mode;    /* how the command opens the database */
 	char *db_path;        /* the database path, once opened */
 	rl_db *db;            /* opened by open_db() */
+	int open_flags;       /* RL_OPEN_* flags added to the mode's
+	                         (RL_OPEN_FILE unless a command clears it) */
 	bool color;           /* standard output is a terminal, NO_COLOR unset */
 };
 
@@ -153,6 +155,9 @@ int cmd_changed(struct ctx *c, int argc, char **argv);
 int cmd_xrefs(struct ctx *c, int argc, char **argv);
 int cmd_history(struct ctx *c, int argc, char **argv);
 int cmd_export(struct ctx *c, int argc, char **argv);
+int cmd_check(struct ctx *c, int argc, char **argv);
+int cmd_reindex(struct ctx *c, int argc, char **argv);
+int cmd_publish(struct ctx *c, int argc, char **argv);
 
 /* Word-level diff of old and new text to f, continuation lines indented,
  * with a final newline (wdiff.c). */

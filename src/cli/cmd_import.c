@@ -348,6 +348,9 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		if (!path || access(path, F_OK) != 0)
 			c->db_opt = ":memory:";
 		free(path);
+		/* nor is the schema of an older database upgraded: its
+		 * transactions are rolled back */
+		c->open_flags = RL_OPEN_NO_UPGRADE;
 	}
 	if ((status = open_db(c)))
 		return status;

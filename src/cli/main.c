@@ -72,6 +72,22 @@ static const struct command commands[] = {
 	  "Markdown, a static HTML site, JSON, or the XML interchange format.",
 	  "export (--tag T | --query WORDS | --all) [--lang L] [--game G]\n"
 	  "               --format txt|md|html|json|xml -o PATH [--force]" },
+	{ "check", cmd_check, DB_READ,
+	  "check the database: SQLite's checks, the full-text tables, invariants",
+	  "Check the database, reading only: SQLite's integrity and foreign key\n"
+	  "checks, the full-text tables against the rulings' text, and rulings'\n"
+	  "own invariants.",
+	  "check [--format text|json]" },
+	{ "reindex", cmd_reindex, DB_WRITE,
+	  "rebuild the full-text tables and recompute folds and keys",
+	  "Rebuild the full-text tables and compute the stored folds and keys\n"
+	  "again, in one transaction.",
+	  "reindex" },
+	{ "publish", cmd_publish, DB_READ,
+	  "write a compacted, self-contained copy to serve read-only",
+	  "Write a compacted, self-contained copy of the database (a snapshot),\n"
+	  "made to be served read-only from many machines.",
+	  "publish -o FILE" },
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
@@ -94,7 +110,8 @@ static void help(void)
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		printf("  %-9s %s\n", commands[i].name, commands[i].brief);
 	printf("\noptions:\n"
-	       "  --db FILE      the database (default: $RULINGS_DB, else\n"
+	       "  --db FILE      the database, a path or a file: URI (default:\n"
+	       "                 $RULINGS_DB, else\n"
 	       "                 $XDG_DATA_HOME/rulings/rulings.db, else\n"
 	       "                 ~/.local/share/rulings/rulings.db)\n"
 	       "  -h, --help     show this help\n"
@@ -161,14 +178,25 @@ int open_db(struct ctx *c)
 		      "to 3600000, not '%s'", env);
 		return EXIT_USAGE;
 	}
-	int rc = rl_db_open_wait(c->db_path, c->mode == DB_WRITE ? RL_OPEN_WRITE
-	                         : RL_OPEN_READ, (int)busy, &c->db);
+	int flags = (c->mode == DB_WRITE ? RL_OPEN_WRITE : RL_OPEN_READ) |
+	            c->open_flags;
+	int rc = rl_db_open_wait(c->db_path, flags, (int)busy, &c->db);
 	if (rc) {
 		error("%s", rl_db_errmsg(c->db));
 		rl_db_close(c->db);
 		c->db = NULL;
 		return exit_status(rc);
 	}
+	const struct rl_open_info *info = rl_db_info(c->db);
+	if (info->upgraded_from)
+		fprintf(stderr, "%s: upgraded the database from schema version %d "
+		        "to %d (%lld rulings and %lld tags merged: equal under the "
+		        "new folding)\n", progname, info->upgraded_from, info->version,
+		        info->merged_rulings, info->merged_tags);
+	else if (c->mode == DB_READ && info->version < rl_schema_latest())
+		warning("the database has schema version %d, older than this "
+		        "rulings' (%d): a command that writes (import, reindex) "
+		        "upgrades it", info->version, rl_schema_latest());
 	return 0;
 }
 
@@ -203,7 +231,8 @@ int main(int argc, char **argv)
 		return usage_error(NULL, "unknown command '%s'", argv[optind]);
 	int cargc = argc - optind;
 	char **cargv = argv + optind;
-	struct ctx ctx = { .db_opt = db_opt, .mode = cmd->mode };
+	struct ctx ctx = { .db_opt = db_opt, .mode = cmd->mode,
+	                   .open_flags = RL_OPEN_FILE };
 	const char *nc = getenv("NO_COLOR");
 	ctx.color = isatty(STDOUT_FILENO) && !(nc && *nc);
 	status = cmd->run(&ctx, cargc, cargv);

@@ -321,11 +321,17 @@ check_json "after the edit: Speed (Fast/Slow) still reaches French" 'd["total"] 
 rl "${M[@]}" stats --format json
 check_json "the edited thesaurus replaced the old one (no new document)" \
 	'd["sources"] == 6'
-# The original, imported again, is the latest version once more.
+# The original's bytes were imported before: unchanged (so a directory
+# holding both versions imports again as unchanged). The original's text
+# in new bytes is a new version, the latest once more.
 rl "${M[@]}" import data/thesaurus.txt
 check_exit "importing the original thesaurus again succeeds" 0
-check_contains "the original thesaurus is imported again" "$(cat "$OUT")" \
-	"imported data/thesaurus.txt"
+check_contains "...its bytes are a version imported before: unchanged" \
+	"$(cat "$OUT")" "unchanged data/thesaurus.txt"
+{ cat data/thesaurus.txt; echo; } >own/thesaurus.txt
+rl "${M[@]}" import own/thesaurus.txt
+check_contains "the original's text in new bytes is imported" "$(cat "$OUT")" \
+	"imported own/thesaurus.txt"
 rl "${M[@]}" search Isolate --lang fr --game 'Spirit Island' -n 0 --format json
 check_json "original again: Isolate finds the French ruling again" \
 	"[r['id'] for r in d['results']] == [${isoler:-0}]"
