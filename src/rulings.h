@@ -207,6 +207,13 @@ char *rl_tag_display(const char *name, const char *qualifier);
 enum { RL_WHEN_SIZE = 21 };
 int rl_when_parse(const char *s, bool end, char out[RL_WHEN_SIZE]);
 extern const char rl_when_forms[];
+/* The path of a file rulings ships, by name: "thesaurus.txt" (the
+ * thesaurus a new database starts with) or "rulings.rng" (the RELAX NG
+ * schema of the interchange format). From the source tree when the
+ * program runs from its build directory, else from share/rulings beside
+ * the installed program, else from the data directory it was built for.
+ * A new string; NULL when there is no such file (or no memory). */
+char *rl_data_file(const char *name);
 /* A language guess for text: "en", "fr" or "ru". */
 const char *rl_lang_detect(const char *text, size_t len);
 

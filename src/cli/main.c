@@ -21,7 +21,7 @@ static const struct command commands[] = {
 	  "Import documents (files, or directories walked recursively) into the "
 	  "database,\none transaction per document.",
 	  "import [--game G] [--lang L] [--format F] [--document D] [--dry-run]\n"
-	  "               [--bulk[=S]] [--quiet|--verbose] PATH..." },
+	  "               [--bulk[=S]] [--quiet|--verbose] [--no-thesaurus] PATH..." },
 	{ "parse", cmd_parse, DB_NONE,
 	  "print what a document parses into, as JSON (no database)",
 	  "Parse one document and print the records it yields as JSON, without\n"

@@ -20,7 +20,7 @@ v3 = v2.replace("• If you use Encompassing Ward", gone + "• If you use Encom
 open("v3.txt", "w", encoding="utf-8", newline="\r\n").write(v3)
 PY
 
-rl --db h.db import --game "Spirit Island" "$SEED_DEFEND"
+rl --db h.db import --no-thesaurus --game "Spirit Island" "$SEED_DEFEND"
 check_out_contains "the first version is the baseline: nothing edited or withdrawn" \
 	"17 entries, 17 added, 0 edited, 0 withdrawn"
 rl --db h.db changed --format json
