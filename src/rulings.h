@@ -79,6 +79,9 @@ void rl_source_free(struct rl_source *src);
 
 /* ---- Documents: what an importer makes of a source ---------------------- */
 
+/* The kinds of rulings and of references, defined here once: their names
+ * are NULL past the last kind, so for (k = 0; rl_kind_name(k); k++) lists
+ * them; a name that is none of them is RL_EUSAGE. */
 enum rl_kind { RL_KIND_FAQ, RL_KIND_ERRATA, RL_KIND_RULE, RL_KIND_GLOSSARY };
 const char *rl_kind_name(enum rl_kind k);
 int rl_kind_parse(const char *s, enum rl_kind *out);
@@ -88,6 +91,11 @@ enum rl_ref_kind {
 	RL_REF_URL
 };
 const char *rl_ref_kind_name(enum rl_ref_kind k);
+int rl_ref_kind_parse(const char *s, enum rl_ref_kind *out);
+/* Whether references of kind k name something the store looks up (a rule,
+ * a ruling, a term): unresolved ones are dangling. Pages, discussions and
+ * web addresses are not looked up. */
+bool rl_ref_kind_resolves(enum rl_ref_kind k);
 
 struct rl_tag {
 	char *name;

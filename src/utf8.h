@@ -32,4 +32,14 @@ uint32_t rl_unaccent_cp(uint32_t cp);
  * its length in *len (may be NULL). NFC may lengthen a text. */
 char *rl_nfc(const char *s, size_t n, size_t *len);
 
+/* The optimal string alignment distance between a and b (insertions,
+ * deletions, substitutions and transpositions of adjacent code points);
+ * SIZE_MAX when memory ran out. Callers fold case first if they mean to. */
+size_t rl_edit_distance(const char *a, const char *b);
+/* The names nearest to word, for "did you mean": their indexes into out
+ * (room for n), the count (0 when none is near: at most a third of word's
+ * length away, one edit at least, or word the start of the name). */
+size_t rl_nearest(const char *word, const char *const *names, size_t n,
+                  size_t *out);
+
 #endif

@@ -1,14 +1,12 @@
 /* cmd_check.c — rulings check: is the database whole and true to itself
  * (rl_check())? Each problem on a line; exit status 65 when there is one. */
 #include "cli.h"
-#include "json.h"
 
-#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
 
-static const char options_help[] =
-	"  -f, --format F     text (default) or json\n"
-	"  -h, --help         show this help\n"
-	"\nChecks, reading only: PRAGMA integrity_check and foreign_key_check;\n"
+static const char notes[] =
+	"Checks, reading only: PRAGMA integrity_check and foreign_key_check;\n"
 	"that each full-text table indexes exactly its rulings' present text\n"
 	"(the whole index is read); that every ruling has a source, no\n"
 	"reference points at a missing or withdrawn ruling, and every fold\n"
@@ -16,56 +14,90 @@ static const char options_help[] =
 	"problem (or \"ok\"); exit status 65 when there is one. 'rulings\n"
 	"reindex' repairs the full-text tables, folds and keys.\n";
 
+/* The problems rl_check() reported, in its order. */
 struct found {
-	enum out_format fmt;
-	struct json *j;
+	char **v;
+	size_t n, cap;
+	bool oom;
 };
 
 static void problem(void *ctx, const char *message)
 {
 	struct found *f = ctx;
-	if (f->fmt == OUT_JSON)
-		json_string(f->j, message);
+	if (f->oom)
+		return;
+	if (f->n == f->cap) {
+		size_t cap = f->cap ? 2 * f->cap : 16;
+		char **v = realloc(f->v, cap * sizeof *v);
+		if (!v) {
+			f->oom = true;
+			return;
+		}
+		f->v = v;
+		f->cap = cap;
+	}
+	if (!(f->v[f->n] = strdup(message)))
+		f->oom = true;
 	else
-		printf("%s\n", message);
+		f->n++;
 }
+
+static void found_text(struct out *o, const void *item)
+{
+	const struct found *f = item;
+	for (size_t i = 0; i < f->n; i++) {
+		out_puts(o, f->v[i]);
+		out_puts(o, "\n");
+	}
+	if (!f->n)
+		out_puts(o, "ok\n");
+}
+
+static void found_data(struct out *o, const void *item)
+{
+	const struct found *f = item;
+	out_strings(o, "problems", f->v, f->n);
+	out_key(o, "ok");
+	out_bool(o, f->n == 0);
+}
+
+static const struct out_type found_type = { found_text, found_data };
 
 int cmd_check(struct ctx *c, int argc, char **argv)
 {
-	enum out_format fmt = OUT_TEXT;
-	int status = format_options(argc, argv, "check", options_help, &fmt);
+	int fmt = OUT_TEXT;
+	const struct opt opts[] = {
+		OPT_FORMAT(&fmt, out_formats_text_json),
+		{ 0 }
+	};
+	const struct opt_spec spec = {
+		.opts = opts, .notes = notes, .no_operands = true,
+	};
+	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
 		return status;
-	if (optind < argc)
-		return usage_error("check", "unexpected argument '%s'", argv[optind]);
 	if ((status = open_db(c)))
 		return status;
-	struct json j;
-	struct found f = { fmt, &j };
-	if (fmt == OUT_JSON) {
-		json_init(&j, stdout, true);
-		json_begin_map(&j);
-		json_key(&j, "format_version"); json_int(&j, 1);
-		json_key(&j, "problems");
-		json_begin_list(&j);
-	}
-	size_t n = 0;
-	int rc = rl_check(c->db, problem, &f, &n);
-	if (fmt == OUT_JSON) {
-		json_end_list(&j);
-		json_key(&j, "ok"); json_bool(&j, !rc && n == 0);
-		json_end_map(&j);
-		json_end(&j);
-	}
+	struct found f = { 0 };
+	size_t count = 0;
+	int rc = rl_check(c->db, problem, &f, &count);
+	if (!rc && f.oom)
+		rc = RL_ENOMEM;
 	if (rc) {
-		error("check: %s", rl_db_errmsg(c->db));
-		return exit_status(rc);
+		status = library_error(c, rc);
+	} else {
+		struct out o;
+		out_init(&o, stdout, "standard output", (enum out_format)fmt,
+		         c->color);
+		out_document(&o, &found_type, &f);
+		status = out_finish(&o, 0);
+		if (!status && f.n) {
+			error("check: %zu problem%s found", f.n, f.n == 1 ? "" : "s");
+			status = EXIT_DATA;
+		}
 	}
-	if (n) {
-		error("check: %zu problem%s found", n, n == 1 ? "" : "s");
-		return EXIT_DATA;
-	}
-	if (fmt == OUT_TEXT)
-		printf("ok\n");
-	return 0;
+	for (size_t i = 0; i < f.n; i++)
+		free(f.v[i]);
+	free(f.v);
+	return status;
 }
