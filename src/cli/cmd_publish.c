@@ -31,7 +31,8 @@ int cmd_publish(struct ctx *c, int argc, char **argv)
 		{ 0 }
 	};
 	const struct opt_spec spec = {
-		.opts = opts, .notes = notes, .no_operands = true,
+		.opts = opts, .synopsis = "-o FILE", .notes = notes,
+		.no_operands = true,
 	};
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
