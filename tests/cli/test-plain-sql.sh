@@ -65,10 +65,23 @@ sq p.db "INSERT INTO rulings_fts_en (rulings_fts_en) VALUES ('integrity-check');
 	INSERT INTO rulings_fts_fr (rulings_fts_fr) VALUES ('integrity-check')"
 check_exit "...and so does FTS5's integrity-check" 0
 
-# Python's sqlite3 module (Debian's; the pyenv one cannot load extensions)
+# Python's sqlite3 module (Debian's; the pyenv one cannot load extensions);
+# an extension built with AddressSanitizer needs the ASan runtime preloaded
+# (as ext_sqlite3 does for the shell), and Python's own allocations are no
+# leaks of ours
+py_ext() {
+	local rt
+	rt=$(ldd "$EXT" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	if [ -n "$rt" ]; then
+		LD_PRELOAD="$rt" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+			/usr/bin/python3 "$@"
+	else
+		/usr/bin/python3 "$@"
+	fi
+}
 if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c \
 	'import sqlite3; sqlite3.connect(":memory:").enable_load_extension(True)' 2>/dev/null; then
-	run /usr/bin/python3 - p.db "$EXT_BASE" <<'PY'
+	run py_ext - p.db "$EXT_BASE" <<'PY'
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
 c.enable_load_extension(True)
