@@ -118,6 +118,7 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	struct ui u = {0};
 	struct source_options so;
 	source_options_init(&so, &o);
+	bool no_thesaurus = false;
 	const struct opt opts[] = {
 		{ .type = OPT_INHERIT, .out = so.opts },
 		{ .name = "document", .letter = 'D', .type = OPT_STRING,
@@ -137,13 +138,16 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		{ .name = "verbose", .letter = 'v', .type = OPT_FLAG,
 		  .out = &u.verbose,
 		  .help = "also say how each file was read and how long it took" },
+		{ .name = "no-thesaurus", .type = OPT_FLAG, .out = &no_thesaurus,
+		  .help = "a database this import creates does not start with the "
+		  "shipped thesaurus" },
 		{ 0 }
 	};
 	const struct opt_spec spec = {
 		.opts = opts, .notes = notes,
 		.synopsis = "[--game G] [--lang L] [--format F] [--document D] "
 		            "[--dry-run]\n               [--bulk[=S]] "
-		            "[--quiet|--verbose] PATH...",
+		            "[--quiet|--verbose] [--no-thesaurus] PATH...",
 	};
 	int npaths, status = opt_parse(c, &spec, argc, argv, &npaths);
 	if (status >= 0)
@@ -165,9 +169,29 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		if (!path || access(path, F_OK) != 0)
 			c->db_opt = ":memory:";
 		free(path);
+		/* nor is the schema of an older database upgraded: its
+		 * transactions are rolled back */
+		c->open_flags = RL_OPEN_NO_UPGRADE;
 	}
 	if ((status = open_db(c)))
 		return status;
+	/* A new database — one nothing has been imported into yet, even by
+	 * a run killed early — starts with the thesaurus rulings ships, read
+	 * as a document of its own (no --game, --lang, --format or
+	 * --document); it counts in the summary. */
+	struct rl_file_report th = { .outcome = RL_FILE_SKIPPED };
+	int th_rc = RL_OK;
+	if (!r.dry_run && !no_thesaurus && rl_db_info(c->db)->fresh) {
+		char *path = rl_data_file("thesaurus.txt");
+		if (path) {
+			th_rc = rl_import_file(c->db, path, NULL, 0, &th);
+			print_report(&u, &th);
+			free(path);
+		} else {
+			warning("the shipped thesaurus (thesaurus.txt) was not found: "
+			        "the new database has none");
+		}
+	}
 	if (!u.quiet && isatty(STDERR_FILENO))
 		u.bar = progress_start();
 	r.ctx = &u;
@@ -175,6 +199,17 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	int rc = rl_import_paths(c->db, (const char *const *)argv + 1,
 	                         (size_t)npaths, &r, &t);
 	progress_stop(u.bar);
+	if (th.path) {
+		t.imported += th.outcome == RL_FILE_IMPORTED;
+		t.unchanged += th.outcome == RL_FILE_UNCHANGED;
+		t.failed += th.outcome == RL_FILE_FAILED;
+		t.added += th.result.added;
+		t.edited += th.result.edited;
+		t.withdrawn += th.result.withdrawn;
+		if (!rc)
+			rc = th_rc;
+		rl_file_report_clear(&th);
+	}
 	size_t total = t.imported + t.unchanged + t.failed + t.skipped;
 	if (!u.quiet && total > 1)
 		printf("%s%zu documents: %zu %s, %zu unchanged, %zu skipped,"
