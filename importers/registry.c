@@ -1,5 +1,5 @@
-/* registry.c — the list of importers, format detection, and the steps
- * shared by every format after parsing. */
+/* registry.c — the formats (formats.def), format detection, and what is
+ * done for every format around its reader and recognizer. */
 #include "importer.h"
 #include "doc.h"
 #include "util.h"
@@ -8,60 +8,108 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct rl_importer *const importers[] = {
-	&rl_importer_faq_tags,
-	&rl_importer_numbered_rules,
-	&rl_importer_rules_summary,
-	&rl_importer_encyclopedia,
-	&rl_importer_thesaurus,
-	&rl_importer_rst_glossary,
-	&rl_importer_markdown_glossary,
-	&rl_importer_comprehensive_rules,
-	&rl_importer_card_rulings,
-	&rl_importer_xml_interchange,
+struct format {
+	const char *name;
+	enum rl_syntax syntax;
+	const struct rl_recognizer *r;
 };
 
-enum { NIMPORTERS = sizeof importers / sizeof *importers };
+static const struct format formats[] = {
+#define FORMAT(id, name, syntax, sample) { name, syntax, &rl_format_##id },
+#include "formats.def"
+#undef FORMAT
+};
 
-/* Below this score a text is not recognized. */
-enum { PROBE_THRESHOLD = 30 };
+enum { NFORMATS = sizeof formats / sizeof *formats };
 
 size_t rl_importer_count(void)
 {
-	return NIMPORTERS;
+	return NFORMATS;
 }
 
 const char *rl_importer_name(size_t i)
 {
-	return i < NIMPORTERS ? importers[i]->name : NULL;
+	return i < NFORMATS ? formats[i].name : NULL;
 }
 
 const char *rl_importer_description(size_t i)
 {
-	return i < NIMPORTERS ? importers[i]->description : NULL;
+	return i < NFORMATS ? formats[i].r->description : NULL;
 }
 
-/* The importer surest of src (NULL: none is sure enough); RL_ENOMEM when a
+/* The surest format for src (*out NULL: none is sure at all); when two
+ * are equally sure, the one listed first in formats.def. RL_ENOMEM when a
  * probe ran out of memory. */
-static int choose(const struct rl_source *src, const struct rl_importer **out)
+static int choose(const struct rl_source *src, const struct format **out)
 {
-	const struct rl_importer *best = NULL;
-	int best_score = PROBE_THRESHOLD - 1;
-	for (size_t i = 0; i < NIMPORTERS; i++) {
-		int s = importers[i]->probe(src->text, src->len);
-		if (s < 0)
+	const struct format *best = NULL;
+	enum rl_confidence sure = RL_PROBE_NO;
+	for (size_t i = 0; i < NFORMATS; i++) {
+		enum rl_confidence c = formats[i].r->probe(src->text, src->len);
+		if (c == RL_PROBE_ENOMEM)
 			return RL_ENOMEM;
-		if (s > best_score) {
-			best = importers[i];
-			best_score = s;
+		if (c > sure) {
+			best = &formats[i];
+			sure = c;
 		}
 	}
 	*out = best;
 	return RL_OK;
 }
 
+/* The recognizer's record() for each record a reader hands over. */
+static int on_record(struct rl_blocks *b, void *ctx)
+{
+	struct rl_input *in = ctx;
+	in->records++;
+	return in->recognizer->record ? in->recognizer->record(b, in) : RL_OK;
+}
+
+/* A reader that starts over (the XML reader's second reading) wants the
+ * records read so far forgotten. */
+static void on_restart(void *ctx)
+{
+	struct rl_input *in = ctx;
+	rl_doc_free(in->doc);
+	*in->doc = (struct rl_doc){0};
+	in->records = 0;
+}
+
+static int read_and_recognize(const struct format *f, struct rl_input *in)
+{
+	struct rl_blocks b = { .flush = on_record, .flush_ctx = in,
+	                       .restart = on_restart };
+	const struct rl_source *src = in->src;
+	int rc;
+	switch (f->syntax) {
+	case RL_SYNTAX_RST:
+		rc = rl_read_rst(src, &b);
+		break;
+	case RL_SYNTAX_MARKDOWN:
+		rc = rl_read_markdown(src, &b);
+		break;
+	case RL_SYNTAX_JSON:
+		rc = rl_read_json(src, &b, in->d);
+		break;
+	case RL_SYNTAX_XML:
+		rc = rl_read_xml(src, f->r->xml, &b, in->d);
+		break;
+	case RL_SYNTAX_LINES:
+	default:
+		rc = rl_read_lines(src, &b);
+		break;
+	}
+	if (!rc)
+		rc = f->r->recognize(&b, in);
+	rl_blocks_free(&b);
+	return rc;
+}
+
+/* What every format gets after its recognizer: defaults from the caller,
+ * identity keys, the references written in the text. */
 static int finish(struct rl_doc *doc, const struct rl_source *src,
-                  const struct rl_import_opts *opts, const char *format)
+                  const struct rl_import_opts *opts, const char *format,
+                  struct rl_diags *d)
 {
 	if (!doc->format && !(doc->format = rl_strdup(format)))
 		return RL_ENOMEM;
@@ -89,50 +137,38 @@ static int finish(struct rl_doc *doc, const struct rl_source *src,
 			if (!(e->key = rl_key(k ? k : "")))
 				return RL_ENOMEM;
 		}
-		int rc = rl_xref_scan(e, e->text ? e->text : "");
+		int rc = rl_xref_scan(e, e->text ? e->text : "", d);
 		if (rc)
 			return rc;
 	}
 	return RL_OK;
 }
 
-/* Nothing but white space and line breaks. */
-static bool is_empty(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; ) {
-		size_t k = rl_blank_len(s + i);
-		if (!k && s[i] != '\n')
-			return false;
-		i += k ? k : 1;
-	}
-	return true;
-}
-
 int rl_parse(const struct rl_source *src, const struct rl_import_opts *opts,
              struct rl_doc *doc, struct rl_diags *d)
 {
 	*doc = (struct rl_doc){0};
-	if (is_empty(src->text, src->len)) {
+	const struct format *f = NULL;
+	int rc = RL_OK;
+	if (rl_is_blank_text(src->text, src->len)) {
 		rl_diag_add(d, RL_ERROR, 0, 0, "empty document");
 		return RL_EDATA;
 	}
-	const struct rl_importer *imp = NULL;
 	if (opts->format) {
-		for (size_t i = 0; i < NIMPORTERS; i++)
-			if (strcmp(importers[i]->name, opts->format) == 0)
-				imp = importers[i];
-		if (!imp)
+		for (size_t i = 0; i < NFORMATS; i++)
+			if (strcmp(formats[i].name, opts->format) == 0)
+				f = &formats[i];
+		if (!f)
 			return RL_EUSAGE;
-	} else {
-		int rc = choose(src, &imp);
-		if (rc)
-			return rc;
-		if (!imp)
-			return RL_NOTFOUND;
+	} else if ((rc = choose(src, &f)) == RL_OK && !f) {
+		return RL_NOTFOUND;
 	}
-	int rc = imp->parse(src, opts, doc, d);
+	struct rl_input in = { .src = src, .opts = opts, .doc = doc, .d = d,
+	                       .recognizer = f ? f->r : NULL };
 	if (!rc)
-		rc = finish(doc, src, opts, imp->name);
+		rc = read_and_recognize(f, &in);
+	if (!rc)
+		rc = finish(doc, src, opts, f->name, d);
 	if (rc)
 		rl_doc_free(doc);
 	return rc;

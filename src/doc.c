@@ -2,6 +2,7 @@
 #include "doc.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +35,16 @@ int rl_kind_parse(const char *s, enum rl_kind *out)
 const char *rl_ref_kind_name(enum rl_ref_kind k)
 {
 	return ref_kind_names[k];
+}
+
+int rl_ref_kind_parse(const char *s, enum rl_ref_kind *out)
+{
+	for (size_t i = 0; i < sizeof ref_kind_names / sizeof *ref_kind_names; i++)
+		if (strcmp(s, ref_kind_names[i]) == 0) {
+			*out = (enum rl_ref_kind)i;
+			return RL_OK;
+		}
+	return RL_EUSAGE;
 }
 
 struct rl_entry *rl_doc_add_entry(struct rl_doc *doc)
@@ -326,24 +337,80 @@ char *rl_title_from_text(const char *text, size_t max)
 	return rl_strtrim(text, n);
 }
 
-int rl_split_lines(const struct rl_source *src, struct rl_line **out, size_t *n)
+int rl_doc_set_page_tag(struct rl_doc *doc, const char *s, size_t n)
 {
-	*out = NULL;
-	*n = 0;
-	size_t cap = 0;
-	const char *s = src->text, *end = s + src->len;
-	unsigned no = 1;
-	while (s < end) {
-		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		size_t len = nl ? (size_t)(nl - s) : (size_t)(end - s);
-		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
-			free(*out);
-			*out = NULL;
-			*n = 0;
-			return RL_ENOMEM;
-		}
-		(*out)[(*n)++] = (struct rl_line){ s, len, no++ };
-		s += len + (nl != NULL);
+	free(doc->title);
+	if (!(doc->title = rl_strtrim(s, n)))
+		return RL_ENOMEM;
+	if (!doc->page_tag && !(doc->page_tag = calloc(1, sizeof *doc->page_tag)))
+		return RL_ENOMEM;
+	rl_tag_clear(doc->page_tag);
+	return rl_tag_parse(doc->title, doc->page_tag);
+}
+
+int rl_doc_set_game(struct rl_doc *doc, const char *s, size_t n)
+{
+	if (doc->game)
+		return RL_OK;
+	return (doc->game = rl_strtrim(s, n)) ? RL_OK : RL_ENOMEM;
+}
+
+bool rl_date_valid(long year, long month, long day)
+{
+	static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1)
+		return false;
+	bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+	return day <= days[month - 1] + (month == 2 && leap);
+}
+
+int rl_doc_set_date(struct rl_doc *doc, long year, long month, long day,
+                    struct rl_diags *d, unsigned line)
+{
+	(void)d;
+	(void)line;
+	char buf[16];
+	snprintf(buf, sizeof buf, "%04ld-%02ld-%02ld", year, month, day);
+	free(doc->date);
+	return (doc->date = rl_strdup(buf)) ? RL_OK : RL_ENOMEM;
+}
+
+void rl_doc_ends_inside(struct rl_doc *doc, enum rl_doc_end what,
+                        unsigned line)
+{
+	if (doc->end != RL_END_COMPLETE)
+		return;
+	doc->end = what;
+	doc->end_line = line;
+}
+
+bool rl_parse_uint(const char *s, size_t n, unsigned long max,
+                   unsigned long *out, size_t *used)
+{
+	size_t i = 0;
+	unsigned long v = 0;
+	bool over = false;
+	while (i < n && s[i] >= '0' && s[i] <= '9') {
+		unsigned long digit = (unsigned long)(s[i] - '0');
+		if (v > max / 10 || (v == max / 10 && digit > max % 10))
+			over = true;
+		if (!over)
+			v = v * 10 + digit;
+		i++;
 	}
-	return RL_OK;
+	if (used)
+		*used = i;
+	if (i == 0 || over)
+		return false;
+	*out = v;
+	return true;
+}
+
+char *rl_file_stem(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *dot = strrchr(base, '.');
+	size_t len = dot && dot > base ? (size_t)(dot - base) : strlen(base);
+	return rl_strndup(base, len);
 }

@@ -20,14 +20,34 @@ void rl_entry_clear(struct rl_entry *e);
 /* A title made from text: its first sentence, cut at a word boundary to at
  * most about max bytes (with "…" when cut). */
 char *rl_title_from_text(const char *text, size_t max);
-/* Lines of a source, for line-oriented importers. */
-struct rl_line {
-	const char *s;
-	size_t n;
-	unsigned no;
-};
-/* Splits src->text into lines (*out is malloc'd; free it). */
-int rl_split_lines(const struct rl_source *src, struct rl_line **out, size_t *n);
 void rl_errata_free(struct rl_errata *x);
+
+/* A file's name without its folders and extension ("a/b/Dégâts.md" →
+ * "Dégâts"): the title of a document that names none. */
+char *rl_file_stem(const char *path);
+
+/* ---- What a recognizer reads from a document's own words -------------- */
+
+/* The document's title (s[0..n) trimmed) and, a tag page's, its tag. */
+int rl_doc_set_page_tag(struct rl_doc *doc, const char *s, size_t n);
+/* The game the document names (s[0..n) trimmed), unless one is set. */
+int rl_doc_set_game(struct rl_doc *doc, const char *s, size_t n);
+/* The document's date, when it is one: RL_OK with doc->date set; a date
+ * that does not exist (2022-02-30, month 13) is a warning at line, and
+ * no date. */
+int rl_doc_set_date(struct rl_doc *doc, long year, long month, long day,
+                    struct rl_diags *d, unsigned line);
+/* The text ends inside something unfinished that began at line (the
+ * first such report is kept). */
+void rl_doc_ends_inside(struct rl_doc *doc, enum rl_doc_end what,
+                        unsigned line);
+/* Is y-m-d a date of the Gregorian calendar (years 1 to 9999)? */
+bool rl_date_valid(long year, long month, long day);
+/* A decimal number of at most max from s[0..n): the digits that start it
+ * (*used: how many bytes they take, when used is not NULL). False when
+ * there are none or the number is above max (it is never computed past
+ * max: no overflow). */
+bool rl_parse_uint(const char *s, size_t n, unsigned long max,
+                   unsigned long *out, size_t *used);
 
 #endif

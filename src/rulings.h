@@ -88,6 +88,8 @@ enum rl_ref_kind {
 	RL_REF_URL
 };
 const char *rl_ref_kind_name(enum rl_ref_kind k);
+/* The kind a name (rl_ref_kind_name's) names; RL_EUSAGE for none. */
+int rl_ref_kind_parse(const char *s, enum rl_ref_kind *out);
 
 struct rl_tag {
 	char *name;
@@ -139,6 +141,14 @@ struct rl_concept {
 	size_t nterms;
 };
 
+/* Where a document's text ends, as its format's recognizer saw it: after
+ * what it had begun was finished, or inside an entry, a section, a rule or
+ * a record (a file cut short, perhaps); end_line is where that began. */
+enum rl_doc_end {
+	RL_END_COMPLETE, RL_END_IN_ENTRY, RL_END_IN_SECTION, RL_END_IN_RULE,
+	RL_END_IN_RECORD
+};
+
 struct rl_doc {
 	char *format;           /* importer name */
 	char *title;            /* document identity within its game */
@@ -150,6 +160,9 @@ struct rl_doc {
 	size_t n, cap;
 	struct rl_concept *concepts;   /* a thesaurus's concepts */
 	size_t nconcepts;
+	enum rl_doc_end end;    /* RL_END_COMPLETE unless the text ends inside
+	                           something unfinished */
+	unsigned end_line;      /* where that began */
 };
 
 void rl_doc_free(struct rl_doc *doc);

@@ -243,8 +243,9 @@ static int add_rules(struct rl_entry *e, const char *s, size_t n)
 	return rc;
 }
 
-int rl_xref_scan(struct rl_entry *e, const char *text)
+int rl_xref_scan(struct rl_entry *e, const char *text, struct rl_diags *d)
 {
+	(void)d;
 	int rc = compile_all();
 	if (rc)
 		return rc;
