@@ -25,8 +25,10 @@
 enum rl_syntax { RL_SYNTAX_LINES, RL_SYNTAX_RST, RL_SYNTAX_MARKDOWN,
                  RL_SYNTAX_JSON, RL_SYNTAX_XML };
 
-/* How sure a probe is that a text is its format. The surest format wins
- * (equally sure: the one listed first). */
+/* How sure a probe is that a text is its format. The surest format wins;
+ * two different formats equally sure (above RL_PROBE_NO) make the text
+ * ambiguous: it is refused with a message naming both, and --format
+ * decides. */
 enum rl_confidence {
 	RL_PROBE_ENOMEM = -1,  /* memory ran out: the registry says so */
 	RL_PROBE_NO = 0,       /* not this format */

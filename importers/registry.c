@@ -37,12 +37,14 @@ const char *rl_importer_description(size_t i)
 	return i < NFORMATS ? formats[i].r->description : NULL;
 }
 
-/* The surest format for src (*out NULL: none is sure at all); when two
- * are equally sure, the one listed first in formats.def. RL_ENOMEM when a
- * probe ran out of memory. */
-static int choose(const struct rl_source *src, const struct format **out)
+/* The surest format for src: *out NULL when none is sure at all. Two
+ * different formats equally sure make the text ambiguous (RL_EDATA, an
+ * error naming them): the order of the table decides nothing. RL_ENOMEM
+ * when a probe ran out of memory. */
+static int choose(const struct rl_source *src, struct rl_diags *d,
+                  const struct format **out)
 {
-	const struct format *best = NULL;
+	const struct format *best = NULL, *tie = NULL;
 	enum rl_confidence sure = RL_PROBE_NO;
 	for (size_t i = 0; i < NFORMATS; i++) {
 		enum rl_confidence c = formats[i].r->probe(src->text, src->len);
@@ -50,8 +52,17 @@ static int choose(const struct rl_source *src, const struct format **out)
 			return RL_ENOMEM;
 		if (c > sure) {
 			best = &formats[i];
+			tie = NULL;
 			sure = c;
+		} else if (c == sure && c != RL_PROBE_NO && !tie) {
+			tie = &formats[i];
 		}
+	}
+	if (tie) {
+		rl_diag_add(d, RL_ERROR, 0, 0, "%s and %s both recognize this "
+		            "document, equally sure; give --format", best->name,
+		            tie->name);
+		return RL_EDATA;
 	}
 	*out = best;
 	return RL_OK;
@@ -160,7 +171,7 @@ int rl_parse(const struct rl_source *src, const struct rl_import_opts *opts,
 				f = &formats[i];
 		if (!f)
 			return RL_EUSAGE;
-	} else if ((rc = choose(src, &f)) == RL_OK && !f) {
+	} else if ((rc = choose(src, d, &f)) == RL_OK && !f) {
 		return RL_NOTFOUND;
 	}
 	struct rl_input in = { .src = src, .opts = opts, .doc = doc, .d = d,

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# seed-corpora.sh OUTDIR — assembles the seed corpus of every fuzz target
-# in OUTDIR/NAME from the files in the tree (nothing is copied into git):
+# seed-corpora.sh OUTDIR TARGET... — assembles the seed corpus of each fuzz
+# target in OUTDIR/TARGET from the files in the tree (nothing is copied
+# into git):
 # the sample documents in data/ and the golden-test inputs for the parse-*
 # and source targets, typical and awkward search words for query (its
 # inputs: a first byte, odd for the expanding builder, then words separated
 # by NUL bytes). Existing files in OUTDIR are kept (libFuzzer adds its own).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-out=${1:?usage: seed-corpora.sh OUTDIR}
+out=${1:?usage: seed-corpora.sh OUTDIR TARGET...}
+shift
 
-targets=$(sed -n "s/^  '\([a-z-]*\)' : .*/\1/p" "$root/tests/fuzz/meson.build")
-for t in $targets; do
+for t in "$@"; do
 	mkdir -p "$out/$t"
 	[ "$t" = query ] && continue
 	for f in "$root"/data/* "$root"/tests/golden/cases/*.txt; do
@@ -19,6 +20,7 @@ for t in $targets; do
 done
 
 q=$out/query
+mkdir -p "$q"
 i=0
 word() {   # word FIRST-BYTE WORD... : one seed
 	i=$((i + 1))
