@@ -26,6 +26,8 @@ static const char BULLET[] = "\xE2\x80\xA2";                 /* • */
 static const char TAGS_LABEL[] = "Tags:";
 static const char DISCUSSION[] = "(Discussion elsewhere)";
 static const char CHANGED_PREFIX[] = "Changed answer:";
+/* "N more..." counts no more than this. */
+enum { HIDDEN_MAX = 1000000 };
 static const char *const section_names[] = {
 	"Frequently Asked Questions", "Errata / Updates", "Errata", "Updates",
 	"FAQ", "Rules Clarifications", "Clarifications", NULL
@@ -317,16 +319,19 @@ static int split_tags(struct parser *p, struct rl_entry *e, unsigned lineno,
 			break;
 		}
 		start = i + 1;
-		char *end;
-		long more = strtol(item, &end, 10);
+		unsigned long more = 0;
+		size_t used = 0;
+		bool small = rl_parse_uint(item, strlen(item), HIDDEN_MAX, &more,
+		                           &used);
+		const char *end = item + used;
 		if (*item == '\0') {
 			if (i < n || e->ntags == 0)
 				rc = rl_diag_add(p->d, RL_WARNING, lineno, 0,
 				                 "empty tag in the tags line");
-		} else if (i == n && end != item && more >= 0 &&
-		           strncmp(end, " more", 5) == 0 &&
+		} else if (i == n && used > 0 && strncmp(end, " more", 5) == 0 &&
 		           strspn(end + 5, ".\xE2\x80\xA6") == strlen(end + 5)) {
-			e->hidden_tags = (int)(more > 1000000 ? 1000000 : more);
+			/* "N more...": a count beyond HIDDEN_MAX is HIDDEN_MAX */
+			e->hidden_tags = small ? (int)more : HIDDEN_MAX;
 		} else {
 			struct rl_tag t;
 			rc = rl_tag_parse(item, &t);

@@ -367,8 +367,11 @@ bool rl_date_valid(long year, long month, long day)
 int rl_doc_set_date(struct rl_doc *doc, long year, long month, long day,
                     struct rl_diags *d, unsigned line)
 {
-	(void)d;
-	(void)line;
+	if (!rl_date_valid(year, month, day))
+		return rl_diag_add(d, RL_WARNING, line, 0,
+		                   "the document's date (%04ld-%02ld-%02ld) is not a "
+		                   "date; left out", year % 10000, month % 100,
+		                   day % 100);
 	char buf[16];
 	snprintf(buf, sizeof buf, "%04ld-%02ld-%02ld", year, month, day);
 	free(doc->date);
