@@ -159,6 +159,7 @@ int rl_parse(const struct rl_source *src, const struct rl_import_opts *opts,
              struct rl_doc *doc, struct rl_diags *d)
 {
 	*doc = (struct rl_doc){0};
+	size_t first_diag = d->n;
 	const struct format *f = NULL;
 	int rc = RL_OK;
 	if (rl_is_blank_text(src->text, src->len)) {
@@ -182,5 +183,9 @@ int rl_parse(const struct rl_source *src, const struct rl_import_opts *opts,
 		rc = finish(doc, src, opts, f->name, d);
 	if (rc)
 		rl_doc_free(doc);
+	/* columns as the file has them, before its text was composed */
+	for (size_t i = first_diag; i < d->n; i++)
+		if (d->v[i].col)
+			d->v[i].col = rl_source_column(src, d->v[i].line, d->v[i].col);
 	return rc;
 }

@@ -63,6 +63,10 @@ struct rl_source {
 	char sha256[65];     /* of the raw bytes, lowercase hex */
 	const char *encoding;/* "utf-8", "utf-8-bom", "utf-16be", "utf-16le" or
 	                        "windows-1252" (a static string) */
+	char *decoded;       /* the text before it was composed (NFC), when
+	                        that changed it, else NULL: for positions in
+	                        the file (rl_source_column) */
+	size_t decoded_len;
 };
 
 /* Reads a file: UTF-8 (with or without BOM), UTF-16 with BOM, or
@@ -76,6 +80,11 @@ int rl_source_load(struct rl_source *src, const char *path, struct rl_diags *d);
 int rl_source_from_memory(struct rl_source *src, const char *name,
                           const void *data, size_t len, struct rl_diags *d);
 void rl_source_free(struct rl_source *src);
+/* The column in the file of column col (in characters) of a line of
+ * src->text: they differ where composing the text (NFC) joined a letter
+ * and its accent. */
+unsigned rl_source_column(const struct rl_source *src, unsigned line,
+                          unsigned col);
 
 /* ---- Documents: what an importer makes of a source ---------------------- */
 
