@@ -292,7 +292,10 @@ static size_t emphasis(struct inl *x, size_t i, int *rc)
 	return 0;
 }
 
-/* A code span of backticks at s[i]: its text as is; 0 when unclosed. */
+/* A code span of backticks at s[i]: its text as is. A run of backticks
+ * that opens none (no closing run of the same length) is text, all of it:
+ * starting again at each of its backticks would read the run again each
+ * time (500,000 backticks took 68 s). */
 static size_t code_span(struct inl *x, size_t i, int *rc)
 {
 	const char *s = x->s;
@@ -300,20 +303,21 @@ static size_t code_span(struct inl *x, size_t i, int *rc)
 	size_t k = 1;
 	while (i + k < n && s[i + k] == '`')
 		k++;
-	if (k > TICKS_MAX || (x->tick_from[k] && i + 1 >= x->tick_from[k]))
-		return 0;
-	for (size_t j = i + k; j + k <= n; j++)
-		if (memcmp(s + j, s + i, k) == 0 &&
-		    (j + k == n || s[j + k] != '`')) {
-			const char *t = s + i + k;
-			size_t tn = j - i - k;
-			rl_trim_range(&t, &tn);
-			rl_buf_add(x->out, t, tn);
-			return j + k - i;
-		}
-	x->tick_from[k] = i + 1;
+	if (k <= TICKS_MAX && !(x->tick_from[k] && i + 1 >= x->tick_from[k])) {
+		for (size_t j = i + k; j + k <= n; j++)
+			if (memcmp(s + j, s + i, k) == 0 &&
+			    (j + k == n || s[j + k] != '`')) {
+				const char *t = s + i + k;
+				size_t tn = j - i - k;
+				rl_trim_range(&t, &tn);
+				rl_buf_add(x->out, t, tn);
+				return j + k - i;
+			}
+		x->tick_from[k] = i + 1;
+	}
+	rl_buf_add(x->out, s + i, k);
 	(void)rc;
-	return 0;
+	return k;
 }
 
 /* Appends s[0..n) to up->out with the inline markup made plain (up: the

@@ -236,11 +236,29 @@ static bool can_open(const char *s, size_t n, size_t i, size_t k)
 	       !rl_is_space_cp(rl_cp_at(s, n, i + k));
 }
 
-/* Finds the end-string e (of length k) at or after from: preceded by no
+/* The end-strings inline markup looks for, and for each the offset from
+ * which a search found none: a later search from there or beyond finds
+ * none either (whether an end-string closes depends on where it stands,
+ * not on where the search began, but for the first position), so no
+ * opening mark reads the rest of the text again ("``x ``x ``x …" was
+ * quadratic). */
+enum close_kind { CLOSE_TICK, CLOSE_TICKS, CLOSE_STAR, CLOSE_STARS, NCLOSE };
+static const char *const close_strings[NCLOSE] = { "`", "``", "*", "**" };
+
+struct inline_scan {
+	const char *s;
+	size_t n;
+	size_t none_from[NCLOSE];
+};
+
+/* Finds the end-string (of its kind) at or after from: preceded by no
  * white space and followed by no letter. Returns its offset or n. */
-static size_t find_close(const char *s, size_t n, size_t from, const char *e,
-                         size_t k)
+static size_t find_close(struct inline_scan *x, size_t from, enum close_kind kind)
 {
+	const char *s = x->s, *e = close_strings[kind];
+	size_t n = x->n, k = strlen(e);
+	if (from >= x->none_from[kind])
+		return n;
 	for (size_t j = from; j + k <= n; j++) {
 		if (memcmp(s + j, e, k) != 0)
 			continue;
@@ -253,6 +271,7 @@ static size_t find_close(const char *s, size_t n, size_t from, const char *e,
 		if (!rl_is_word_cp(next))
 			return j;
 	}
+	x->none_from[kind] = from;
 	return n;
 }
 
@@ -294,15 +313,16 @@ static void add_trimmed(struct rl_buf *out, const char *s, size_t k)
 }
 
 /* :role:`content` at s[i]; returns the bytes used, 0 when there is none. */
-static size_t role_at(const char *s, size_t n, size_t i, rl_rst_role_fn role,
+static size_t role_at(struct inline_scan *x, size_t i, rl_rst_role_fn role,
                       void *ctx, struct rl_buf *out, int *rc)
 {
-	size_t j = i + 1;
+	const char *s = x->s;
+	size_t n = x->n, j = i + 1;
 	while (j < n && is_role_char(s[j]))
 		j++;
 	if (j == i + 1 || j + 1 >= n || s[j] != ':' || s[j + 1] != '`')
 		return 0;
-	size_t close = find_close(s, n, j + 2, "`", 1);
+	size_t close = find_close(x, j + 2, CLOSE_TICK);
 	if (close >= n)
 		return 0;
 	const char *body = s + j + 2, *target;
@@ -316,19 +336,23 @@ static size_t role_at(const char *s, size_t n, size_t i, rl_rst_role_fn role,
 
 /* A pair of k-byte marks around text (**x**, *x*, ``x``) at s[i]: the
  * text as it is; 0 when unclosed. */
-static size_t marked(const char *s, size_t n, size_t i, const char *mark,
-                     size_t k, struct rl_buf *out)
+static size_t marked(struct inline_scan *x, size_t i, enum close_kind kind,
+                     struct rl_buf *out)
 {
-	size_t close = find_close(s, n, i + k, mark, k);
-	if (close >= n)
+	size_t k = strlen(close_strings[kind]);
+	size_t close = find_close(x, i + k, kind);
+	if (close >= x->n)
 		return 0;
-	rl_buf_add(out, s + i + k, close - i - k);
+	rl_buf_add(out, x->s + i + k, close - i - k);
 	return close + k - i;
 }
 
 int rl_rst_plain(const char *s, size_t n, rl_rst_role_fn role, void *ctx,
                  struct rl_buf *out)
 {
+	struct inline_scan x = { .s = s, .n = n,
+	                         .none_from = { SIZE_MAX, SIZE_MAX, SIZE_MAX,
+	                                        SIZE_MAX } };
 	size_t i = 0;
 	int rc = RL_OK;
 	while (i < n && !rc) {
@@ -344,13 +368,13 @@ int rl_rst_plain(const char *s, size_t n, rl_rst_role_fn role, void *ctx,
 			continue;
 		}
 		if (c == ':' && can_open(s, n, i, 1))
-			used = role_at(s, n, i, role, ctx, out, &rc);
+			used = role_at(&x, i, role, ctx, out, &rc);
 		if (!used && c == '`' && i + 1 < n && s[i + 1] == '`' &&
 		    can_open(s, n, i, 2))
-			used = marked(s, n, i, "``", 2, out);
+			used = marked(&x, i, CLOSE_TICKS, out);
 		if (!used && c == '`' && can_open(s, n, i, 1)) {
 			/* `text`, `text <url>`_, `text`__ */
-			size_t close = find_close(s, n, i + 1, "`", 1);
+			size_t close = find_close(&x, i + 1, CLOSE_TICK);
 			if (close < n) {
 				size_t shown, tlen;
 				const char *target;
@@ -363,9 +387,9 @@ int rl_rst_plain(const char *s, size_t n, rl_rst_role_fn role, void *ctx,
 		}
 		if (!used && c == '*' && i + 1 < n && s[i + 1] == '*' &&
 		    can_open(s, n, i, 2))
-			used = marked(s, n, i, "**", 2, out);
+			used = marked(&x, i, CLOSE_STARS, out);
 		if (!used && c == '*' && can_open(s, n, i, 1) && s[i + 1] != '*')
-			used = marked(s, n, i, "*", 1, out);
+			used = marked(&x, i, CLOSE_STAR, out);
 		if (used) {
 			i += used;
 			continue;
