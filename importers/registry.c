@@ -37,6 +37,22 @@ const char *rl_importer_description(size_t i)
 	return i < NFORMATS ? formats[i].r->description : NULL;
 }
 
+/* Does the text start (after white space) like XML: a declaration, a
+ * comment or DOCTYPE, or an element? Then it is an XML format's or none:
+ * the text formats never see it (an interchange file whose text holds a
+ * "• " line and an indented "Tags:" line was a tag page titled "<?xml"). */
+static bool looks_like_xml(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n'))
+		i++;
+	if (n - i < 2 || s[i] != '<')
+		return false;
+	char c = s[i + 1];
+	return c == '?' || c == '!' || c == '_' || c == ':' ||
+	       (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
 /* The surest format for src: *out NULL when none is sure at all. Two
  * different formats equally sure make the text ambiguous (RL_EDATA, an
  * error naming them): the order of the table decides nothing. RL_ENOMEM
@@ -44,9 +60,12 @@ const char *rl_importer_description(size_t i)
 static int choose(const struct rl_source *src, struct rl_diags *d,
                   const struct format **out)
 {
+	bool xml = looks_like_xml(src->text, src->len);
 	const struct format *best = NULL, *tie = NULL;
 	enum rl_confidence sure = RL_PROBE_NO;
 	for (size_t i = 0; i < NFORMATS; i++) {
+		if (xml != (formats[i].syntax == RL_SYNTAX_XML))
+			continue;
 		enum rl_confidence c = formats[i].r->probe(src->text, src->len);
 		if (c == RL_PROBE_ENOMEM)
 			return RL_ENOMEM;

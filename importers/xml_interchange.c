@@ -189,9 +189,10 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 	return RL_OK;
 }
 
-/* An XML document whose root is <rulings>; any other XML document is
- * claimed weakly, so that it is refused with a reason rather than as a
- * document of no known format. */
+/* An XML document whose root is <rulings>; any other XML document (the
+ * registry gives this probe only texts that start like XML) is claimed
+ * weakly, so that it is refused with a reason rather than as a document of
+ * no known format. */
 static enum rl_confidence probe(const char *text, size_t len)
 {
 	const char *end = text + len, *p = text;
@@ -204,8 +205,7 @@ static enum rl_confidence probe(const char *text, size_t len)
 		if (memcmp(q, "<rulings", 8) == 0 && q + 8 < end && q[8] &&
 		    strchr(" \t\n\r/>", q[8]))
 			return RL_PROBE_CERTAIN;
-	return len - (size_t)(p - text) >= 5 && memcmp(p, "<?xml", 5) == 0
-	       ? RL_PROBE_WEAK : RL_PROBE_NO;
+	return RL_PROBE_WEAK;
 }
 
 const struct rl_recognizer rl_format_xml_interchange = {
