@@ -242,69 +242,11 @@ static char *answer_text(const struct parser *p)
 	return rl_buf_take(&b);
 }
 
-/* The tags of one entry as a hash set (indices into e->tags, folding ASCII
- * case as strcasecmp does), so that a line of 100 000 tags is checked for
- * duplicates in linear time, not quadratic. */
-struct tagset {
-	size_t *slot;      /* index + 1; 0 is empty */
-	size_t cap;        /* a power of two */
-};
-
-static size_t tag_hash(const struct rl_tag *t)
-{
-	size_t h = 14695981039346656037u;
-	for (const char *q = t->name; *q; q++)
-		h = (h ^ (unsigned char)(*q >= 'A' && *q <= 'Z' ? *q + 32 : *q)) *
-		    1099511628211u;
-	h = (h ^ 0x1F) * 1099511628211u;
-	for (const char *q = t->qualifier ? t->qualifier : ""; *q; q++)
-		h = (h ^ (unsigned char)(*q >= 'A' && *q <= 'Z' ? *q + 32 : *q)) *
-		    1099511628211u;
-	return h;
-}
-
-static bool same_tag(const struct rl_tag *a, const struct rl_tag *b)
-{
-	return strcasecmp(a->name, b->name) == 0 &&
-	       strcasecmp(a->qualifier ? a->qualifier : "",
-	                  b->qualifier ? b->qualifier : "") == 0;
-}
-
-/* The slot where t is, or the empty one where it would go. */
-static size_t *tagset_find(const struct tagset *set, const struct rl_entry *e,
-                           const struct rl_tag *t)
-{
-	size_t i = tag_hash(t) & (set->cap - 1);
-	while (set->slot[i] && !same_tag(&e->tags[set->slot[i] - 1], t))
-		i = (i + 1) & (set->cap - 1);
-	return &set->slot[i];
-}
-
-/* Makes room for e->ntags + 1 tags and holds every tag of e. */
-static bool tagset_fit(struct tagset *set, const struct rl_entry *e)
-{
-	if (set->cap && (e->ntags + 1) * 2 <= set->cap)
-		return true;
-	size_t cap = set->cap ? set->cap : 64;
-	while ((e->ntags + 1) * 2 > cap)
-		cap *= 2;
-	size_t *slot = calloc(cap, sizeof *slot);
-	if (!slot)
-		return false;
-	free(set->slot);
-	set->slot = slot;
-	set->cap = cap;
-	for (size_t k = 0; k < e->ntags; k++)
-		*tagset_find(set, e, &e->tags[k]) = k + 1;
-	return true;
-}
-
 static int split_tags(struct parser *p, struct rl_entry *e, unsigned lineno,
                       const char *s, size_t n)
 {
 	size_t start = 0;
 	int depth = 0;
-	struct tagset set = {0};
 	int rc = RL_OK;
 	for (size_t i = 0; i <= n; i++) {
 		if (i < n && s[i] == '(')
@@ -333,24 +275,13 @@ static int split_tags(struct parser *p, struct rl_entry *e, unsigned lineno,
 			/* "N more...": a count beyond HIDDEN_MAX is HIDDEN_MAX */
 			e->hidden_tags = small ? (int)more : HIDDEN_MAX;
 		} else {
-			struct rl_tag t;
-			rc = rl_tag_parse(item, &t);
-			if (!rc) {
-				size_t *slot = NULL;
-				if (!tagset_fit(&set, e))
-					rc = RL_ENOMEM;
-				else if (!*(slot = tagset_find(&set, e, &t)))
-					rc = rl_entry_add_tag(e, t.name, t.qualifier);
-				if (!rc && !*slot)
-					*slot = e->ntags;   /* the tag just added, + 1 */
-				rl_tag_clear(&t);
-			}
+			/* a tag the entry has already is not added again */
+			rc = rl_entry_add_tag(e, item, NULL);
 		}
 		free(item);
 		if (rc)
 			break;
 	}
-	free(set.slot);
 	return rc;
 }
 

@@ -83,16 +83,6 @@ static int on_role(void *ctx, const char *role, size_t rn, const char *target,
 
 /* ---- entries --------------------------------------------------------------- */
 
-static bool has_tag(const struct rl_entry *e, const struct rl_tag *t)
-{
-	for (size_t i = 0; i < e->ntags; i++)
-		if (strcmp(e->tags[i].name, t->name) == 0 &&
-		    !e->tags[i].qualifier == !t->qualifier &&
-		    (!t->qualifier || strcmp(e->tags[i].qualifier, t->qualifier) == 0))
-			return true;
-	return false;
-}
-
 /* A term seen twice in one file (the same key: case, "ё" and the final
  * period aside) is one entry: the first is kept, and the second's
  * definition is added to it as another paragraph (unless the first says
@@ -125,8 +115,7 @@ static int merge_duplicate(struct parser *p)
 	for (size_t i = 0; i < e->nrefs && !rc; i++)
 		rc = add_unique_ref(f, e->refs[i].kind, e->refs[i].target);
 	for (size_t i = 0; i < e->ntags && !rc; i++)
-		if (!has_tag(f, &e->tags[i]))
-			rc = rl_entry_add_tag(f, e->tags[i].name, e->tags[i].qualifier);
+		rc = rl_entry_add_tag(f, e->tags[i].name, e->tags[i].qualifier);
 	for (size_t i = 0; i < e->naliases && !rc; i++)
 		rc = rl_entry_add_alias(f, e->aliases[i]);
 	rl_entry_clear(e);
@@ -239,13 +228,8 @@ static int term_line(struct parser *p, const struct rl_block *l)
 		p->pending_blank = false;
 		if (!e->key)
 			rc = RL_ENOMEM;
-		if (!rc && p->section) {
-			struct rl_tag t;
-			rc = rl_tag_parse(p->section, &t);
-			if (!rc)
-				rc = rl_entry_add_tag(e, t.name, t.qualifier);
-			rl_tag_clear(&t);
-		}
+		if (!rc && p->section)
+			rc = rl_entry_add_tag(e, p->section, NULL);
 	} else {
 		free(title);
 	}

@@ -68,15 +68,99 @@ static size_t cap_of(size_t n)
 	return c;
 }
 
+int rl_tag_canonical(const char *name, const char *qualifier,
+                     struct rl_tag *out)
+{
+	*out = (struct rl_tag){0};
+	char *shown = rl_tag_display(name ? name : "", qualifier);
+	if (!shown)
+		return RL_ENOMEM;
+	int rc = rl_tag_parse(shown, out);
+	free(shown);
+	return rc;
+}
+
+/* A tag's identity as the store compares tags: both parts case-folded. */
+static char *tag_key(const struct rl_tag *t)
+{
+	char *n = rl_fold(t->name), *q = rl_fold(t->qualifier ? t->qualifier : "");
+	struct rl_buf b = {0};
+	if (n && q) {
+		rl_buf_adds(&b, n);
+		rl_buf_addc(&b, '\x1F');
+		rl_buf_adds(&b, q);
+	} else {
+		b.oom = true;
+	}
+	free(n);
+	free(q);
+	return rl_buf_take(&b);
+}
+
+/* Does e have a tag of this key? Tags are compared one by one while there
+ * are few; from TAG_INDEX_MIN on through an index kept with the entry, so
+ * that a line of 100,000 tags is not checked in quadratic time. */
+enum { TAG_INDEX_MIN = 16 };
+
+static int has_tag(struct rl_entry *e, const char *key, bool *found)
+{
+	*found = false;
+	if (!e->tag_index && e->ntags < TAG_INDEX_MIN) {
+		for (size_t i = 0; i < e->ntags && !*found; i++) {
+			char *k = tag_key(&e->tags[i]);
+			if (!k)
+				return RL_ENOMEM;
+			*found = strcmp(k, key) == 0;
+			free(k);
+		}
+		return RL_OK;
+	}
+	if (!e->tag_index) {
+		struct rl_strset *set = calloc(1, sizeof *set);
+		if (!set)
+			return RL_ENOMEM;
+		for (size_t i = 0; i < e->ntags; i++) {
+			char *k = tag_key(&e->tags[i]);
+			if (!k || rl_strset_add(set, k, strlen(k)) < 0) {
+				free(k);
+				rl_strset_free(set);
+				free(set);
+				return RL_ENOMEM;
+			}
+			free(k);
+		}
+		e->tag_index = set;
+	}
+	*found = rl_strset_has(e->tag_index, key, strlen(key));
+	return RL_OK;
+}
+
 int rl_entry_add_tag(struct rl_entry *e, const char *name, const char *qualifier)
 {
+	struct rl_tag t;
+	int rc = rl_tag_canonical(name, qualifier, &t);
+	if (rc == RL_EDATA) {
+		/* nothing to parse (an empty name): the tag as it is */
+		rc = (t.name = rl_strdup(name ? name : "")) &&
+		     (!qualifier || (t.qualifier = rl_strdup(qualifier)))
+		     ? RL_OK : RL_ENOMEM;
+	}
+	char *key = rc ? NULL : tag_key(&t);
+	bool found = false;
+	if (!rc && !key)
+		rc = RL_ENOMEM;
+	if (!rc)
+		rc = has_tag(e, key, &found);
 	size_t cap = cap_of(e->ntags);
-	if (!rl_grow(&e->tags, &cap, e->ntags + 1, sizeof *e->tags))
-		return RL_ENOMEM;
-	struct rl_tag t = { rl_strdup(name), rl_strdup(qualifier) };
-	if (!t.name || (qualifier && !t.qualifier)) {
+	if (!rc && !found && !rl_grow(&e->tags, &cap, e->ntags + 1, sizeof *e->tags))
+		rc = RL_ENOMEM;
+	if (!rc && !found && e->tag_index &&
+	    rl_strset_add(e->tag_index, key, strlen(key)) < 0)
+		rc = RL_ENOMEM;
+	free(key);
+	if (rc || found) {
 		rl_tag_clear(&t);
-		return RL_ENOMEM;
+		return rc;
 	}
 	e->tags[e->ntags++] = t;
 	return RL_OK;
@@ -199,6 +283,10 @@ void rl_entry_clear(struct rl_entry *e)
 	if (e->ref_index) {
 		rl_strset_free(e->ref_index);
 		free(e->ref_index);
+	}
+	if (e->tag_index) {
+		rl_strset_free(e->tag_index);
+		free(e->tag_index);
 	}
 	rl_errata_free(e->errata);
 	for (size_t i = 0; i < e->naliases; i++)

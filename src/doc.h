@@ -6,7 +6,9 @@
 
 /* Appends a zeroed entry (hidden_tags = -1); NULL when memory ran out. */
 struct rl_entry *rl_doc_add_entry(struct rl_doc *doc);
-/* Adds a tag (name and qualifier are copied); RL_ENOMEM on failure. */
+/* Adds a tag, in its canonical form (rl_tag_canonical()), unless e has it
+ * already (case aside, as the store compares tags): an entry's tags are a
+ * set. RL_ENOMEM on failure. */
 int rl_entry_add_tag(struct rl_entry *e, const char *name, const char *qualifier);
 /* Adds an alias (copied): another name the entry answers to. */
 int rl_entry_add_alias(struct rl_entry *e, const char *alias);

@@ -135,6 +135,7 @@ struct rl_entry {
 	 * document's. */
 	char *game, *lang;
 	struct rl_strset *ref_index;   /* doc.c's: refs by kind and target */
+	struct rl_strset *tag_index;   /* doc.c's: tags by identity */
 };
 
 /* A thesaurus concept: terms that mean the same, across languages. */
@@ -209,6 +210,14 @@ char *rl_key(const char *s);
 char *rl_key_loose(const char *s);
 /* Splits "Name (Qualifier)" into a tag. Returns RL_EDATA when s is empty. */
 int rl_tag_parse(const char *s, struct rl_tag *out);
+/* A tag's one identity, however it arrives: what rl_tag_parse() makes of
+ * its display form (rl_tag_display()). name "A (B)" and name "A" with
+ * qualifier "B" are both {A, B}; name "x" with qualifier "y) (z" and name
+ * "x (y)" with qualifier "z" are both {x (y), z}. Canonical tags are
+ * their display forms' parses, so different tags display differently.
+ * RL_EDATA when the tag is empty. */
+int rl_tag_canonical(const char *name, const char *qualifier,
+                     struct rl_tag *out);
 void rl_tag_clear(struct rl_tag *t);
 /* "Name (Qualifier)" or "Name"; a new string. */
 char *rl_tag_display(const char *name, const char *qualifier);
