@@ -73,6 +73,11 @@ struct rl_recognizer {
 	/* A record reader's (XML): called with the blocks of each record. */
 	int (*record)(const struct rl_blocks *b, struct rl_input *in);
 	const struct rl_xml_syntax *xml;
+	/* 0 or 1 at first; one more whenever the same text gives other
+	 * records than before (a fix): an import of bytes the store has from
+	 * an older revision reads them again rather than calling them
+	 * unchanged, so what the fix changes reaches the database. */
+	unsigned revision;
 };
 
 #define FORMAT(id, name, syntax, sample) \

@@ -17,8 +17,9 @@
  * dropped; **bold**, *emphasis*, `code` and "> " quotes are made plain.
  * The entry answers to its file name without the extension as an alias,
  * so links resolve by file name or by title, case and accents aside; a
- * file in a one-letter directory (Glossaire/D/…) is tagged with the
- * letter. The game is never guessed: --game names it.
+ * file in a one-letter directory (Glossaire/D/…) has the letter for its
+ * section (structure, not a tag). The game is never guessed: --game names
+ * it.
  *
  * A file without a "# " title still makes an entry: a "## " heading that
  * opens it and is the only one of its level, else a first line that reads
@@ -352,8 +353,10 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 		rc = RL_ENOMEM;
 	else if (!rc && *stem)
 		rc = rl_entry_add_alias(e, stem);
-	if (!rc && letter)
-		rc = rl_entry_add_tag(e, letter, NULL);
+	if (!rc && letter) {
+		e->section = letter;
+		letter = NULL;
+	}
 	free(stem);
 	free(letter);
 	rl_buf_free(&p.text);
@@ -409,4 +412,5 @@ const struct rl_recognizer rl_format_markdown_glossary = {
 	               "definition, \"Voir aussi\" [[wikilinks]]",
 	.probe = probe,
 	.recognize = recognize,
+	.revision = 2,   /* 2: a letter directory is the section, not a tag */
 };

@@ -37,6 +37,34 @@ const char *rl_importer_description(size_t i)
 	return i < NFORMATS ? formats[i].r->description : NULL;
 }
 
+char *rl_doc_read_as(const struct rl_doc *doc)
+{
+	struct rl_buf b = {0};
+	rl_buf_adds(&b, doc->format ? doc->format : "");
+	if (doc->revision > 1)
+		rl_buf_addf(&b, "/%u", doc->revision);
+	return rl_buf_take(&b);
+}
+
+bool rl_read_as_current(const char *read_as)
+{
+	if (!read_as)   /* SQLite out of memory: read the file, the store
+	                   still finds the same bytes unchanged */
+		return false;
+	const char *slash = strchr(read_as, '/');
+	size_t n = slash ? (size_t)(slash - read_as) : strlen(read_as);
+	unsigned long rev = 1;
+	if (slash && !rl_parse_uint(slash + 1, strlen(slash + 1), 1000000, &rev,
+	                            NULL))
+		return true;
+	for (size_t i = 0; i < NFORMATS; i++)
+		if (strlen(formats[i].name) == n &&
+		    memcmp(formats[i].name, read_as, n) == 0)
+			return rev == (formats[i].r->revision ? formats[i].r->revision
+			                                      : 1);
+	return true;
+}
+
 /* Does the text start (after white space) like XML: a declaration, a
  * comment or DOCTYPE, or an element? Then it is an XML format's or none:
  * the text formats never see it (an interchange file whose text holds a
@@ -138,11 +166,12 @@ static int read_and_recognize(const struct format *f, struct rl_input *in)
 /* What every format gets after its recognizer: defaults from the caller,
  * identity keys, the references written in the text. */
 static int finish(struct rl_doc *doc, const struct rl_source *src,
-                  const struct rl_import_opts *opts, const char *format,
+                  const struct rl_import_opts *opts, const struct format *f,
                   struct rl_diags *d)
 {
-	if (!doc->format && !(doc->format = rl_strdup(format)))
+	if (!doc->format && !(doc->format = rl_strdup(f->name)))
 		return RL_ENOMEM;
+	doc->revision = f->r->revision ? f->r->revision : 1;
 	if (opts->document) {
 		free(doc->title);
 		if (!(doc->title = rl_strdup(opts->document)))
@@ -199,7 +228,7 @@ int rl_parse(const struct rl_source *src, const struct rl_import_opts *opts,
 	if (!rc)
 		rc = read_and_recognize(f, &in);
 	if (!rc)
-		rc = finish(doc, src, opts, f->name, d);
+		rc = finish(doc, src, opts, f, d);
 	if (rc)
 		rl_doc_free(doc);
 	/* columns as the file has them, before its text was composed */

@@ -4,7 +4,8 @@
  *
  *   Глоссарий                          the document's title (underlined)
  *   ============
- *   **Б**                              a heading: the tag of the terms below
+ *   **Б**                              a heading: the section of the terms
+ *                                      below (structure, not a tag)
  *   -----
  *   .. glossary::
  *
@@ -228,8 +229,10 @@ static int term_line(struct parser *p, const struct rl_block *l)
 		p->pending_blank = false;
 		if (!e->key)
 			rc = RL_ENOMEM;
-		if (!rc && p->section)
-			rc = rl_entry_add_tag(e, p->section, NULL);
+		/* the heading above is structure (the letter of a dictionary),
+		 * not what the term is about: its section, not a tag */
+		if (!rc && p->section && !(e->section = rl_strdup(p->section)))
+			rc = RL_ENOMEM;
 	} else {
 		free(title);
 	}
@@ -370,4 +373,5 @@ const struct rl_recognizer rl_format_rst_glossary = {
 	               "letter headings",
 	.probe = probe,
 	.recognize = recognize,
+	.revision = 2,   /* 2: letter headings are sections, not tags */
 };

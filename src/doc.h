@@ -24,6 +24,14 @@ void rl_entry_clear(struct rl_entry *e);
 char *rl_title_from_text(const char *text, size_t max);
 void rl_errata_free(struct rl_errata *x);
 
+/* How a document was read, as the store records its imports: the
+ * format's name, then "/REVISION" from revision 2 on ("rst-glossary/2").
+ * A new string; NULL when memory ran out. (registry.c) */
+char *rl_doc_read_as(const struct rl_doc *doc);
+/* Does the format recorded as read_as read text as it did then (its
+ * revision is still the same)? A format no longer known: yes; NULL: no. */
+bool rl_read_as_current(const char *read_as);
+
 /* A file's name without its folders and extension ("a/b/Dégâts.md" →
  * "Dégâts"): the title of a document that names none. */
 char *rl_file_stem(const char *path);

@@ -170,6 +170,9 @@ struct rl_doc {
 	size_t n, cap;
 	struct rl_concept *concepts;   /* a thesaurus's concepts */
 	size_t nconcepts;
+	unsigned revision;      /* the format's revision that read it: the
+	                           store reads again bytes it imported with an
+	                           older one */
 	enum rl_doc_end end;    /* RL_END_COMPLETE unless the text ends inside
 	                           something unfinished */
 	unsigned end_line;      /* where that began */
@@ -297,8 +300,9 @@ int rl_store_dry(rl_db *db, const struct rl_source *src,
  * to be stored again. rl_store_dry() cannot be part of a bulk load. */
 int rl_bulk_begin(rl_db *db);
 int rl_bulk_end(rl_db *db, bool commit);
-/* True when bytes with this checksum are the latest import of a document:
- * importing them again would change nothing. */
+/* True when bytes with this checksum are the latest import of a document,
+ * read by the format's current revision: importing them again would change
+ * nothing. */
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen);
 
 /* ---- Queries ----------------------------------------------------------- */

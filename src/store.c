@@ -12,6 +12,7 @@
  * last links, but hidden from search. A document's first import is its
  * baseline and records no change. Tags that no ruling carries are removed. */
 #include "db.h"
+#include "doc.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -758,49 +759,64 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	if (rc)
 		return rc;
 
-	/* The same bytes as this document's latest import: nothing to do. */
+	/* The same bytes as this document's latest import, read the same
+	 * way (by the same revision of its format): nothing to do. */
+	char *read_as = rl_doc_read_as(doc);
+	if (!read_as)
+		return RL_ENOMEM;
 	sqlite3_stmt *st = rl_db_prepare(db,
-		"SELECT sha256 = ?2 FROM imports WHERE document_id = ?1"
+		"SELECT sha256 = ?2 AND format = ?3 FROM imports WHERE document_id = ?1"
 		" ORDER BY id DESC LIMIT 1");
-	if (!st)
+	if (!st) {
+		free(read_as);
 		return RL_EINTERNAL;
+	}
 	sqlite3_bind_int64(st, 1, docid);
 	rl_bind_text(st, 2, src->sha256);
+	rl_bind_text(st, 3, read_as);
 	long long same_bytes;
 	rc = run_id(db, st, &same_bytes, "find last import");
 	sqlite3_finalize(st);
 	if (rc || same_bytes) {
 		res->unchanged = same_bytes != 0;
+		free(read_as);
 		return rc;
 	}
 
 	/* The document's first import is its baseline. */
 	st = rl_db_prepare(db, "SELECT count(*) FROM imports WHERE document_id = ?1");
-	if (!st)
+	if (!st) {
+		free(read_as);
 		return RL_EINTERNAL;
+	}
 	sqlite3_bind_int64(st, 1, docid);
 	long long earlier;
 	rc = run_id(db, st, &earlier, "count imports");
 	sqlite3_finalize(st);
-	if (rc)
+	if (rc) {
+		free(read_as);
 		return rc;
+	}
 	res->baseline = earlier == 0;
 
 	st = rl_db_prepare(db,
 		"INSERT INTO imports (document_id, path, sha256, size, format, lang,"
 		" entries, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
 		" strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) RETURNING id");
-	if (!st)
+	if (!st) {
+		free(read_as);
 		return RL_EINTERNAL;
+	}
 	sqlite3_bind_int64(st, 1, docid);
 	rl_bind_text(st, 2, src->name);
 	rl_bind_text(st, 3, src->sha256);
 	sqlite3_bind_int64(st, 4, (long long)src->raw_size);
-	rl_bind_text(st, 5, doc->format);
+	rl_bind_text(st, 5, read_as);
 	rl_bind_text(st, 6, doc->lang);
 	sqlite3_bind_int64(st, 7, (long long)doc->n);
 	rc = run_id(db, st, &import, "record import");
 	sqlite3_finalize(st);
+	free(read_as);
 	if (rc)
 		return rc;
 	res->import_id = import;
@@ -945,16 +961,19 @@ int rl_store_dry(rl_db *db, const struct rl_source *src,
 
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen)
 {
+	/* read by an older revision of its format: to be read again */
 	sqlite3_stmt *st = rl_db_prepare(db,
-		"SELECT 1 FROM imports i WHERE sha256 = ?1 AND id ="
-		" (SELECT max(id) FROM imports WHERE document_id = i.document_id)"
-		" LIMIT 1");
+		"SELECT format FROM imports i WHERE sha256 = ?1 AND id ="
+		" (SELECT max(id) FROM imports WHERE document_id = i.document_id)");
 	if (!st)
 		return RL_EINTERNAL;
 	rl_bind_text(st, 1, sha256);
-	long long one;
-	int rc = run_id(db, st, &one, "look up checksum");
+	*seen = false;
+	int step = SQLITE_DONE;
+	while (!*seen && (step = sqlite3_step(st)) == SQLITE_ROW)
+		*seen = rl_read_as_current((const char *)sqlite3_column_text(st, 0));
+	int rc = *seen || step == SQLITE_DONE ? RL_OK
+	         : rl_db_sqlite_fail(db, step, "look up checksum");
 	sqlite3_finalize(st);
-	*seen = one != 0;
 	return rc;
 }

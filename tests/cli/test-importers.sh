@@ -6,6 +6,8 @@
 #   - a tag arrives in one canonical form however it is written: one tag in
 #     the database, one page in an export, each entry once on it
 #   - an XML document is never read as a text format
+#   - a glossary's letters are sections, not tags, and a re-import of a file
+#     stored when they were tags takes those tags away
 #
 #   bash tests/cli/test-importers.sh BUILD/rulings
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
@@ -47,5 +49,42 @@ check_out_contains "... as xml-interchange" "(xml-interchange, en)"
 rl --db look.db import "$CASES/xml-root-lookalike.txt"
 check_exit "another XML document holding an entry is refused" 65
 check_err_contains "... as XML" "not a valid interchange file"
+
+# ---- glossary letters are structure (issue 14 point 2) -----------------------
+mkdir -p Glossaire/D
+cp "$CASES/mdgloss-basic.txt" Glossaire/D/Degats.md
+rl parse -g mc Glossaire/D/Degats.md
+check_exit "a Markdown glossary file in a letter folder parses" 0
+check_json "... the letter is its section, no tag" \
+	"[(e['section'], e['tags']) for e in d['entries']] == [('D', [])]"
+
+rl --db gloss.db import -g berserk "$CASES/rstgloss-basic.txt"
+check_exit "an RST glossary imports" 0
+rl --db gloss.db tags
+check_out_empty "... its letter headings are no tags"
+rl --db gloss.db search --kind glossary --format json
+check_json "... but the section of the terms under them" \
+	"sorted((r['title'], r['section'], r['tags']) for r in d['results']) == [('Активируемая способность', 'А', []), ('Атака', 'А', []), ('Способность', 'У', []), ('Удар', 'У', [])]"
+if command -v sqlite3 >/dev/null; then
+	# the database as an import by the first revision of rst-glossary
+	# left it: the same bytes, letters as tags (the tag tables need no
+	# extension)
+	sqlite3 gloss.db "UPDATE imports SET format = 'rst-glossary';
+		INSERT INTO tags (name, name_fold) VALUES ('У', 'у');
+		INSERT INTO ruling_tags SELECT r.id, t.id, s.document_id, 'listed'
+		  FROM rulings r JOIN ruling_sources s ON s.ruling_id = r.id, tags t
+		  WHERE r.section = 'У';"
+	check_eq "(a database from before: the letter a tag)" "У" \
+		"$("$RULINGS" --db gloss.db tags 2>&1)"
+	rl --db gloss.db import -g berserk "$CASES/rstgloss-basic.txt"
+	check_exit "the same file imported again" 0
+	check_out_contains "... is read again, not unchanged" "imported "
+	rl --db gloss.db tags
+	check_out_empty "... and its letter tags are gone"
+	rl --db gloss.db import -g berserk "$CASES/rstgloss-basic.txt"
+	check_out_contains "... a third import is unchanged" "unchanged "
+else
+	echo "skip - re-import of a letter-tagged database: no sqlite3 shell"
+fi
 
 finish
