@@ -749,6 +749,61 @@ static int withdraw(rl_db *db, struct stmts *s, long long import,
 		" WHERE ruling_id IN (SELECT id FROM temp.gone);");
 }
 
+/* Records an import of the document in *import, unless its latest import
+ * is of the same bytes read the same way (by the same revision of its
+ * format, read_as): then it is unchanged, and *import is 0. */
+static int record_import(rl_db *db, const struct rl_source *src,
+                         const struct rl_doc *doc, const char *read_as,
+                         long long docid, struct rl_import_result *res,
+                         long long *import)
+{
+	*import = 0;
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT sha256 = ?2 AND format = ?3 FROM imports WHERE document_id = ?1"
+		" ORDER BY id DESC LIMIT 1");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, docid);
+	rl_bind_text(st, 2, src->sha256);
+	rl_bind_text(st, 3, read_as);
+	long long same_bytes;
+	int rc = run_id(db, st, &same_bytes, "find last import");
+	sqlite3_finalize(st);
+	if (rc || same_bytes) {
+		res->unchanged = same_bytes != 0;
+		return rc;
+	}
+
+	/* The document's first import is its baseline. */
+	st = rl_db_prepare(db, "SELECT count(*) FROM imports WHERE document_id = ?1");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, docid);
+	long long earlier;
+	rc = run_id(db, st, &earlier, "count imports");
+	sqlite3_finalize(st);
+	if (rc)
+		return rc;
+	res->baseline = earlier == 0;
+
+	st = rl_db_prepare(db,
+		"INSERT INTO imports (document_id, path, sha256, size, format, lang,"
+		" entries, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
+		" strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) RETURNING id");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, docid);
+	rl_bind_text(st, 2, src->name);
+	rl_bind_text(st, 3, src->sha256);
+	sqlite3_bind_int64(st, 4, (long long)src->raw_size);
+	rl_bind_text(st, 5, read_as);
+	rl_bind_text(st, 6, doc->lang);
+	sqlite3_bind_int64(st, 7, (long long)doc->n);
+	rc = run_id(db, st, import, "record import");
+	sqlite3_finalize(st);
+	return rc;
+}
+
 static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
                      const struct rl_doc *doc, struct rl_import_result *res)
 {
@@ -759,65 +814,12 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	if (rc)
 		return rc;
 
-	/* The same bytes as this document's latest import, read the same
-	 * way (by the same revision of its format): nothing to do. */
 	char *read_as = rl_doc_read_as(doc);
 	if (!read_as)
 		return RL_ENOMEM;
-	sqlite3_stmt *st = rl_db_prepare(db,
-		"SELECT sha256 = ?2 AND format = ?3 FROM imports WHERE document_id = ?1"
-		" ORDER BY id DESC LIMIT 1");
-	if (!st) {
-		free(read_as);
-		return RL_EINTERNAL;
-	}
-	sqlite3_bind_int64(st, 1, docid);
-	rl_bind_text(st, 2, src->sha256);
-	rl_bind_text(st, 3, read_as);
-	long long same_bytes;
-	rc = run_id(db, st, &same_bytes, "find last import");
-	sqlite3_finalize(st);
-	if (rc || same_bytes) {
-		res->unchanged = same_bytes != 0;
-		free(read_as);
-		return rc;
-	}
-
-	/* The document's first import is its baseline. */
-	st = rl_db_prepare(db, "SELECT count(*) FROM imports WHERE document_id = ?1");
-	if (!st) {
-		free(read_as);
-		return RL_EINTERNAL;
-	}
-	sqlite3_bind_int64(st, 1, docid);
-	long long earlier;
-	rc = run_id(db, st, &earlier, "count imports");
-	sqlite3_finalize(st);
-	if (rc) {
-		free(read_as);
-		return rc;
-	}
-	res->baseline = earlier == 0;
-
-	st = rl_db_prepare(db,
-		"INSERT INTO imports (document_id, path, sha256, size, format, lang,"
-		" entries, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
-		" strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) RETURNING id");
-	if (!st) {
-		free(read_as);
-		return RL_EINTERNAL;
-	}
-	sqlite3_bind_int64(st, 1, docid);
-	rl_bind_text(st, 2, src->name);
-	rl_bind_text(st, 3, src->sha256);
-	sqlite3_bind_int64(st, 4, (long long)src->raw_size);
-	rl_bind_text(st, 5, read_as);
-	rl_bind_text(st, 6, doc->lang);
-	sqlite3_bind_int64(st, 7, (long long)doc->n);
-	rc = run_id(db, st, &import, "record import");
-	sqlite3_finalize(st);
+	rc = record_import(db, src, doc, read_as, docid, res, &import);
 	free(read_as);
-	if (rc)
+	if (rc || res->unchanged)
 		return rc;
 	res->import_id = import;
 
