@@ -88,6 +88,9 @@ unsigned rl_source_column(const struct rl_source *src, unsigned line,
 
 /* ---- Documents: what an importer makes of a source ---------------------- */
 
+/* The kinds of rulings and of references, defined here once: their names
+ * are NULL past the last kind, so for (k = 0; rl_kind_name(k); k++) lists
+ * them; a name that is none of them is RL_EUSAGE. */
 enum rl_kind { RL_KIND_FAQ, RL_KIND_ERRATA, RL_KIND_RULE, RL_KIND_GLOSSARY };
 const char *rl_kind_name(enum rl_kind k);
 int rl_kind_parse(const char *s, enum rl_kind *out);
@@ -99,6 +102,10 @@ enum rl_ref_kind {
 const char *rl_ref_kind_name(enum rl_ref_kind k);
 /* The kind a name (rl_ref_kind_name's) names; RL_EUSAGE for none. */
 int rl_ref_kind_parse(const char *s, enum rl_ref_kind *out);
+/* Whether references of kind k name something the store looks up (a rule,
+ * a ruling, a term): unresolved ones are dangling. Pages, discussions and
+ * web addresses are not looked up. */
+bool rl_ref_kind_resolves(enum rl_ref_kind k);
 
 struct rl_tag {
 	char *name;

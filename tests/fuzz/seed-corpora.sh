@@ -3,7 +3,8 @@
 # target in OUTDIR/TARGET from the files in the tree (nothing is copied
 # into git):
 # the sample documents in data/ and the golden-test inputs for the parse-*
-# and source targets, typical and awkward search words for query (its
+# and source targets (and args, with its reproducers), typical and awkward
+# search words for query (its
 # inputs: a first byte, odd for the expanding builder, then words separated
 # by NUL bytes). Existing files in OUTDIR are kept (libFuzzer adds its own).
 set -euo pipefail
@@ -18,6 +19,9 @@ for t in "$@"; do
 		cp "$f" "$out/$t/seed-$(basename "$f")"
 	done
 done
+
+# args: also the argument vectors kept as reproducers
+cp "$root"/tests/fuzz-repro/args/* "$out/args/"
 
 q=$out/query
 mkdir -p "$q"
