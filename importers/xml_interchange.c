@@ -189,10 +189,11 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 	return RL_OK;
 }
 
-/* An XML document whose root is <rulings>; any other XML document (the
- * registry gives this probe only texts that start like XML) is claimed
- * weakly, so that it is refused with a reason rather than as a document of
- * no known format. */
+/* An XML document whose root is <rulings>. Another one that has an XML
+ * declaration is claimed weakly, so that it is refused with the schema's
+ * reason; one without (an SVG image in a folder of notes) is of no known
+ * format, skipped by a directory walk. Either way no text format reads it:
+ * the registry gives texts that start like XML to XML formats only. */
 static enum rl_confidence probe(const char *text, size_t len)
 {
 	const char *end = text + len, *p = text;
@@ -205,7 +206,8 @@ static enum rl_confidence probe(const char *text, size_t len)
 		if (memcmp(q, "<rulings", 8) == 0 && q + 8 < end && q[8] &&
 		    strchr(" \t\n\r/>", q[8]))
 			return RL_PROBE_CERTAIN;
-	return RL_PROBE_WEAK;
+	return (size_t)(end - p) >= 5 && memcmp(p, "<?xml", 5) == 0
+	       ? RL_PROBE_WEAK : RL_PROBE_NO;
 }
 
 const struct rl_recognizer rl_format_xml_interchange = {

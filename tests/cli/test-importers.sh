@@ -48,7 +48,7 @@ check_exit "an interchange file holding a tag page's marks imports" 0
 check_out_contains "... as xml-interchange" "(xml-interchange, en)"
 rl --db look.db import "$CASES/xml-root-lookalike.txt"
 check_exit "another XML document holding an entry is refused" 65
-check_err_contains "... as XML" "not a valid interchange file"
+check_err_contains "... as of no known format (no faq-tags page)" "not a document format rulings recognizes"
 
 # ---- glossary letters are structure (issue 14 point 2) -----------------------
 mkdir -p Glossaire/D
