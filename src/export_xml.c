@@ -423,7 +423,8 @@ static int write_all(struct writer *x, const long long *ids, size_t n)
 	return rc;
 }
 
-int rl_export_xml(rl_db *db, const long long *ids, size_t n, const char *path)
+static int export_xml_in(rl_db *db, const long long *ids, size_t n,
+                         const char *path)
 {
 	struct writer x = { .db = db };
 	for (int i = 0; i < NQ; i++)
@@ -465,4 +466,10 @@ int rl_export_xml(rl_db *db, const long long *ids, size_t n, const char *path)
 		unlink(tmp);
 	free(tmp);
 	return rc;
+}
+
+int rl_export_xml(rl_db *db, const long long *ids, size_t n, const char *path)
+{
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, export_xml_in(db, ids, n, path));
 }

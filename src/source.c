@@ -12,7 +12,6 @@
  * made NFC (composed) and its line breaks LF (from CRLF and bare CR), so
  * importers see one form of each character and one kind of line. */
 #include "rulings.h"
-#include "nfc.h"
 #include "sha256.h"
 #include "utf8.h"
 #include "chars.h"
@@ -140,12 +139,11 @@ static int finish_text(struct rl_source *src, const char *utf8, size_t len)
 			lf[o++] = utf8[i];
 		}
 	}
-	src->text = malloc(o + 1);
+	src->text = rl_nfc(lf, o, &src->len);
 	if (!src->text) {
 		free(lf);
 		return RL_ENOMEM;
 	}
-	src->len = rl_nfc(lf, o, src->text);
 	if (src->len == o && memcmp(lf, src->text, o) == 0) {
 		free(lf);
 	} else {
@@ -185,7 +183,6 @@ unsigned rl_source_column(const struct rl_source *src, unsigned line,
 	/* The decoded line in segments, a character and the marks after it,
 	 * each composed alone: composition never joins across segments. */
 	size_t want = col - 1, nfc_before = 0, file_before = 0;
-	char small[64];
 	for (size_t i = 0; i < dn; ) {
 		size_t j = i, k_file = 0;
 		do {
@@ -193,12 +190,12 @@ unsigned rl_source_column(const struct rl_source *src, unsigned line,
 			j += rl_utf8_decode(d + j, &c);
 			k_file++;
 		} while (j < dn && rl_is_mark_cp(rl_cp_at(d, dn, j)));
-		char *out = j - i < sizeof small ? small : malloc(j - i + 1);
+		size_t out_len;
+		char *out = rl_nfc(d + i, j - i, &out_len);
 		if (!out)
 			return col;
-		size_t k_nfc = rl_chars(out, rl_nfc(d + i, j - i, out));
-		if (out != small)
-			free(out);
+		size_t k_nfc = rl_chars(out, out_len);
+		free(out);
 		if (nfc_before + k_nfc > want) {
 			size_t in = want - nfc_before;
 			return (unsigned)(file_before + (in < k_file ? in : k_file - 1) + 1);

@@ -34,6 +34,8 @@ struct ctx {
 	enum db_mode mode;    /* how the command opens the database */
 	char *db_path;        /* the database path, once opened */
 	rl_db *db;            /* opened by open_db() */
+	int open_flags;       /* RL_OPEN_* flags added to the mode's
+	                         (RL_OPEN_FILE unless a command clears it) */
 	bool color;           /* standard output is a terminal, NO_COLOR unset */
 };
 
@@ -91,9 +93,6 @@ int finish_output(int status);
  * not valid UTF-8" and EXIT_USAGE. */
 int check_arguments(int argc, char *const *argv);
 bool parse_long(const char *s, long min, long max, long *out);
-/* A date (YYYY-MM-DD) or a UTC time (YYYY-MM-DDTHH:MM[:SS]Z), the forms
- * imports are stamped with (opt_parse_when is the option helper). */
-bool valid_when(const char *s);
 
 /* ---- shared option tables (common.c) ------------------------------------ */
 
@@ -201,5 +200,8 @@ int cmd_changed(struct ctx *c, int argc, char **argv);
 int cmd_xrefs(struct ctx *c, int argc, char **argv);
 int cmd_history(struct ctx *c, int argc, char **argv);
 int cmd_export(struct ctx *c, int argc, char **argv);
+int cmd_check(struct ctx *c, int argc, char **argv);
+int cmd_reindex(struct ctx *c, int argc, char **argv);
+int cmd_publish(struct ctx *c, int argc, char **argv);
 
 #endif

@@ -790,7 +790,7 @@ int cmd_export(struct ctx *c, int argc, char **argv)
 	struct export_job job = { .c = c };
 	struct rl_query q = { .no_thesaurus = true };
 	const char *query = NULL, *fmt = NULL, *tags[1];
-	bool all = false, force = false;
+	bool all = false, force = false, snapshot = false;
 	int opt, status = EXIT_USAGE, selections = 0;
 	char **words = NULL;
 	size_t nwords = 0;
@@ -867,7 +867,15 @@ int cmd_export(struct ctx *c, int argc, char **argv)
 	}
 	if ((status = open_db(c)) != 0)
 		goto out;
-	int rc = rl_search(c->db, &q, &job.sel);
+	/* the selection and every ruling written from one snapshot */
+	int rc = rl_read_begin(c->db);
+	if (rc) {
+		error("export: %s", rl_db_errmsg(c->db));
+		status = exit_status(rc);
+		goto out;
+	}
+	snapshot = true;
+	rc = rl_search(c->db, &q, &job.sel);
 	if (rc == RL_NOTFOUND) {
 		error("export: no ruling matches");
 		status = EXIT_NOTHING;
@@ -899,6 +907,8 @@ int cmd_export(struct ctx *c, int argc, char **argv)
 	if (!status && job.tree)
 		status = finish_dir(&job);
 out:
+	if (snapshot)
+		rl_read_end(c->db, RL_OK);
 	rl_strings_free(words, nwords);
 	job_free(&job);
 	return status;

@@ -22,6 +22,8 @@ static const char options_help[] =
 	"                     each still stored whole or not at all: faster for\n"
 	"                     many documents; a kill loses the uncommitted group\n"
 	"  -q, --quiet        print only warnings and errors\n"
+	"      --no-thesaurus a database this import creates does not start\n"
+	"                     with the shipped thesaurus\n"
 	"  -v, --verbose      also say how each file was read and how long it took\n"
 	"  -h, --help         show this help\n"
 	"\nA directory is walked recursively in byte order of file names; hidden\n"
@@ -288,11 +290,13 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		{ "bulk", optional_argument, NULL, 'b' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "no-thesaurus", no_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	struct rl_import_opts o = {0};
 	struct run r = {0};
+	bool no_thesaurus = false;
 	int opt, status = EXIT_USAGE;
 	reset_opts();
 	while ((opt = next_opt(argc, argv, ":g:l:F:D:nbqvh", opts, "import",
@@ -304,6 +308,7 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		}
 		switch (opt) {
 		case 'q': r.quiet = true; break;
+		case 'T': no_thesaurus = true; break;
 		case 'v': r.verbose = true; break;
 		case 'n': r.dry = true; break;
 		case 'b': {
@@ -348,12 +353,30 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		if (!path || access(path, F_OK) != 0)
 			c->db_opt = ":memory:";
 		free(path);
+		/* nor is the schema of an older database upgraded: its
+		 * transactions are rolled back */
+		c->open_flags = RL_OPEN_NO_UPGRADE;
 	}
 	if ((status = open_db(c)))
 		return status;
 	r.progress = !r.quiet && isatty(STDERR_FILENO);
 	struct list files = {0};
 	struct totals t = {0};
+	/* A new database — one nothing has been imported into yet, even by
+	 * a run killed early — starts with the thesaurus rulings ships, read
+	 * as a document of its own (no --game, --lang, --format or
+	 * --document). */
+	if (!r.dry && !no_thesaurus && rl_db_info(c->db)->fresh) {
+		char *path = rl_data_file("thesaurus.txt");
+		if (path) {
+			struct file f = { path, true };
+			import_one(c, &f, &(struct rl_import_opts){0}, &r, &t);
+			free(path);
+		} else {
+			warning("the shipped thesaurus (thesaurus.txt) was not found: "
+			        "the new database has none");
+		}
+	}
 	for (int i = optind; i < argc; i++) {
 		struct stat st;
 		int rc = RL_OK;

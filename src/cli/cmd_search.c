@@ -64,7 +64,8 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 		  .help = "rulings no document lists any more, too" },
 		{ .name = "as-of", .type = OPT_WHEN, .out = &as_of, .arg = "WHEN",
 		  .help = "the rulings as they stood then, with their texts of then "
-		  "(a date, its end; or 2026-01-16T10:00:00Z)",
+		  "(a date, its end; or a time, 2026-01-16T10:00, UTC unless it "
+		  "ends in an offset such as +02:00)",
 		  .flags = OPTF_WHEN_END },
 		{ .name = "raw", .type = OPT_FLAG, .out = &q.raw,
 		  .help = "WORDS are FTS5 query syntax (AND, OR, NOT, NEAR, "

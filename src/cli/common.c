@@ -156,25 +156,6 @@ bool parse_long(const char *s, long min, long max, long *out)
 	return true;
 }
 
-bool valid_when(const char *s)
-{
-	/* "2026-01-16", "2026-01-16T10:00Z", "2026-01-16T10:00:00Z" */
-	static const char *const forms[] = {
-		"dddd-dd-dd", "dddd-dd-ddTdd:ddZ", "dddd-dd-ddTdd:dd:ddZ", NULL
-	};
-	for (const char *const *f = forms; *f; f++) {
-		size_t n = strlen(*f);
-		if (strlen(s) != n)
-			continue;
-		bool ok = true;
-		for (size_t i = 0; i < n && ok; i++)
-			ok = (*f)[i] == 'd' ? s[i] >= '0' && s[i] <= '9' : s[i] == (*f)[i];
-		if (ok)
-			return true;
-	}
-	return false;
-}
-
 /* A language code (two or three lower-case letters), or "any" when
  * any_ok. */
 static bool lang_code(const char *s, bool any_ok)

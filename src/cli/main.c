@@ -23,7 +23,7 @@ static const struct command commands[] = {
 	  "Import documents (files, or directories walked recursively) into the "
 	  "database,\none transaction per document.",
 	  "import [--game G] [--lang L] [--format F] [--document D] [--dry-run]\n"
-	  "               [--bulk[=S]] [--quiet|--verbose] PATH..." },
+	  "               [--bulk[=S]] [--quiet|--verbose] [--no-thesaurus] PATH..." },
 	{ "parse", cmd_parse, DB_NONE,
 	  "print what a document parses into, as JSON (no database)",
 	  "Parse one document and print the records it yields as JSON, without\n"
@@ -62,6 +62,19 @@ static const struct command commands[] = {
 	  "Markdown, a static HTML site, JSON, or the XML interchange format.",
 	  "export (--tag T | --query WORDS | --all) [--lang L] [--game G]\n"
 	  "               --format txt|md|html|json|xml -o PATH [--force]" },
+	{ "check", cmd_check, DB_READ,
+	  "check the database: SQLite's checks, the full-text tables, invariants",
+	  "Check the database, reading only: SQLite's integrity and foreign key\n"
+	  "checks, the full-text tables against the rulings' text, and rulings'\n"
+	  "own invariants.", NULL },
+	{ "reindex", cmd_reindex, DB_WRITE,
+	  "rebuild the full-text tables and recompute folds and keys",
+	  "Rebuild the full-text tables and compute the stored folds and keys\n"
+	  "again, in one transaction.", NULL },
+	{ "publish", cmd_publish, DB_READ,
+	  "write a compacted, self-contained copy to serve read-only",
+	  "Write a compacted, self-contained copy of the database (a snapshot),\n"
+	  "made to be served read-only from many machines.", NULL },
 	{ "help", cmd_help, DB_NONE,
 	  "show this help, or a command's: rulings help COMMAND",
 	  "Show the help of rulings, or of one command (the same as\n"
@@ -88,7 +101,8 @@ static void help(void)
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		printf("  %-9s %s\n", commands[i].name, commands[i].brief);
 	printf("\noptions:\n"
-	       "  --db FILE      the database (default: $RULINGS_DB, else\n"
+	       "  --db FILE      the database, a path or a file: URI (default:\n"
+	       "                 $RULINGS_DB, else\n"
 	       "                 $XDG_DATA_HOME/rulings/rulings.db, else\n"
 	       "                 ~/.local/share/rulings/rulings.db); before or\n"
 	       "                 after the command name\n"
@@ -157,14 +171,25 @@ int open_db(struct ctx *c)
 		      "to 3600000, not '%s'", env);
 		return EXIT_USAGE;
 	}
-	int rc = rl_db_open_wait(c->db_path, c->mode == DB_WRITE ? RL_OPEN_WRITE
-	                         : RL_OPEN_READ, (int)busy, &c->db);
+	int flags = (c->mode == DB_WRITE ? RL_OPEN_WRITE : RL_OPEN_READ) |
+	            c->open_flags;
+	int rc = rl_db_open_wait(c->db_path, flags, (int)busy, &c->db);
 	if (rc) {
 		error("%s", library_message(c->db, rc));
 		rl_db_close(c->db);
 		c->db = NULL;
 		return exit_status(rc);
 	}
+	const struct rl_open_info *info = rl_db_info(c->db);
+	if (info->upgraded_from)
+		fprintf(stderr, "%s: upgraded the database from schema version %d "
+		        "to %d (%lld rulings and %lld tags merged: equal under the "
+		        "new folding)\n", progname, info->upgraded_from, info->version,
+		        info->merged_rulings, info->merged_tags);
+	else if (c->mode == DB_READ && info->version < rl_schema_latest())
+		warning("the database has schema version %d, older than this "
+		        "rulings' (%d): a command that writes (import, reindex) "
+		        "upgrades it", info->version, rl_schema_latest());
 	return 0;
 }
 
@@ -225,7 +250,7 @@ int main(int argc, char **argv)
 	int status = check_arguments(argc, argv);
 	if (status)
 		return finish_output(status);
-	struct ctx ctx = { 0 };
+	struct ctx ctx = { .open_flags = RL_OPEN_FILE };
 	bool want_help = false, version = false;
 	const struct opt opts[] = {
 		{ .name = "db", .type = OPT_STRING, .out = &ctx.db_opt, .arg = "FILE" },

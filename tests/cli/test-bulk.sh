@@ -125,7 +125,7 @@ check_json "the earlier answer is not" 'd["total"] == 0'
 
 # 4. A refused document in the middle of a group: the others stay.
 printf 'Gamma\n\nQuestions\n\xe2\x80\xa2 Broken \xff byte?\n  Yes.\n' >bad.txt
-rl --db mixed.db import --bulk p1.txt bad.txt p2.txt
+rl --db mixed.db import --bulk --no-thesaurus p1.txt bad.txt p2.txt
 check_exit "a refused document fails the run" 65
 check_err_contains "with its place" "bad.txt:4:"
 rl --db mixed.db stats --format json

@@ -85,10 +85,12 @@ state changed.db changed.state || { cat "$T/check.err"; exit 2; }
 "$RULINGS" --db changed.db changed --format json >changed.out || exit 2
 
 # subset_state STATE: the state that importing just the documents STATE
-# holds gives (made once per set, in subset-KEY.state); prints its name.
+# holds gives, in the order they were imported (their ids follow it; the
+# shipped thesaurus a new database starts with is among them when it is
+# there), made once per set, in subset-KEY.state; prints its name.
 subset_state() {
 	local paths key
-	paths=$(awk -F'|' '$1 == "imports" { print $4 }' "$1" | sort -u)
+	paths=$(awk -F'|' '$1 == "imports" && !seen[$4]++ { print $4 }' "$1")
 	if [ -z "$paths" ]; then
 		echo empty.state
 		return
@@ -98,7 +100,7 @@ subset_state() {
 		rm -f subset.db
 		local files=()
 		mapfile -t files <<<"$paths"
-		"$RULINGS" --db subset.db import --quiet "${files[@]}" \
+		"$RULINGS" --db subset.db import --quiet --no-thesaurus "${files[@]}" \
 			>/dev/null 2>&1 &&
 			state subset.db "subset-$key.state"
 	fi
