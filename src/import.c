@@ -72,6 +72,41 @@ static int skip(struct rl_file_report *r, const char *why)
 /* Told when a file has been parsed and is being stored. */
 typedef void (*storing_fn)(void *ctx, const char *path);
 
+bool rl_withdraw_allowed(const struct rl_import_opts *o, size_t withdrawn,
+                         size_t before)
+{
+	switch (o ? o->limit : RL_WITHDRAW_DEFAULT) {
+	case RL_WITHDRAW_ANY:
+		return true;
+	case RL_WITHDRAW_COUNT:
+		return withdrawn <= o->max_withdraw;
+	case RL_WITHDRAW_PERCENT:
+		/* withdrawn / before <= P / 100, without division or overflow
+		 * (P is at most 100, before at most the rulings stored) */
+		return (unsigned long long)withdrawn * 100 <=
+		       (unsigned long long)o->max_withdraw * before;
+	case RL_WITHDRAW_DEFAULT:
+	default:
+		return withdrawn < 5 || withdrawn * 2 <= before;
+	}
+}
+
+/* What the import layer checks of a stored document before it commits. */
+struct guard {
+	const struct rl_import_opts *opts;
+	bool dry;
+	struct rl_file_report *r;
+};
+
+static int check(void *ctx, const struct rl_import_result *res)
+{
+	struct guard *g = ctx;
+	if (rl_withdraw_allowed(g->opts, res->withdrawn, res->before))
+		return RL_OK;
+	g->r->refusal = RL_REFUSED_WITHDRAW;
+	return g->dry ? RL_OK : RL_EDATA;
+}
+
 /* After parsing: what the report says of the document. */
 static int describe(struct rl_file_report *r, const struct rl_doc *doc)
 {
@@ -112,9 +147,17 @@ static int parse_and_store(rl_db *db, const struct rl_source *src,
 	if (storing)
 		storing(ctx, r->path);
 	struct rl_import_result res;
-	rc = flags & RL_IMPORT_DRY_RUN ? rl_store_dry(db, src, &doc, &res)
-	                               : rl_store(db, src, &doc, &res);
+	struct guard g = { o, flags & RL_IMPORT_DRY_RUN, r };
+	const struct store_opts so = { .dry = g.dry, .check = check, .ctx = &g,
+	                               .warn = &r->diags };
+	rc = rl_store_with(db, src, &doc, &so, &res);
 	rl_doc_free(&doc);
+	if (rc == RL_EDATA && r->refusal && !g.dry) {
+		r->result = res;
+		r->outcome = RL_FILE_REFUSED;
+		r->status = RL_EDATA;
+		return rc;
+	}
 	if (rc)
 		return fail(r, rc, rl_db_errmsg(db));
 	r->stored = true;
@@ -243,10 +286,16 @@ static void account(struct run *r, struct rl_file_report *rep)
 		s->added += rep->result.added;
 		s->edited += rep->result.edited;
 		s->withdrawn += rep->result.withdrawn;
+		s->shortened += rep->result.shortened;
 		break;
 	case RL_FILE_UNCHANGED: s->unchanged++; break;
 	case RL_FILE_SKIPPED: s->skipped++; break;
 	case RL_FILE_FAILED: note_failure(r, rep->status); break;
+	case RL_FILE_REFUSED:
+		s->refused++;
+		if (!r->worst)
+			r->worst = RL_EDATA;
+		break;
 	}
 	r->p.path = rep->path;
 	r->p.report = rep;
