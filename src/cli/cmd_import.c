@@ -17,7 +17,12 @@ static const char options_help[] =
 	"  -F, --format F     the document format (default: detected)\n"
 	"  -D, --document D   the document's name: imports under one name are\n"
 	"                     versions of one document (default: its title)\n"
-	"  -n, --dry-run      parse and report what would change; write nothing\n"
+	"  -n, --dry-run      parse and report what would change, and what would\n"
+	"                     be refused; write nothing\n"
+	"      --allow-withdraw  a new version may withdraw any number of its\n"
+	"                     document's rulings\n"
+	"      --max-withdraw N|P%  ... at most N of them, or P percent\n"
+	"                     (default: at most half, or at most 4)\n"
 	"  -b, --bulk[=S]     commit documents in groups, every S seconds (10),\n"
 	"                     each still stored whole or not at all: faster for\n"
 	"                     many documents; a kill loses the uncommitted group\n"
@@ -34,13 +39,78 @@ static const char options_help[] =
 	"that are already the latest version of their document changes nothing;\n"
 	"without --game, --lang, --format or --document, neither do bytes that\n"
 	"are the latest version of any document (imported before with such\n"
-	"options).\n";
+	"options).\n"
+	"A new version of a document that would withdraw more of its rulings\n"
+	"than allowed is refused: nothing is stored, the import goes on with the\n"
+	"next file, and the exit status is 65. An answer that is now only the\n"
+	"beginning of its earlier text is a warning (a truncated file?).\n";
+
+/* Long options without a short one. */
+enum { OPT_ALLOW_WITHDRAW = 0x100, OPT_MAX_WITHDRAW };
 
 /* How this run of import prints. */
 struct ui {
 	bool quiet, verbose, dry;
+	const struct rl_import_opts *opts;
 	struct progress *bar;     /* on a terminal, else NULL */
+	/* the documents refused, one line each, for the summary; oom when a
+	 * line could not be kept */
+	char **refused;
+	size_t nrefused, cap;
+	bool oom;
 };
+
+/* What goes over the withdraw limit, in words: "more than half" (of a
+ * document's rulings; the default limit only counts from 5). */
+static void limit_str(char *buf, size_t size, const struct rl_import_opts *o)
+{
+	switch (o->limit) {
+	case RL_WITHDRAW_COUNT:
+		snprintf(buf, size, "more than %lu", o->max_withdraw);
+		break;
+	case RL_WITHDRAW_PERCENT:
+		snprintf(buf, size, "more than %lu%%", o->max_withdraw);
+		break;
+	default:
+		snprintf(buf, size, "more than half");
+		break;
+	}
+}
+
+/* Why a document is (or would be) refused, in words: "this version of
+ * "Defend" would withdraw 14 of its 17 rulings, more than half". */
+static void refusal_str(char *buf, size_t size, const struct ui *u,
+                        const struct rl_file_report *r)
+{
+	char limit[64];
+	limit_str(limit, sizeof limit, u->opts);
+	snprintf(buf, size, "this version of \"%s\" would withdraw %zu of its %zu "
+	         "rulings, %s", r->title ? r->title : "", r->result.withdrawn,
+	         r->result.before, limit);
+}
+
+static void keep_refused(struct ui *u, const struct rl_file_report *r,
+                         const char *why)
+{
+	if (u->nrefused == u->cap) {
+		size_t cap = u->cap ? 2 * u->cap : 8;
+		char **v = realloc(u->refused, cap * sizeof *v);
+		if (!v) {
+			u->oom = true;
+			return;
+		}
+		u->refused = v;
+		u->cap = cap;
+	}
+	size_t n = strlen(r->path) + strlen(why) + 3;
+	char *line = malloc(n);
+	if (!line) {
+		u->oom = true;
+		return;
+	}
+	snprintf(line, n, "%s: %s", r->path, why);
+	u->refused[u->nrefused++] = line;
+}
 
 /* A bulk load commits its group of documents once it has been open this
  * long: long enough that the commit's cost (writing every page the group
@@ -48,11 +118,33 @@ struct ui {
  * see progress and a kill loses little. */
 #define BULK_SECONDS 10.0
 
+/* " (N cut short)" after the edited, when there are any. */
+static const char *shortened(size_t n)
+{
+	static char buf[48];
+	buf[0] = '\0';
+	if (n)
+		snprintf(buf, sizeof buf, " (%zu cut short)", n);
+	return buf;
+}
+
 /* What became of a file: its diagnostics, how it was read (--verbose),
  * and its line. */
-static void print_report(const struct ui *u, const struct rl_file_report *r)
+static void print_report(struct ui *u, const struct rl_file_report *r)
 {
 	print_diags(r->path, &r->diags);
+	char why[512];
+	if (r->refusal == RL_REFUSED_WITHDRAW) {
+		refusal_str(why, sizeof why, u, r);
+		if (r->outcome == RL_FILE_REFUSED) {
+			error("%s: %s; refused, nothing stored (--allow-withdraw or "
+			      "--max-withdraw N|P%% imports it)", r->path, why);
+			keep_refused(u, r, why);
+		} else {
+			warning("%s: %s; an import would be refused without "
+			        "--allow-withdraw or --max-withdraw", r->path, why);
+		}
+	}
 	if (u->verbose && r->parsed)
 		fprintf(stderr, "%s: %s: %s, %zu bytes; %s, %s, \"%s\"; parsed in "
 		        "%.1f ms\n", progname, r->path, r->encoding, r->bytes,
@@ -75,15 +167,16 @@ static void print_report(const struct ui *u, const struct rl_file_report *r)
 		printf("%s %s: %zu concepts (%s)\n", verb, r->path, r->concepts,
 		       r->format);
 	else if (r->outcome == RL_FILE_IMPORTED)
-		printf("%s %s: %zu %s, %zu added, %zu edited, %zu withdrawn"
+		printf("%s %s: %zu %s, %zu added, %zu edited%s, %zu withdrawn"
 		       " (%s, %s)\n", verb, r->path, res->entries,
 		       res->entries == 1 ? "entry" : "entries", res->added,
-		       res->edited, res->withdrawn, r->format, r->lang);
+		       res->edited, shortened(res->shortened), res->withdrawn,
+		       r->format, r->lang);
 }
 
 static void on_progress(void *ctx, const struct rl_import_progress *p)
 {
-	const struct ui *u = ctx;
+	struct ui *u = ctx;
 	progress_update(u->bar, p);
 	if (p->event != RL_IMPORT_FILE && p->event != RL_IMPORT_NOTICE &&
 	    (p->event != RL_IMPORT_WALKED || !u->bar || p->files < 2))
@@ -106,6 +199,27 @@ static void on_progress(void *ctx, const struct rl_import_progress *p)
 	progress_release(u->bar);
 }
 
+/* --max-withdraw N or P%. */
+static bool max_withdraw(const char *arg, struct rl_import_opts *o)
+{
+	if (*arg < '0' || *arg > '9')
+		return false;
+	char *end;
+	errno = 0;
+	unsigned long n = strtoul(arg, &end, 10);
+	if (errno)
+		return false;
+	if (end[0] == '%' && !end[1] && n <= 100) {
+		o->limit = RL_WITHDRAW_PERCENT;
+	} else if (!*end) {
+		o->limit = RL_WITHDRAW_COUNT;
+	} else {
+		return false;
+	}
+	o->max_withdraw = n;
+	return true;
+}
+
 int cmd_import(struct ctx *c, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -116,11 +230,13 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "allow-withdraw", no_argument, NULL, OPT_ALLOW_WITHDRAW },
+		{ "max-withdraw", required_argument, NULL, OPT_MAX_WITHDRAW },
 		{ 0 }
 	};
 	struct rl_import_opts o = {0};
 	struct rl_import_run r = { .opts = &o, .progress = on_progress };
-	struct ui u = {0};
+	struct ui u = { .opts = &o };
 	int opt, status = EXIT_USAGE;
 	reset_opts();
 	while ((opt = next_opt(argc, argv, ":g:l:F:D:nbqvh", opts, "import",
@@ -149,6 +265,15 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 				                   optarg);
 			break;
 		}
+		case OPT_ALLOW_WITHDRAW:
+			o.limit = RL_WITHDRAW_ANY;
+			break;
+		case OPT_MAX_WITHDRAW:
+			if (!max_withdraw(optarg, &o))
+				return usage_error("import", "--max-withdraw takes a "
+				                   "number of rulings or a percentage "
+				                   "(0%% to 100%%): '%s'", optarg);
+			break;
 		case 'D':
 			if (!*optarg)
 				return usage_error("import", "--document needs a name");
@@ -186,12 +311,30 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	int rc = rl_import_paths(c->db, (const char *const *)argv + optind,
 	                         (size_t)(argc - optind), &r, &t);
 	progress_stop(u.bar);
-	size_t total = t.imported + t.unchanged + t.failed + t.skipped;
-	if (!u.quiet && total > 1)
-		printf("%s%zu documents: %zu %s, %zu unchanged, %zu skipped,"
-		       " %zu failed; rulings: %zu added, %zu edited, %zu withdrawn\n",
-		       r.dry_run ? "dry run: " : "", total, t.imported,
-		       r.dry_run ? "would be imported" : "imported", t.unchanged,
-		       t.skipped, t.failed, t.added, t.edited, t.withdrawn);
+	size_t total = t.imported + t.unchanged + t.failed + t.skipped +
+	               t.refused;
+	char refused[48] = "";
+	if (t.refused)
+		snprintf(refused, sizeof refused, ", %zu refused", t.refused);
+	if (!u.quiet && total > 1) {
+		printf("%s%zu documents: %zu %s, %zu unchanged, %zu skipped%s,"
+		       " %zu failed; rulings: %zu added, %zu edited%s, %zu"
+		       " withdrawn\n", r.dry_run ? "dry run: " : "", total,
+		       t.imported, r.dry_run ? "would be imported" : "imported",
+		       t.unchanged, t.skipped, refused, t.failed, t.added, t.edited,
+		       shortened(t.shortened), t.withdrawn);
+		if (u.nrefused)
+			printf("refused, nothing stored:\n");
+		for (size_t i = 0; i < u.nrefused; i++)
+			printf("  %s\n", u.refused[i]);
+	}
+	for (size_t i = 0; i < u.nrefused; i++)
+		free(u.refused[i]);
+	free(u.refused);
+	if (u.oom) {
+		error("out of memory");
+		if (!rc)
+			rc = RL_ENOMEM;
+	}
 	return exit_status(rc);
 }
