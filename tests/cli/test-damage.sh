@@ -145,4 +145,32 @@ check_out_contains "the bulk load's summary counts the refused" \
 rl --db m.db search --tag Defend --limit 0 --format ndjson
 check_eq "the bulk load left the page whole" 17 "$(grep -c . "$OUT")"
 
+# A Comprehensive Rules release cut in the middle of a rule, when the
+# corpus is beside the source root (../shared/corpora; meson passes it).
+CR=${2:-}/mtg-cr/CR-2026-01-16.txt
+if [ -f "$CR" ]; then
+	python3 - "$CR" <<'PY'
+import re, sys
+raw = open(sys.argv[1], "rb").read()
+# the middle of the first rule's text that begins after 40% of the file
+m = re.compile(rb"[\r\n](\d{3}\.\d+[a-z]?\.? )([^\r\n]{40,})").search(
+    raw, len(raw) * 40 // 100)
+cut = m.start(2) + len(m.group(2)) // 2
+open("cr-cut.txt", "wb").write(raw[:cut])
+PY
+	cp "$CR" cr.txt
+	rl --db cr.db import cr.txt
+	check_exit "the CR release imports" 0
+	dump cr.db >cr-before.sql
+	rl --db cr.db import cr-cut.txt
+	check_exit "the CR release cut mid-rule at 40% is refused" 65
+	check_err_contains "... for what it would withdraw" \
+		'this version of "Magic: The Gathering Comprehensive Rules" would withdraw'
+	dump cr.db >cr-after.sql
+	check_eq "... and the database is as it was" "" \
+		"$(diff cr-before.sql cr-after.sql | head -5)"
+else
+	echo "# skipped: the Comprehensive Rules cases ($CR not found)"
+fi
+
 finish
