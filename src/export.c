@@ -350,12 +350,12 @@ int rl_export(rl_db *db, const struct rl_export_opts *o,
 	struct export_xml_errors save;
 	export_xml_quiet(&save);
 	/* one read transaction: one snapshot, whatever imports do meanwhile */
-	int rc = rl_db_exec(db, "BEGIN");
+	int rc = rl_read_begin(db);
 	if (!rc) {
 		rc = export_plan(&x, o);
 		if (!rc)
 			rc = write_output(&x, o);
-		sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL);
+		rc = rl_read_end(db, rc);
 	}
 	export_xml_restore(&save);
 	*rep = x.report;

@@ -412,8 +412,8 @@ void export_xml_restore(const struct export_xml_errors *save)
 	xmlSetGenericErrorFunc(save->g_ctx, save->g);
 }
 
-int rl_export_xml_to(rl_db *db, const long long *ids, size_t n,
-                     const struct rl_sink *sink)
+static int export_xml_in(rl_db *db, const long long *ids, size_t n,
+                         const struct rl_sink *sink)
 {
 	struct writer x = { .db = db };
 	for (int i = 0; i < NQ; i++)
@@ -442,6 +442,14 @@ int rl_export_xml_to(rl_db *db, const long long *ids, size_t n,
 		rc = o.err ? rl_db_fail(db, RL_EIO, "%s", strerror(o.err))
 		           : rl_db_fail(db, RL_ENOMEM, "out of memory");
 	return rc;
+}
+
+/* one snapshot for the whole document (the caller's, when it holds one) */
+int rl_export_xml_to(rl_db *db, const long long *ids, size_t n,
+                     const struct rl_sink *sink)
+{
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, export_xml_in(db, ids, n, sink));
 }
 
 int rl_export_xml(rl_db *db, const long long *ids, size_t n, const char *path)

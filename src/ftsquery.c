@@ -81,9 +81,13 @@ int rl_fts_query_expand(const char *const *words, size_t n, rl_expand_fn expand,
 			rl_buf_addc(&all, ' ');
 		rl_buf_adds(&all, words[i]);
 	}
-	if (all.oom)
+	/* typeset apostrophes and quotes are the plain ones: “a b” is a
+	 * phrase (rl_fold_quotes()) */
+	char *plain = all.oom ? NULL : rl_fold_quotes(all.s ? all.s : "");
+	rl_buf_free(&all);
+	if (!plain)
 		return RL_ENOMEM;
-	const char *s = all.s ? all.s : "";
+	const char *s = plain;
 	size_t quotes = 0;
 	for (const char *p = s; *p; p++)
 		quotes += *p == '"';
@@ -122,7 +126,7 @@ int rl_fts_query_expand(const char *const *words, size_t n, rl_expand_fn expand,
 			rc = add_term(&q, start, (size_t)(end - start), prefix, expand,
 			              ctx);
 	}
-	rl_buf_free(&all);
+	free(plain);
 	if (!rc && q.oom)
 		rc = RL_ENOMEM;
 	if (rc) {

@@ -15,8 +15,8 @@ static bool all_digits(const char *s)
 	return *s && strspn(s, "0123456789") == strlen(s);
 }
 
-int rl_changes(rl_db *db, const struct rl_change_query *q,
-               struct rl_change **out, size_t *n)
+static int changes_in(rl_db *db, const struct rl_change_query *q,
+                      struct rl_change **out, size_t *n)
 {
 	*out = NULL;
 	*n = 0;
@@ -76,13 +76,15 @@ int rl_changes(rl_db *db, const struct rl_change_query *q,
 			rl_buf_addf(&sql, " AND rl_fold(d.title) = rl_fold(?%d)", p_doc);
 	}
 	if (!sql.s) {
+		/* nothing asked for, or no memory for the first part */
+		bool oom = sql.oom;
 		rl_buf_free(&where);
 		free(to_end);
 		for (int i = 0; i < nvals; i++)
 			free(owned[i]);
 		free(owned);
 		free(vals);
-		return RL_NOTFOUND;
+		return oom ? RL_ENOMEM : RL_NOTFOUND;
 	}
 	rl_buf_adds(&sql, " ORDER BY marked, 13, 2, 1");
 	char *text = rl_buf_take(&sql);
@@ -154,6 +156,15 @@ int rl_changes(rl_db *db, const struct rl_change_query *q,
 	return *n ? RL_OK : RL_NOTFOUND;
 }
 
+int rl_changes(rl_db *db, const struct rl_change_query *q,
+               struct rl_change **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, changes_in(db, q, out, n));
+}
+
 void rl_changes_free(struct rl_change *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -165,7 +176,8 @@ void rl_changes_free(struct rl_change *v, size_t n)
 	free(v);
 }
 
-int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n)
+static int history_in(rl_db *db, long long id, struct rl_version **out,
+                      size_t *n)
 {
 	*out = NULL;
 	*n = 0;
@@ -215,6 +227,14 @@ int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n)
 		return RL_OK;
 	/* no versions: no such ruling, or one from before history was kept */
 	return rl_db_fail(db, RL_NOTFOUND, "no history for ruling %lld", id);
+}
+
+int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, history_in(db, id, out, n));
 }
 
 void rl_history_free(struct rl_version *v, size_t n)

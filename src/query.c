@@ -404,9 +404,10 @@ static void fts_snippet(struct rl_buf *b, const char *lang, int mi,
  * tables over those texts, one per language like the real ones. */
 static int build_as_of(rl_db *db, const char *when, bool fts)
 {
-	char *t = rl_day_end(when);
-	if (!t)
-		return RL_ENOMEM;
+	char t[RL_WHEN_SIZE];
+	if (rl_when_parse(when, true, t))
+		return rl_db_fail(db, RL_EUSAGE, "--as-of takes %s, not '%s'",
+		                  rl_when_forms, when);
 	int rc = rl_db_exec(db,
 		"CREATE TEMP TABLE IF NOT EXISTS asof"
 		" (id INTEGER PRIMARY KEY, title TEXT, body TEXT, lang TEXT);"
@@ -431,7 +432,6 @@ static int build_as_of(rl_db *db, const char *when, bool fts)
 			rc = rl_db_sqlite_fail(db, s, "as of");
 	}
 	sqlite3_finalize(st);
-	free(t);
 	if (rc || !fts)
 		return rc;
 	/* per table, as in schema/002-languages.sql */
@@ -592,7 +592,8 @@ static int expand_term(void *vctx, const char *term, size_t len, char ***alts,
 	return RL_OK;
 }
 
-int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
+static int search_in(rl_db *db, const struct rl_query *q,
+                     struct rl_results *out)
 {
 	*out = (struct rl_results){0};
 	int rc = RL_OK;
@@ -741,6 +742,13 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 	return out->n ? RL_OK : RL_NOTFOUND;
 }
 
+int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
+{
+	*out = (struct rl_results){0};
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, search_in(db, q, out));
+}
+
 void rl_ruling_clear(struct rl_ruling *r)
 {
 	if (!r)
@@ -814,7 +822,7 @@ static int read_links(rl_db *db, const char *sql, long long id,
 	return rc == SQLITE_DONE ? RL_OK : step_error(db, rc);
 }
 
-int rl_show(rl_db *db, long long id, struct rl_ruling *out)
+static int show_in(rl_db *db, long long id, struct rl_ruling *out)
 {
 	*out = (struct rl_ruling){0};
 	struct rl_buf sql = {0};
@@ -860,8 +868,15 @@ int rl_show(rl_db *db, long long id, struct rl_ruling *out)
 	return rc;
 }
 
-int rl_find_rule(rl_db *db, const char *rule, const char *game,
-                 long long **ids, char ***games, size_t *n)
+int rl_show(rl_db *db, long long id, struct rl_ruling *out)
+{
+	*out = (struct rl_ruling){0};
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, show_in(db, id, out));
+}
+
+static int find_rule_in(rl_db *db, const char *rule, const char *game,
+                        long long **ids, char ***games, size_t *n)
 {
 	*ids = NULL;
 	*games = NULL;
@@ -902,7 +917,17 @@ int rl_find_rule(rl_db *db, const char *rule, const char *game,
 	return *n ? RL_OK : RL_NOTFOUND;
 }
 
-int rl_tags(rl_db *db, struct rl_tag_count **out, size_t *n)
+int rl_find_rule(rl_db *db, const char *rule, const char *game,
+                 long long **ids, char ***games, size_t *n)
+{
+	*ids = NULL;
+	*games = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, find_rule_in(db, rule, game, ids, games, n));
+}
+
+static int tags_in(rl_db *db, struct rl_tag_count **out, size_t *n)
 {
 	*out = NULL;
 	*n = 0;
@@ -938,6 +963,14 @@ int rl_tags(rl_db *db, struct rl_tag_count **out, size_t *n)
 		return oom ? RL_ENOMEM : step_error(db, rc);
 	}
 	return *n ? RL_OK : RL_NOTFOUND;
+}
+
+int rl_tags(rl_db *db, struct rl_tag_count **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, tags_in(db, out, n));
 }
 
 void rl_tags_free(struct rl_tag_count *v, size_t n)
@@ -980,7 +1013,7 @@ static int scalar(rl_db *db, const char *sql, long long *v)
 	return rc == SQLITE_ROW ? RL_OK : step_error(db, rc);
 }
 
-int rl_stats(rl_db *db, struct rl_stats *s)
+static int stats_in(rl_db *db, struct rl_stats *s)
 {
 	*s = (struct rl_stats){0};
 	int rc = scalar(db, "SELECT count(*) FROM rulings WHERE withdrawn_at IS NULL",
@@ -1011,6 +1044,13 @@ int rl_stats(rl_db *db, struct rl_stats *s)
 	return rc;
 }
 
+int rl_stats(rl_db *db, struct rl_stats *s)
+{
+	*s = (struct rl_stats){0};
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, stats_in(db, s));
+}
+
 void rl_stats_clear(struct rl_stats *s)
 {
 	if (!s)
@@ -1024,8 +1064,8 @@ void rl_stats_clear(struct rl_stats *s)
 	*s = (struct rl_stats){0};
 }
 
-int rl_xrefs(rl_db *db, bool dangling_only, const char *kind,
-             struct rl_xref **out, size_t *n)
+static int xrefs_in(rl_db *db, bool dangling_only, const char *kind,
+                    struct rl_xref **out, size_t *n)
 {
 	*out = NULL;
 	*n = 0;
@@ -1073,6 +1113,15 @@ int rl_xrefs(rl_db *db, bool dangling_only, const char *kind,
 		return oom ? RL_ENOMEM : step_error(db, rc);
 	}
 	return *n ? RL_OK : RL_NOTFOUND;
+}
+
+int rl_xrefs(rl_db *db, bool dangling_only, const char *kind,
+             struct rl_xref **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, xrefs_in(db, dangling_only, kind, out, n));
 }
 
 void rl_xrefs_free(struct rl_xref *v, size_t n)

@@ -79,6 +79,9 @@ void rl_source_free(struct rl_source *src);
 
 /* ---- Documents: what an importer makes of a source ---------------------- */
 
+/* The kinds of rulings and of references, defined here once: their names
+ * are NULL past the last kind, so for (k = 0; rl_kind_name(k); k++) lists
+ * them; a name that is none of them is RL_EUSAGE. */
 enum rl_kind { RL_KIND_FAQ, RL_KIND_ERRATA, RL_KIND_RULE, RL_KIND_GLOSSARY };
 const char *rl_kind_name(enum rl_kind k);
 int rl_kind_parse(const char *s, enum rl_kind *out);
@@ -88,6 +91,11 @@ enum rl_ref_kind {
 	RL_REF_URL
 };
 const char *rl_ref_kind_name(enum rl_ref_kind k);
+int rl_ref_kind_parse(const char *s, enum rl_ref_kind *out);
+/* Whether references of kind k name something the store looks up (a rule,
+ * a ruling, a term): unresolved ones are dangling. Pages, discussions and
+ * web addresses are not looked up. */
+bool rl_ref_kind_resolves(enum rl_ref_kind k);
 
 struct rl_tag {
 	char *name;
@@ -197,20 +205,44 @@ const char *rl_importer_description(size_t i);
 
 /* ---- Text helpers used across the library (and tested alone) ----------- */
 
-/* Case-folds UTF-8 (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic;
- * ё folds to е). Returns a new string, NULL on allocation failure. */
+/* Identity folding (utf8proc): Unicode's full case folding, NFC, ё as е,
+ * and typographic apostrophes and quotes made plain (’ ‘ ‛ ʼ ′ ` → ',
+ * “ ” „ ‟ ″ « » → "): "Lightning’s Boon" and "LIGHTNING'S BOON", "Straße"
+ * and "STRASSE", "ΟΔΟΣ" and "οδος" fold alike. Bytes that are not UTF-8
+ * count as U+FFFD. Returns a new string, NULL on allocation failure. */
 char *rl_fold(const char *s);
-/* The identity key of a title: folded, curly quotes and dashes made plain,
- * white space (including no-break space) collapsed and trimmed. */
+/* The identity key of a title: rl_fold(), dashes made plain, white space
+ * (any space separator) collapsed and trimmed, … as "...". */
 char *rl_key(const char *s);
-/* rl_key() without diacritics on Latin letters ("Défendre" and
- * "defendre" meet): how thesaurus terms are looked up. */
+/* rl_key() without the accents the full-text tokenizer takes away
+ * ("Défendre" and "defendre" meet, so do "Ș" and "s"): how thesaurus
+ * terms and aliases are looked up. */
 char *rl_key_loose(const char *s);
+/* Only the apostrophes and quotes of rl_fold() made plain (and NFC): what
+ * a query's words go through. */
+char *rl_fold_quotes(const char *s);
 /* Splits "Name (Qualifier)" into a tag. Returns RL_EDATA when s is empty. */
 int rl_tag_parse(const char *s, struct rl_tag *out);
 void rl_tag_clear(struct rl_tag *t);
 /* "Name (Qualifier)" or "Name"; a new string. */
 char *rl_tag_display(const char *name, const char *qualifier);
+/* A date or time a user gives: "2026-01-16", or "2026-01-16T10:00" with
+ * optional seconds (":30") and zone ("Z", "+02:00", "-0530", "+02"); a time
+ * without a zone is UTC. The calendar is checked (no 02-30, month 13, hour
+ * 24 or 25, second 60). Fills out with the UTC time "YYYY-MM-DDTHH:MM:SSZ",
+ * the form imports are stamped with: the first second of a date or minute,
+ * or with end its last. RL_EUSAGE when s is no such date or time
+ * (rl_when_forms says what is accepted, for messages). */
+enum { RL_WHEN_SIZE = 21 };
+int rl_when_parse(const char *s, bool end, char out[RL_WHEN_SIZE]);
+extern const char rl_when_forms[];
+/* The path of a file rulings ships, by name: "thesaurus.txt" (the
+ * thesaurus a new database starts with) or "rulings.rng" (the RELAX NG
+ * schema of the interchange format). From the source tree when the
+ * program runs from its build directory, else from share/rulings beside
+ * the installed program, else from the data directory it was built for.
+ * A new string; NULL when there is no such file (or no memory). */
+char *rl_data_file(const char *name);
 /* A language guess for text: "en", "fr" or "ru". */
 const char *rl_lang_detect(const char *text, size_t len);
 
@@ -236,12 +268,25 @@ int rl_fts_query_expand(const char *const *words, size_t n, rl_expand_fn expand,
 typedef struct rl_db rl_db;
 
 enum {
-	RL_OPEN_READ = 0,     /* the database must exist */
-	RL_OPEN_WRITE = 1,    /* create it (and its directory) if missing */
+	RL_OPEN_READ = 0,       /* read only (SQLITE_OPEN_READONLY): never
+	                           creates, upgrades or writes the file */
+	RL_OPEN_WRITE = 1,      /* create it (and its directory) if missing,
+	                           upgrade an older schema */
+	RL_OPEN_FILE = 2,       /* refuse an in-memory or temporary database
+	                           ('', ':memory:'): RL_EUSAGE */
+	RL_OPEN_NO_UPGRADE = 4, /* with RL_OPEN_WRITE: neither create nor
+	                           upgrade; use an older schema as it is
+	                           (dry runs, whose writes are rolled back) */
 };
 
-/* Opens (and if needed creates and migrates) the database at path. On
- * failure *out is a handle whose only use is rl_db_errmsg() and
+/* Opens the database at path (a file name, or a "file:" URI such as
+ * "file:rulings.db?immutable=1"). A file that is not a rulings database
+ * (another application_id, or a schema that is not ours, or not SQLite)
+ * is refused with RL_EIO and not changed at all. A reader reads a WAL
+ * database in a read-only directory or mount as immutable when it has no
+ * -wal file. With RL_OPEN_WRITE, a missing or empty database is created
+ * and an older one upgraded, in one transaction (rl_db_info() says so).
+ * On failure *out is a handle whose only use is rl_db_errmsg() and
  * rl_db_close(), or NULL when memory ran out. */
 int rl_db_open(const char *path, int flags, rl_db **out);
 /* How long a command waits for a lock another process holds, by default. */
@@ -251,12 +296,63 @@ enum { RL_BUSY_TIMEOUT_MS = 5000 };
 int rl_db_open_wait(const char *path, int flags, int busy_ms, rl_db **out);
 void rl_db_close(rl_db *db);
 const char *rl_db_errmsg(const rl_db *db);
+/* PRAGMA user_version; -1 when it cannot be read. */
 int rl_db_schema_version(rl_db *db);
+/* The schema version this rulings makes (and upgrades to). */
+int rl_schema_latest(void);
+
+/* What opening did. */
+struct rl_open_info {
+	int version;            /* the schema version the database has */
+	bool created;           /* a new database was made */
+	bool fresh;             /* no document has been imported into it yet
+	                           (RL_OPEN_WRITE) */
+	int upgraded_from;      /* the version it was upgraded from, or 0 */
+	long long merged_rulings; /* rulings, and tags, the upgrade merged: */
+	long long merged_tags;    /* equal under the new folding (see rl_fold) */
+	bool immutable;         /* read as an unchanging file (no -wal, on a
+	                           read-only directory or mount) */
+};
+const struct rl_open_info *rl_db_info(const rl_db *db);
+
+/* A snapshot: the reads between rl_read_begin() and rl_read_end() see one
+ * state of the database, whatever another process commits meanwhile.
+ * Every read function below takes one for itself; a caller that reads
+ * with several (an export: a selection, then each ruling) takes one
+ * around them. They nest. rl_read_end() returns status, or the error of
+ * ending the transaction when status was RL_OK. */
+int rl_read_begin(rl_db *db);
+int rl_read_end(rl_db *db, int status);
+
+/* ---- Maintenance -------------------------------------------------------- */
+
+/* Checks the database: PRAGMA integrity_check and foreign_key_check; that
+ * every full-text table holds exactly the rulings of its language with
+ * their present text (every token at its place, read-only, walking the
+ * whole index); and rulings' invariants: every ruling has a source, no
+ * reference points at a missing or withdrawn ruling, every fold column
+ * and key is what this rulings' folding makes of its text. Each problem
+ * found is passed to problem(ctx, message); *problems counts them. RL_OK
+ * once the checks have run, whatever they found. */
+int rl_check(rl_db *db, void (*problem)(void *ctx, const char *message),
+             void *ctx, size_t *problems);
+/* Recomputes the fold columns and keys (merging rulings and tags that
+ * have become equal, counted in *merged_rulings and *merged_tags) and
+ * rebuilds every full-text table, in one transaction. */
+int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags);
+/* Writes a copy of the database to path, made to be served read-only:
+ * compacted (VACUUM INTO, the full-text indexes merged into one segment
+ * each), self-contained (journal_mode=DELETE: no -wal or -shm file is
+ * needed to read it), checked (PRAGMA integrity_check), written whole or
+ * not at all (a temporary file beside path, renamed over it). An existing
+ * path is replaced only when it is a rulings database; a symbolic link is
+ * followed. *bytes is the copy's size. Reads the database only. */
+int rl_publish(rl_db *db, const char *path, long long *bytes);
 
 /* What importing one source did. */
 struct rl_import_result {
-	bool unchanged;         /* the same bytes are already the document's
-	                           latest import: nothing was written */
+	bool unchanged;         /* the same bytes are already an import of
+	                           the document: nothing was written */
 	long long import_id;
 	size_t entries;         /* entries in the document */
 	bool baseline;          /* the document's first import: no changes */
@@ -271,8 +367,8 @@ struct rl_import_result {
 
 /* Stores a parsed document in one transaction: either all of it is stored
  * or nothing is. The document is identified by its game, format and title;
- * when its latest import has the same checksum, nothing is written and
- * res->unchanged is set. */
+ * when one of its imports has the same checksum (its latest or an older
+ * version), nothing is written and res->unchanged is set. */
 int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,
              struct rl_import_result *res);
 /* The same, but the transaction is rolled back: what storing would do,
@@ -291,8 +387,9 @@ int rl_store_dry(rl_db *db, const struct rl_source *src,
  * to be stored again. rl_store_dry() cannot be part of a bulk load. */
 int rl_bulk_begin(rl_db *db);
 int rl_bulk_end(rl_db *db, bool commit);
-/* True when bytes with this checksum are the latest import of a document:
- * importing them again would change nothing. */
+/* True when bytes with this checksum are an import of a document (its
+ * latest version or an older one): importing them again would change
+ * nothing. */
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen);
 
 /* ---- Importing files (import.c) --------------------------------------- */
@@ -440,7 +537,8 @@ struct rl_query {
 	bool changed_only;      /* rulings the source marks as changed */
 	bool include_withdrawn; /* withdrawn rulings too */
 	const char *as_of;      /* rulings as they stood then (a date: its
-	                           end; a time, ISO 8601 UTC), or NULL */
+	                           end; a time: rl_when_parse()), or NULL;
+	                           RL_EUSAGE when it is neither */
 	bool no_thesaurus;      /* match tags and words only as given */
 	long limit;             /* <= 0: no limit */
 	bool no_total;          /* skip counting all matches (total = -1): a

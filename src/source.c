@@ -12,7 +12,6 @@
  * made NFC (composed) and its line breaks LF (from CRLF and bare CR), so
  * importers see one form of each character and one kind of line. */
 #include "rulings.h"
-#include "nfc.h"
 #include "sha256.h"
 #include "utf8.h"
 #include "util.h"
@@ -139,14 +138,9 @@ static int finish_text(struct rl_source *src, const char *utf8, size_t len)
 			lf[o++] = utf8[i];
 		}
 	}
-	src->text = malloc(o + 1);
-	if (!src->text) {
-		free(lf);
-		return RL_ENOMEM;
-	}
-	src->len = rl_nfc(lf, o, src->text);
+	src->text = rl_nfc(lf, o, &src->len);
 	free(lf);
-	return RL_OK;
+	return src->text ? RL_OK : RL_ENOMEM;
 }
 
 static int refuse(struct rl_source *src, struct rl_diags *d, const char *raw,

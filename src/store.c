@@ -817,10 +817,12 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	if (rc)
 		return rc;
 
-	/* The same bytes as this document's latest import: nothing to do. */
+	/* The same bytes as one of this document's imports: nothing to do
+	 * (a directory that holds two versions of a document imports again
+	 * as unchanged, whichever is the latest). */
 	sqlite3_stmt *st = rl_db_prepare(db,
-		"SELECT sha256 = ?2 FROM imports WHERE document_id = ?1"
-		" ORDER BY id DESC LIMIT 1");
+		"SELECT 1 FROM imports WHERE document_id = ?1 AND sha256 = ?2"
+		" LIMIT 1");
 	if (!st)
 		return RL_EINTERNAL;
 	sqlite3_bind_int64(st, 1, docid);
@@ -936,13 +938,18 @@ int rl_store_with(rl_db *db, const struct rl_source *src,
 	if (db->bulk && dry)
 		return rl_db_fail(db, RL_EUSAGE, "a dry run cannot be part of a "
 		                  "bulk load");
+	if (!db->write)
+		return rl_db_fail(db, RL_EUSAGE, "the database is open for reading");
 	bool nested = db->bulk;
+	/* the triggers stand aside: this feeds the full-text tables itself */
+	db->importing = true;
 	int rc = rl_db_exec(db, nested ? "SAVEPOINT document" : "BEGIN IMMEDIATE");
 	if (!rc && !nested)
 		rc = rl_db_exec(db, todo_reset_sql);
 	if (rc) {
 		if (!nested)
 			sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+		db->importing = db->bulk;
 		return rc;
 	}
 	struct stmts s = {0};
@@ -966,15 +973,20 @@ int rl_store_with(rl_db *db, const struct rl_source *src,
 			sqlite3_exec(db->h, nested ? "ROLLBACK TO document;"
 			             " RELEASE document" : "ROLLBACK", NULL, NULL, NULL);
 		}
+		db->importing = db->bulk;
 		return rc;
 	}
-	return rl_db_exec(db, nested ? "RELEASE document" : "COMMIT");
+	rc = rl_db_exec(db, nested ? "RELEASE document" : "COMMIT");
+	db->importing = db->bulk;
+	return rc;
 }
 
 int rl_bulk_begin(rl_db *db)
 {
 	if (db->bulk)
 		return rl_db_fail(db, RL_EUSAGE, "a bulk load is already open");
+	if (!db->write)
+		return rl_db_fail(db, RL_EUSAGE, "the database is open for reading");
 	int rc = rl_db_exec(db, "BEGIN IMMEDIATE");
 	if (!rc)
 		rc = rl_db_exec(db, todo_reset_sql);
@@ -983,6 +995,7 @@ int rl_bulk_begin(rl_db *db)
 		return rc;
 	}
 	db->bulk = true;
+	db->importing = true;
 	return RL_OK;
 }
 
@@ -1003,6 +1016,7 @@ int rl_bulk_end(rl_db *db, bool commit)
 		rc = rl_db_exec(db, "COMMIT");
 	if (rc || !commit)
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	db->importing = false;
 	return rc;
 }
 
@@ -1023,9 +1037,7 @@ int rl_store_dry(rl_db *db, const struct rl_source *src,
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen)
 {
 	sqlite3_stmt *st = rl_db_prepare(db,
-		"SELECT 1 FROM imports i WHERE sha256 = ?1 AND id ="
-		" (SELECT max(id) FROM imports WHERE document_id = i.document_id)"
-		" LIMIT 1");
+		"SELECT 1 FROM imports WHERE sha256 = ?1 LIMIT 1");
 	if (!st)
 		return RL_EINTERNAL;
 	rl_bind_text(st, 1, sha256);

@@ -11,28 +11,11 @@
 #include "util.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char options_help[] =
-	"  -t, --tag T        the rulings with tag T: one page (\"Name\" matches\n"
-	"                     every qualifier, \"Name (Qualifier)\" one; for txt,\n"
-	"                     whose page gives its tag to every entry, T itself)\n"
-	"  -q, --query WORDS  the rulings a search for WORDS finds\n"
-	"  -a, --all          every ruling\n"
-	"  -l, --lang L       only rulings in language L (en, fr, ru, ...)\n"
-	"  -g, --game G       only rulings of game G\n"
-	"  -f, --format F     txt (FAQ tag-page text), md (Markdown), html, json,\n"
-	"                     xml (the interchange format, schema/rulings.rng)\n"
-	"  -o, --output PATH  where to write: a file (\"-\": standard output) for\n"
-	"                     --tag and for json and xml; a directory, one page\n"
-	"                     per tag,\n"
-	"                     for txt, md and html with --all or --query\n"
-	"      --force        write into a non-empty directory that is not a\n"
-	"                     previous export\n"
-	"  -h, --help         show this help\n"
-	"\nTags and words match only as given (no thesaurus). Page files are named\n"
+static const char notes[] =
+	"Tags and words match only as given (no thesaurus). Page files are named\n"
 	"after their tag: an ASCII slug, '-', 12 hex digits of the tag's SHA-256.\n"
 	"A directory is written only when it is new, empty or a previous export\n"
 	"(it holds .rulings-export); its files are replaced atomically and the\n"
@@ -59,10 +42,14 @@ static int render_json(struct rl_export *x, const struct rl_sink *out)
 	                      (cookie_io_functions_t){ .write = cookie_write });
 	if (!f)
 		return rl_export_fail(x, RL_ENOMEM, "out of memory");
-	print_results_to(f, rl_export_results(x), OUT_JSON, "results", false);
+	struct out o;
+	out_init(&o, f, "the output", OUT_JSON, false);
+	render_results(&o, rl_export_results(x));
 	/* a write error is the sink's: the library says what failed */
-	return fclose(f) == 0 ? RL_OK : rl_export_fail(x, RL_EIO, "%s",
-	                                               strerror(errno));
+	if (fclose(f) != 0 && !o.status)
+		return rl_export_fail(x, RL_EIO, "%s", strerror(errno));
+	/* the records fail only when memory runs out */
+	return o.status ? rl_export_fail(x, o.status, "out of memory") : RL_OK;
 }
 
 static const struct rl_export_format json_format = {
@@ -122,71 +109,68 @@ static void txt_warnings(const struct rl_export_report *rep)
 
 int cmd_export(struct ctx *c, int argc, char **argv)
 {
-	enum { OPT_FORCE = 256 };
-	static const struct option opts[] = {
-		{ "tag", required_argument, NULL, 't' },
-		{ "query", required_argument, NULL, 'q' },
-		{ "all", no_argument, NULL, 'a' },
-		{ "lang", required_argument, NULL, 'l' },
-		{ "game", required_argument, NULL, 'g' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "force", no_argument, NULL, OPT_FORCE },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
+	static const char *const formats[] = {
+		"txt", "md", "html", "json", "xml", NULL
 	};
 	struct rl_sink out = { write_stdout, NULL };
 	struct rl_export_opts o = { .standard_output = &out };
-	struct rl_query q = {0};
-	const char *query = NULL, *fmt = NULL, *tags[1];
+	struct opt_strings tags = {0}, queries = {0};
 	bool all = false;
-	int opt, status = EXIT_USAGE, selections = 0;
-	reset_opts();
-	while ((opt = next_opt(argc, argv, ":t:q:al:g:f:o:h", opts, "export",
-	                       &status)) != -1) {
-		switch (opt) {
-		case 't':
-			if (!*optarg)
-				return usage_error("export", "--tag needs a tag");
-			o.tag = optarg;
-			selections++;
-			break;
-		case 'q': query = optarg; selections++; break;
-		case 'a': all = true; selections++; break;
-		case 'l':
-		case 'g': {
-			enum out_format unused;
-			if (!query_option(opt, optarg, "export", &q, tags, &unused,
-			                  &status) || status)
-				return status;
-			break;
-		}
-		case 'f': fmt = optarg; break;
-		case 'o': o.output = optarg; break;
-		case OPT_FORCE: o.force = true; break;
-		case 'h':
-			command_help(find_command("export"), options_help);
-			return 0;
-		default:
-			return status;
-		}
-	}
-	o.lang = q.lang;
-	o.game = q.game;
-	if (optind < argc)
+	int fmt = -1;
+	const struct opt opts[] = {
+		{ .name = "tag", .letter = 't', .type = OPT_STRINGS, .out = &tags,
+		  .arg = "T", .flags = OPTF_NONEMPTY,
+		  .help = "the rulings with tag T: one page (\"Name\" matches every "
+		  "qualifier, \"Name (Qualifier)\" one; for txt, whose page gives "
+		  "its tag to every entry, T itself)" },
+		{ .name = "query", .letter = 'q', .type = OPT_STRINGS,
+		  .out = &queries, .arg = "WORDS",
+		  .help = "the rulings a search for WORDS finds" },
+		{ .name = "all", .letter = 'a', .type = OPT_FLAG, .out = &all,
+		  .help = "every ruling" },
+		{ .name = "lang", .letter = 'l', .type = OPT_STRING, .out = &o.lang,
+		  .arg = "L", .check = check_query_lang,
+		  .help = "only rulings in language L (en, fr, ru, ...)" },
+		{ .name = "game", .letter = 'g', .type = OPT_STRING, .out = &o.game,
+		  .arg = "G", .help = "only rulings of game G" },
+		{ .name = "format", .letter = 'f', .type = OPT_KEYWORD, .out = &fmt,
+		  .arg = "F", .words = formats, .what = "format",
+		  .help = "txt (FAQ tag-page text), md (Markdown), html, json, xml "
+		  "(the interchange format, schema/rulings.rng)" },
+		{ .name = "output", .letter = 'o', .type = OPT_STRING,
+		  .out = &o.output, .arg = "PATH",
+		  .help = "where to write: a file (\"-\": standard output) for --tag "
+		  "and for json and xml; a directory, one page per tag, for txt, md "
+		  "and html with --all or --query" },
+		{ .name = "force", .type = OPT_FLAG, .out = &o.force,
+		  .help = "write into a non-empty directory that is not a previous "
+		  "export" },
+		{ 0 }
+	};
+	const struct opt_spec spec = {
+		.opts = opts, .notes = notes,
+		.synopsis = "(--tag T | --query WORDS | --all) [--lang L] [--game G]\n"
+		            "               --format txt|md|html|json|xml -o PATH "
+		            "[--force]",
+	};
+	int n, status = opt_parse(c, &spec, argc, argv, &n);
+	const char *query = queries.n ? queries.v[0] : NULL;
+	o.tag = tags.n ? tags.v[0] : NULL;
+	size_t selections = tags.n + queries.n + all;
+	opt_free(opts);
+	if (status >= 0)
+		return status;
+	if (n > 0)
 		return usage_error("export", "unexpected argument '%s' (words to "
-		                   "search for go in --query)", argv[optind]);
-	if (selections != 1 || (all && (o.tag || query)))
+		                   "search for go in --query)", argv[1]);
+	if (selections != 1)
 		return usage_error("export", "give one of --tag T, --query WORDS "
 		                   "or --all");
-	if (!fmt)
+	if (fmt < 0)
 		return usage_error("export", "give --format (txt, md, html, json, "
 		                   "xml)");
-	o.format = strcmp(fmt, json_format.name) == 0 ? &json_format
-	         : rl_export_format_find(fmt);
-	if (!o.format)
-		return usage_error("export", "unknown format '%s' (txt, md, html, "
-		                   "json, xml)", fmt);
+	o.format = strcmp(formats[fmt], json_format.name) == 0 ? &json_format
+	         : rl_export_format_find(formats[fmt]);
 	if (!o.output || !*o.output)
 		return usage_error("export", "give -o PATH (a file, - for standard "
 		                   "output, or a directory)");

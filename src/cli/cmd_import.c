@@ -6,30 +6,12 @@
 #include "progress.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static const char options_help[] =
-	"  -g, --game G       the game, for documents that do not name one\n"
-	"  -l, --lang L       the language (default: detected per document)\n"
-	"  -F, --format F     the document format (default: detected)\n"
-	"  -D, --document D   the document's name: imports under one name are\n"
-	"                     versions of one document (default: its title)\n"
-	"  -n, --dry-run      parse and report what would change, and what would\n"
-	"                     be refused; write nothing\n"
-	"      --allow-withdraw  a new version may withdraw any number of its\n"
-	"                     document's rulings\n"
-	"      --max-withdraw N|P%  ... at most N of them, or P percent\n"
-	"                     (default: at most half, or at most 4)\n"
-	"  -b, --bulk[=S]     commit documents in groups, every S seconds (10),\n"
-	"                     each still stored whole or not at all: faster for\n"
-	"                     many documents; a kill loses the uncommitted group\n"
-	"  -q, --quiet        print only warnings and errors\n"
-	"  -v, --verbose      also say how each file was read and how long it took\n"
-	"  -h, --help         show this help\n"
-	"\nA directory is walked recursively in byte order of file names, each\n"
+static const char notes[] =
+	"A directory is walked recursively in byte order of file names, each\n"
 	"directory once (symbolic links are followed, loops passed over); hidden\n"
 	"files are passed over, and binary files and files of no known format\n"
 	"are skipped with a warning. A file named on the command line must be of\n"
@@ -44,9 +26,6 @@ static const char options_help[] =
 	"than allowed is refused: nothing is stored, the import goes on with the\n"
 	"next file, and the exit status is 65. An answer that is now only the\n"
 	"beginning of its earlier text is a warning (a truncated file?).\n";
-
-/* Long options without a short one. */
-enum { OPT_ALLOW_WITHDRAW = 0x100, OPT_MAX_WITHDRAW };
 
 /* How this run of import prints. */
 struct ui {
@@ -200,93 +179,105 @@ static void on_progress(void *ctx, const struct rl_import_progress *p)
 }
 
 /* --max-withdraw N or P%. */
-static bool max_withdraw(const char *arg, struct rl_import_opts *o)
+static const char *check_max_withdraw(const struct opt *opt, const char *v,
+                                      const char *v2)
 {
-	if (*arg < '0' || *arg > '9')
-		return false;
+	(void)v2;
+	struct rl_import_opts *o = opt->out;
+	static const char expects[] = "a number of rulings or a percentage "
+	                              "from 0% to 100%";
+	if (*v < '0' || *v > '9')
+		return expects;
 	char *end;
 	errno = 0;
-	unsigned long n = strtoul(arg, &end, 10);
+	unsigned long n = strtoul(v, &end, 10);
 	if (errno)
-		return false;
-	if (end[0] == '%' && !end[1] && n <= 100) {
+		return expects;
+	if (end[0] == '%' && !end[1] && n <= 100)
 		o->limit = RL_WITHDRAW_PERCENT;
-	} else if (!*end) {
+	else if (!*end)
 		o->limit = RL_WITHDRAW_COUNT;
-	} else {
-		return false;
-	}
+	else
+		return expects;
 	o->max_withdraw = n;
-	return true;
+	return NULL;
+}
+
+/* --bulk[=S]: groups, committed every S seconds. */
+static const char *check_bulk(const struct opt *opt, const char *v,
+                              const char *v2)
+{
+	struct rl_import_run *r = opt->out;
+	r->bulk = true;
+	r->group_seconds = BULK_SECONDS;
+	if (!v)
+		return NULL;
+	char *end;
+	errno = 0;
+	r->group_seconds = strtod(v, &end);
+	if (errno || end == v || *end || !(r->group_seconds >= 0) ||
+	    r->group_seconds > 86400)
+		return "the seconds a group stays open, from 0 to 86400";
+	return NULL;
 }
 
 int cmd_import(struct ctx *c, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		SOURCE_LONGOPTS,
-		{ "document", required_argument, NULL, 'D' },
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "bulk", optional_argument, NULL, 'b' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "allow-withdraw", no_argument, NULL, OPT_ALLOW_WITHDRAW },
-		{ "max-withdraw", required_argument, NULL, OPT_MAX_WITHDRAW },
-		{ 0 }
-	};
 	struct rl_import_opts o = {0};
 	struct rl_import_run r = { .opts = &o, .progress = on_progress };
 	struct ui u = { .opts = &o };
-	int opt, status = EXIT_USAGE;
-	reset_opts();
-	while ((opt = next_opt(argc, argv, ":g:l:F:D:nbqvh", opts, "import",
-	                       &status)) != -1) {
-		if (source_option(opt, optarg, "import", &o, &status)) {
-			if (status)
-				return status;
-			continue;
-		}
-		switch (opt) {
-		case 'q': u.quiet = true; break;
-		case 'v': u.verbose = true; break;
-		case 'n': r.dry_run = u.dry = true; break;
-		case 'b': {
-			r.bulk = true;
-			r.group_seconds = BULK_SECONDS;
-			if (!optarg)
-				break;
-			char *end;
-			errno = 0;
-			r.group_seconds = strtod(optarg, &end);
-			if (errno || end == optarg || *end || !(r.group_seconds >= 0) ||
-			    r.group_seconds > 86400)
-				return usage_error("import", "--bulk takes the seconds a "
-				                   "group stays open, 0 to 86400: '%s'",
-				                   optarg);
-			break;
-		}
-		case OPT_ALLOW_WITHDRAW:
-			o.limit = RL_WITHDRAW_ANY;
-			break;
-		case OPT_MAX_WITHDRAW:
-			if (!max_withdraw(optarg, &o))
-				return usage_error("import", "--max-withdraw takes a "
-				                   "number of rulings or a percentage "
-				                   "(0%% to 100%%): '%s'", optarg);
-			break;
-		case 'D':
-			if (!*optarg)
-				return usage_error("import", "--document needs a name");
-			o.document = optarg;
-			break;
-		case 'h':
-			command_help(find_command("import"), options_help);
-			return 0;
-		default:
-			return status;
-		}
-	}
-	if (optind >= argc)
+	bool allow_withdraw = false;
+	struct source_options so;
+	source_options_init(&so, &o);
+	bool no_thesaurus = false;
+	const struct opt opts[] = {
+		{ .type = OPT_INHERIT, .out = so.opts },
+		{ .name = "document", .letter = 'D', .type = OPT_STRING,
+		  .out = &o.document, .arg = "D", .flags = OPTF_NONEMPTY,
+		  .help = "the document's name: imports under one name are versions "
+		  "of one document (default: its title)" },
+		{ .name = "dry-run", .letter = 'n', .type = OPT_FLAG,
+		  .out = &r.dry_run,
+		  .help = "parse and report what would change, and what would be "
+		  "refused; write nothing" },
+		{ .name = "allow-withdraw", .type = OPT_FLAG, .out = &allow_withdraw,
+		  .help = "a new version may withdraw any number of its document's "
+		  "rulings (over --max-withdraw)" },
+		{ .name = "max-withdraw", .type = OPT_CUSTOM, .out = &o,
+		  .arg = "N|P%", .check = check_max_withdraw,
+		  .help = "a new version may withdraw at most N of its document's "
+		  "rulings, or P percent of them (default: at most half, or at "
+		  "most 4); one that would withdraw more is refused" },
+		{ .name = "bulk", .letter = 'b', .type = OPT_CUSTOM, .out = &r,
+		  .arg = "S", .flags = OPTF_OPTIONAL, .check = check_bulk,
+		  .help = "commit documents in groups, every S seconds (10), each "
+		  "still stored whole or not at all: faster for many documents; a "
+		  "kill loses the uncommitted group" },
+		{ .name = "quiet", .letter = 'q', .type = OPT_FLAG, .out = &u.quiet,
+		  .help = "print only warnings and errors" },
+		{ .name = "verbose", .letter = 'v', .type = OPT_FLAG,
+		  .out = &u.verbose,
+		  .help = "also say how each file was read and how long it took" },
+		{ .name = "no-thesaurus", .type = OPT_FLAG, .out = &no_thesaurus,
+		  .help = "a database this import creates does not start with the "
+		  "shipped thesaurus" },
+		{ 0 }
+	};
+	const struct opt_spec spec = {
+		.opts = opts, .notes = notes,
+		.synopsis = "[--game G] [--lang L] [--format F] [--document D] "
+		            "[--dry-run]\n               "
+		            "[--allow-withdraw|--max-withdraw N|P%] [--bulk[=S]] "
+		            "[--quiet|--verbose] [--no-thesaurus] PATH...",
+	};
+	int npaths, status = opt_parse(c, &spec, argc, argv, &npaths);
+	if (status >= 0)
+		return status;
+	source_options_apply(&so);
+	u.dry = r.dry_run;
+	if (allow_withdraw)
+		o.limit = RL_WITHDRAW_ANY;
+	if (!npaths)
 		return usage_error("import", "give the files or directories to "
 		                   "import");
 	if (r.dry_run) {
@@ -301,16 +292,49 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		if (!path || access(path, F_OK) != 0)
 			c->db_opt = ":memory:";
 		free(path);
+		/* nor is the schema of an older database upgraded: its
+		 * transactions are rolled back */
+		c->open_flags = RL_OPEN_NO_UPGRADE;
 	}
 	if ((status = open_db(c)))
 		return status;
+	/* A new database — one nothing has been imported into yet, even by
+	 * a run killed early — starts with the thesaurus rulings ships, read
+	 * as a document of its own (no --game, --lang, --format or
+	 * --document); it counts in the summary. */
+	struct rl_file_report th = { .outcome = RL_FILE_SKIPPED };
+	int th_rc = RL_OK;
+	if (!r.dry_run && !no_thesaurus && rl_db_info(c->db)->fresh) {
+		char *path = rl_data_file("thesaurus.txt");
+		if (path) {
+			th_rc = rl_import_file(c->db, path, NULL, 0, &th);
+			print_report(&u, &th);
+			free(path);
+		} else {
+			warning("the shipped thesaurus (thesaurus.txt) was not found: "
+			        "the new database has none");
+		}
+	}
 	if (!u.quiet && isatty(STDERR_FILENO))
 		u.bar = progress_start();
 	r.ctx = &u;
 	struct rl_import_summary t;
-	int rc = rl_import_paths(c->db, (const char *const *)argv + optind,
-	                         (size_t)(argc - optind), &r, &t);
+	int rc = rl_import_paths(c->db, (const char *const *)argv + 1,
+	                         (size_t)npaths, &r, &t);
 	progress_stop(u.bar);
+	if (th.path) {
+		t.imported += th.outcome == RL_FILE_IMPORTED;
+		t.unchanged += th.outcome == RL_FILE_UNCHANGED;
+		t.failed += th.outcome == RL_FILE_FAILED;
+		t.refused += th.outcome == RL_FILE_REFUSED;
+		t.added += th.result.added;
+		t.edited += th.result.edited;
+		t.withdrawn += th.result.withdrawn;
+		t.shortened += th.result.shortened;
+		if (!rc)
+			rc = th_rc;
+		rl_file_report_clear(&th);
+	}
 	size_t total = t.imported + t.unchanged + t.failed + t.skipped +
 	               t.refused;
 	char refused[48] = "";

@@ -177,7 +177,7 @@ cp bigline.txt big1.txt
 sed '1s/.*/Big Line Page Two/' bigline.txt >big2.txt
 { faq_head "Vanishing Page"; printf '\342\200\242 Here?\n  Not for long.\n  Tags: Gone\n'; } >vanish.txt
 n=$((n + 1))
-"$RULINGS" --db "bad$n.db" import --verbose big1.txt big2.txt vanish.txt "$SEED_SPEED" \
+"$RULINGS" --db "bad$n.db" import --no-thesaurus --verbose big1.txt big2.txt vanish.txt "$SEED_SPEED" \
 	>"$OUT" 2>"$ERR" &
 pid=$!
 add_bg_pid "$pid"

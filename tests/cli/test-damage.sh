@@ -82,7 +82,7 @@ done
 check_out_contains "within --max-withdraw the cut page is imported" "10 withdrawn"
 cp base.db m.db
 rl --db m.db import --max-withdraw 9 --allow-withdraw "${G[@]}" cut.txt
-check_exit "the last of --max-withdraw and --allow-withdraw counts" 0
+check_exit "--allow-withdraw wins over --max-withdraw" 0
 for bad in -1 x 101% 5%% "" 1e3; do
 	rl --db m.db import --max-withdraw "$bad" "${G[@]}" cut.txt
 	check_exit "--max-withdraw '$bad' is a usage error" 2

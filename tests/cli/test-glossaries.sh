@@ -108,7 +108,7 @@ EOF
 printf 'Des notes en texte libre, sans format.\n' >vault/notes.txt
 printf '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n' >vault/icone.svg
 printf '# Cachée\n[[Allie]]\n' >vault/.obsidian/hidden.md
-rl --db m.db import --game "Marvel Champions" vault
+rl --db m.db import --no-thesaurus --game "Marvel Champions" vault
 check_exit "a directory of Markdown glossary files imports (the rest skipped)" 0
 check_match "three files imported, two skipped" \
 	"^5 documents: 3 imported, 0 unchanged, 2 skipped, 0 failed" "$(cat "$OUT")"
@@ -149,11 +149,11 @@ check_json "the link to a page that does not exist is the one dangling reference
 
 # The missing page appears: the link resolves on its import.
 printf '# Nulle part\nNulle part.\n' >vault/Glossaire/NullePart.md
-rl --db m.db import --game "Marvel Champions" vault/Glossaire/NullePart.md
+rl --db m.db import --no-thesaurus --game "Marvel Champions" vault/Glossaire/NullePart.md
 check_exit "the missing page imports" 0
 rl --db m.db xrefs --dangling
 check_exit "then nothing dangles" 1
-rl --db m.db import --game "Marvel Champions" vault
+rl --db m.db import --no-thesaurus --game "Marvel Champions" vault
 check_match "importing the vault again changes nothing" \
 	"^6 documents: 0 imported, 4 unchanged, 2 skipped, 0 failed" "$(cat "$OUT")"
 
