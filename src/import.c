@@ -91,19 +91,37 @@ bool rl_withdraw_allowed(const struct rl_import_opts *o, size_t withdrawn,
 	}
 }
 
-/* What the import layer checks of a stored document before it commits. */
+const char *rl_doc_end_name(enum rl_doc_end end)
+{
+	switch (end) {
+	case RL_END_IN_ENTRY: return "an entry";
+	case RL_END_IN_SECTION: return "a section";
+	case RL_END_IN_RULE: return "a rule";
+	case RL_END_IN_RECORD: return "a record";
+	case RL_END_COMPLETE: break;
+	}
+	return "";
+}
+
+/* What the import layer checks of a stored document before it commits:
+ * a damaged document is refused (unless accepted) whatever it does, and
+ * only after storing, so that the refusal can say what it would have
+ * done; a sound one, by what it withdraws. */
 struct guard {
 	const struct rl_import_opts *opts;
-	bool dry;
+	bool dry, damaged;
 	struct rl_file_report *r;
 };
 
 static int check(void *ctx, const struct rl_import_result *res)
 {
 	struct guard *g = ctx;
-	if (rl_withdraw_allowed(g->opts, res->withdrawn, res->before))
+	if (g->damaged)
+		g->r->refusal = RL_REFUSED_DAMAGED;
+	else if (!rl_withdraw_allowed(g->opts, res->withdrawn, res->before))
+		g->r->refusal = RL_REFUSED_WITHDRAW;
+	else
 		return RL_OK;
-	g->r->refusal = RL_REFUSED_WITHDRAW;
 	return g->dry ? RL_OK : RL_EDATA;
 }
 
@@ -112,6 +130,8 @@ static int describe(struct rl_file_report *r, const struct rl_doc *doc)
 {
 	r->parsed = true;
 	r->concepts = doc->nconcepts;
+	r->end = doc->end;
+	r->end_line = doc->end_line;
 	for (size_t i = 0; i < doc->n; i++)
 		if ((unsigned)doc->entries[i].kind < 4)
 			r->kinds[doc->entries[i].kind]++;
@@ -147,7 +167,8 @@ static int parse_and_store(rl_db *db, const struct rl_source *src,
 	if (storing)
 		storing(ctx, r->path);
 	struct rl_import_result res;
-	struct guard g = { o, flags & RL_IMPORT_DRY_RUN, r };
+	struct guard g = { o, flags & RL_IMPORT_DRY_RUN,
+	                   doc.end != RL_END_COMPLETE && !o->accept_damaged, r };
 	const struct store_opts so = { .dry = g.dry, .check = check, .ctx = &g,
 	                               .warn = &r->diags };
 	rc = rl_store_with(db, src, &doc, &so, &res);

@@ -205,7 +205,10 @@ struct rl_import_opts {
 	const char *document;   /* the document's title (its identity), over
 	                           the one the importer finds */
 	/* The import layer's guards (rl_import_file(); rl_parse() ignores
-	 * them): what a new version of a document may do. */
+	 * them): what a document may be, and what a new version of one may
+	 * do. */
+	bool accept_damaged;            /* store a document whose text ends
+	                                   inside something (doc->end) */
 	enum rl_withdraw_limit limit;   /* rulings it may withdraw */
 	unsigned long max_withdraw;     /* RL_WITHDRAW_COUNT: rulings;
 	                                   RL_WITHDRAW_PERCENT: percent of the
@@ -445,7 +448,15 @@ enum rl_refusal {
 	RL_REFUSED_WITHDRAW,  /* it would withdraw more of the document's
 	                         rulings than opts allow (result says how many
 	                         of how many) */
+	RL_REFUSED_DAMAGED,   /* its text ends inside something unfinished
+	                         (end, end_line), and opts do not accept
+	                         damaged documents; result says what storing
+	                         it would have done */
 };
+
+/* What the text ends inside, in words: "an entry", "a section", "a
+ * rule", "a record"; "" for RL_END_COMPLETE. */
+const char *rl_doc_end_name(enum rl_doc_end end);
 
 /* Flags for rl_import_file(). */
 enum {
@@ -476,6 +487,8 @@ struct rl_file_report {
 	char *format, *lang, *title;   /* the document's */
 	size_t concepts;          /* a thesaurus's concepts */
 	size_t kinds[4];          /* its entries, by enum rl_kind */
+	enum rl_doc_end end;      /* as rl_doc's: damaged unless complete */
+	unsigned end_line;
 	/* once stored (stored set); result.unchanged is also set for bytes
 	 * found already imported before parsing */
 	bool stored;

@@ -22,10 +22,11 @@ static const char notes[] =
 	"without --game, --lang, --format or --document, neither do bytes that\n"
 	"are the latest version of any document (imported before with such\n"
 	"options).\n"
-	"A new version of a document that would withdraw more of its rulings\n"
-	"than allowed is refused: nothing is stored, the import goes on with the\n"
-	"next file, and the exit status is 65. An answer that is now only the\n"
-	"beginning of its earlier text is a warning (a truncated file?).\n";
+	"A document whose text ends inside an entry, a rule or a section (a file\n"
+	"cut short) is refused, and so is a new version of a document that would\n"
+	"withdraw more of its rulings than allowed: nothing of it is stored, the\n"
+	"import goes on with the next file, and the exit status is 65. An answer\n"
+	"that is now only the beginning of its earlier text is a warning.\n";
 
 /* How this run of import prints. */
 struct ui {
@@ -113,7 +114,27 @@ static void print_report(struct ui *u, const struct rl_file_report *r)
 {
 	print_diags(r->path, &r->diags);
 	char why[512];
-	if (r->refusal == RL_REFUSED_WITHDRAW) {
+	if (r->refusal == RL_REFUSED_DAMAGED) {
+		/* a diagnostic at the line where the unfinished part begins */
+		bool refused = r->outcome == RL_FILE_REFUSED;
+		char msg[256];
+		snprintf(msg, sizeof msg, "the file ends inside %s begun here "
+		         "(damaged?); %s --accept-damaged", rl_doc_end_name(r->end),
+		         refused ? "refused, nothing stored; it imports with"
+		                 : "an import would be refused without");
+		struct rl_diag d = { refused ? RL_ERROR : RL_WARNING, r->end_line,
+		                     0, msg };
+		struct rl_diags one = { .v = &d, .n = 1 };
+		print_diags(r->path, &one);
+		const struct rl_import_result *res = &r->result;
+		snprintf(why, sizeof why, "the file ends inside %s begun at line "
+		         "%u (damaged?); as it is, it would withdraw %zu of the "
+		         "%zu rulings of \"%s\"", rl_doc_end_name(r->end),
+		         r->end_line, res->withdrawn, res->before,
+		         r->title ? r->title : "");
+		if (refused)
+			keep_refused(u, r, why);
+	} else if (r->refusal == RL_REFUSED_WITHDRAW) {
 		refusal_str(why, sizeof why, u, r);
 		if (r->outcome == RL_FILE_REFUSED) {
 			error("%s: %s; refused, nothing stored (--allow-withdraw or "
@@ -240,6 +261,10 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		  .out = &r.dry_run,
 		  .help = "parse and report what would change, and what would be "
 		  "refused; write nothing" },
+		{ .name = "accept-damaged", .type = OPT_FLAG,
+		  .out = &o.accept_damaged,
+		  .help = "store a document whose text ends inside an entry, a rule "
+		  "or a section (a file cut short), instead of refusing it" },
 		{ .name = "allow-withdraw", .type = OPT_FLAG, .out = &allow_withdraw,
 		  .help = "a new version may withdraw any number of its document's "
 		  "rulings (over --max-withdraw)" },
@@ -267,7 +292,8 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		.opts = opts, .notes = notes,
 		.synopsis = "[--game G] [--lang L] [--format F] [--document D] "
 		            "[--dry-run]\n               "
-		            "[--allow-withdraw|--max-withdraw N|P%] [--bulk[=S]] "
+		            "[--accept-damaged] [--allow-withdraw|--max-withdraw N|P%]"
+		            "\n               [--bulk[=S]] "
 		            "[--quiet|--verbose] [--no-thesaurus] PATH...",
 	};
 	int npaths, status = opt_parse(c, &spec, argc, argv, &npaths);

@@ -448,6 +448,51 @@ static void test_file_refused(void **state)
 	rl_stats_clear(&s);
 }
 
+static void test_file_damaged(void **state)
+{
+	struct fixture *f = *state;
+	char p[256];
+	struct rl_file_report r;
+	struct rl_stats s;
+	static const char page[] =
+		"Damaged Page\n\nFrequently Asked Questions\n\nCards\n\n"
+		"\xe2\x80\xa2 Whole?\n  Yes.\n  Tags: X\n"
+		"\xe2\x80\xa2 Cut short?\n  The answer stops in the mid";
+	write_file(f, "damaged.txt", page, sizeof page - 1);
+	path_in(f, "damaged.txt", p, sizeof p);
+
+	/* refused, even as a first version: nothing stored */
+	assert_int_equal(rl_import_file(f->db, p, NULL, 0, &r), RL_EDATA);
+	assert_int_equal(r.outcome, RL_FILE_REFUSED);
+	assert_int_equal(r.refusal, RL_REFUSED_DAMAGED);
+	assert_int_equal(r.end, RL_END_IN_ENTRY);
+	assert_int_equal(r.end_line, 10);
+	assert_string_equal(rl_doc_end_name(r.end), "an entry");
+	assert_int_equal(r.result.added, 2);   /* what storing would do */
+	rl_file_report_clear(&r);
+	assert_int_equal(rl_stats(f->db, &s), RL_OK);
+	assert_int_equal(s.rulings, 0);
+	rl_stats_clear(&s);
+
+	/* a dry run reports it and does not refuse */
+	assert_int_equal(rl_import_file(f->db, p, NULL, RL_IMPORT_DRY_RUN, &r),
+	                 RL_OK);
+	assert_int_equal(r.outcome, RL_FILE_IMPORTED);
+	assert_int_equal(r.refusal, RL_REFUSED_DAMAGED);
+	rl_file_report_clear(&r);
+
+	/* accepted */
+	struct rl_import_opts o = { .accept_damaged = true };
+	assert_int_equal(rl_import_file(f->db, p, &o, 0, &r), RL_OK);
+	assert_int_equal(r.outcome, RL_FILE_IMPORTED);
+	assert_int_equal(r.refusal, RL_REFUSED_NONE);
+	assert_int_equal(r.end, RL_END_IN_ENTRY);
+	rl_file_report_clear(&r);
+	assert_int_equal(rl_stats(f->db, &s), RL_OK);
+	assert_int_equal(s.rulings, 2);
+	rl_stats_clear(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -460,6 +505,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_export_sink, setup, teardown),
 		cmocka_unit_test(test_withdraw_allowed),
 		cmocka_unit_test_setup_teardown(test_file_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_file_damaged, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
