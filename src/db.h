@@ -33,6 +33,23 @@ int rl_db_sqlite_fail(rl_db *db, int sqlite_rc, const char *what);
 sqlite3_stmt *rl_db_prepare(rl_db *db, const char *sql);
 int rl_db_exec(rl_db *db, const char *sql);
 
+/* How rl_store_with() stores a document (rl_store() and rl_store_dry()
+ * are its plain forms; import.c passes the import layer's checks). */
+struct store_opts {
+	bool dry;               /* roll back: what storing would do */
+	/* Called once the document is in place, before it is committed,
+	 * with what it did (res->unchanged aside): a status other than RL_OK
+	 * rolls the document back and is returned. */
+	int (*check)(void *ctx, const struct rl_import_result *res);
+	void *ctx;
+	/* warnings on rulings (answers cut short), at their entries' lines;
+	 * may be NULL */
+	struct rl_diags *warn;
+};
+int rl_store_with(rl_db *db, const struct rl_source *src,
+                  const struct rl_doc *doc, const struct store_opts *o,
+                  struct rl_import_result *res);
+
 /* The application_id of a rulings database: "RULG". */
 #define RL_APPLICATION_ID 0x52554C47
 

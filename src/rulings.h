@@ -187,6 +187,16 @@ struct rl_doc {
 
 void rl_doc_free(struct rl_doc *doc);
 
+/* How many of a document's rulings a new version of it may withdraw
+ * (those no document lists any more); a version that would withdraw more
+ * is refused. */
+enum rl_withdraw_limit {
+	RL_WITHDRAW_DEFAULT,    /* up to half of them, or up to 4 */
+	RL_WITHDRAW_ANY,        /* no limit */
+	RL_WITHDRAW_COUNT,      /* up to max_withdraw */
+	RL_WITHDRAW_PERCENT,    /* up to max_withdraw percent of them */
+};
+
 /* Options an importer takes from the caller. */
 struct rl_import_opts {
 	const char *game;       /* used when the document names no game */
@@ -194,7 +204,21 @@ struct rl_import_opts {
 	const char *format;     /* importer name; NULL = detect from content */
 	const char *document;   /* the document's title (its identity), over
 	                           the one the importer finds */
+	/* The import layer's guards (rl_import_file(); rl_parse() ignores
+	 * them): what a document may be, and what a new version of one may
+	 * do. */
+	bool accept_damaged;            /* store a document whose text ends
+	                                   inside something (doc->end) */
+	enum rl_withdraw_limit limit;   /* rulings it may withdraw */
+	unsigned long max_withdraw;     /* RL_WITHDRAW_COUNT: rulings;
+	                                   RL_WITHDRAW_PERCENT: percent of the
+	                                   document's rulings */
 };
+
+/* True when a version that withdraws withdrawn of the before rulings its
+ * document listed is within o's limit (o may be NULL: the default). */
+bool rl_withdraw_allowed(const struct rl_import_opts *o, size_t withdrawn,
+                         size_t before);
 
 /* Detects the format (unless opts->format names one) and parses src into
  * doc. RL_EUSAGE: unknown format name; RL_NOTFOUND: no importer recognizes
@@ -371,6 +395,10 @@ struct rl_import_result {
 	size_t added;           /* rulings new to the database (or back) */
 	size_t edited;          /* rulings whose text changed (white space aside) */
 	size_t withdrawn;       /* rulings no document lists any more */
+	size_t before;          /* rulings the document listed until then */
+	size_t shortened;       /* of the edited: answers now only the
+	                           beginning of their earlier text (a warning
+	                           on each, when the caller asks) */
 };
 
 /* Stores a parsed document in one transaction: either all of it is stored
@@ -410,7 +438,25 @@ enum rl_file_outcome {
 	RL_FILE_SKIPPED,     /* found in a directory and not a document: binary,
 	                        or of no format rulings knows */
 	RL_FILE_FAILED,      /* not stored: status, diags and error say why */
+	RL_FILE_REFUSED,     /* parsed, and not stored as a new version of its
+	                        document: refusal says why (status RL_EDATA) */
 };
+
+/* Why a document is refused (or, in a dry run, would be). */
+enum rl_refusal {
+	RL_REFUSED_NONE,
+	RL_REFUSED_WITHDRAW,  /* it would withdraw more of the document's
+	                         rulings than opts allow (result says how many
+	                         of how many) */
+	RL_REFUSED_DAMAGED,   /* its text ends inside something unfinished
+	                         (end, end_line), and opts do not accept
+	                         damaged documents; result says what storing
+	                         it would have done */
+};
+
+/* What the text ends inside, in words: "an entry", "a section", "a
+ * rule", "a record"; "" for RL_END_COMPLETE. */
+const char *rl_doc_end_name(enum rl_doc_end end);
 
 /* Flags for rl_import_file(). */
 enum {
@@ -441,10 +487,15 @@ struct rl_file_report {
 	char *format, *lang, *title;   /* the document's */
 	size_t concepts;          /* a thesaurus's concepts */
 	size_t kinds[4];          /* its entries, by enum rl_kind */
+	enum rl_doc_end end;      /* as rl_doc's: damaged unless complete */
+	unsigned end_line;
 	/* once stored (stored set); result.unchanged is also set for bytes
 	 * found already imported before parsing */
 	bool stored;
 	struct rl_import_result result;
+	/* the guard it fails: with RL_FILE_REFUSED, or with RL_FILE_IMPORTED
+	 * in a dry run (it would be refused) */
+	enum rl_refusal refusal;
 	/* seconds from the start of the file to the end of each step */
 	double read_seconds, parse_seconds, store_seconds;
 };
@@ -455,8 +506,11 @@ void rl_file_report_clear(struct rl_file_report *r);
  * defaults (rl_store_seen), parses it (rl_parse) and stores it (rl_store,
  * or rl_store_dry with RL_IMPORT_DRY_RUN). Inside rl_bulk_begin() and
  * rl_bulk_end(), the document is part of the open load. opts may be NULL.
- * Returns report->status: RL_OK for a file imported, unchanged or
- * skipped. */
+ * A new version of a document that fails opts' guards (limit) is rolled
+ * back and refused: RL_FILE_REFUSED, status RL_EDATA; in a dry run it is
+ * reported with its refusal and not refused. Answers cut short are
+ * warnings in report->diags at their entries' lines. Returns
+ * report->status: RL_OK for a file imported, unchanged or skipped. */
 int rl_import_file(rl_db *db, const char *path,
                    const struct rl_import_opts *opts, unsigned flags,
                    struct rl_file_report *report);
@@ -499,7 +553,9 @@ struct rl_import_run {
 struct rl_import_summary {
 	size_t imported, unchanged, skipped;
 	size_t failed;            /* files, and paths the walk could not read */
+	size_t refused;           /* documents refused (RL_FILE_REFUSED) */
 	size_t added, edited, withdrawn;   /* rulings, over the files imported */
+	size_t shortened;                  /* of the edited */
 };
 
 /* Imports files and directories: a directory is walked recursively in
@@ -509,8 +565,8 @@ struct rl_import_summary {
  * bulk in groups (rl_bulk_begin(); a group that cannot be committed is
  * imported again file by file). After a database-busy failure the
  * remaining files are not tried. Returns the worst failure: RL_EBUSY, else
- * RL_EIO, else the first; RL_OK when every file was imported, unchanged
- * or skipped. */
+ * RL_EIO, else the first (RL_EDATA for a refused document); RL_OK when
+ * every file was imported, unchanged or skipped. */
 int rl_import_paths(rl_db *db, const char *const *paths, size_t n,
                     const struct rl_import_run *run,
                     struct rl_import_summary *sum);
