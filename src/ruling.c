@@ -181,5 +181,6 @@ void rl_results_free(struct rl_results *res)
 	for (size_t i = 0; i < res->n; i++)
 		rl_ruling_clear(&res->v[i]);
 	free(res->v);
+	free(res->unknown);
 	*res = (struct rl_results){0};
 }

@@ -190,25 +190,13 @@ int rl_tag_parse(const char *s, struct rl_tag *out);
 void rl_tag_clear(struct rl_tag *t);
 /* "Name (Qualifier)" or "Name"; a new string. */
 char *rl_tag_display(const char *name, const char *qualifier);
+/* The edit distance between a and b, case aside: the insertions,
+ * deletions, substitutions and transpositions of characters that make one
+ * the other; max + 1 when it is more than max (or memory ran out). For
+ * "did you mean". */
+size_t rl_edit_distance(const char *a, const char *b, size_t max);
 /* A language guess for text: "en", "fr" or "ru". */
 const char *rl_lang_detect(const char *text, size_t len);
-
-/* Builds a safe FTS5 MATCH expression from words a user typed: every word is
- * an FTS5 string, so punctuation and FTS5 keywords are plain text; balanced
- * double quotes make a phrase, a final '*' a prefix. *out is NULL when there
- * is no term at all (no words, or only blanks and lone '*'). */
-int rl_fts_query(const char *const *words, size_t n, char **out);
-
-/* The same, with each term (not prefixes) ORed with the alternatives that
- * expand() gives for it: ("isolate" OR "isoler"), and the terms joined by
- * AND. expand returns a status and fills a NULL-terminated malloc'd array
- * of malloc'd strings (or NULL for none), which the builder frees; it sets
- * *drop for a term that holds no token (an explicit AND with such a term
- * would match nothing, where the implicit one passes it over). */
-typedef int (*rl_expand_fn)(void *ctx, const char *term, size_t len,
-                            char ***alts, bool *drop);
-int rl_fts_query_expand(const char *const *words, size_t n, rl_expand_fn expand,
-                        void *ctx, char **out);
 
 /* ---- The database ------------------------------------------------------ */
 
@@ -286,8 +274,9 @@ struct rl_query {
 	                           end; a time, ISO 8601 UTC), or NULL */
 	bool no_thesaurus;      /* match tags and words only as given */
 	long limit;             /* <= 0: no limit */
-	bool no_total;          /* skip counting all matches (total = -1): a
-	                           query costs what its results do */
+	bool no_total;          /* when more match than limit, do not count
+	                           them (total = -1): a query costs what its
+	                           results do */
 };
 
 struct rl_source_ref {
@@ -321,15 +310,31 @@ struct rl_ruling {
 };
 
 struct rl_results {
-	long long total;        /* matches before the limit; -1 if not counted */
+	long long total;        /* every match, beyond the limit too; -1 when
+	                           more matched than the limit and no_total
+	                           said not to count them */
 	struct rl_ruling *v;
 	size_t n;
+	char *unknown;          /* why nothing matches when a filter names what
+	                           the database does not know: "no tag
+	                           'Repeet'; did you mean 'Repeat'?"; else NULL */
 };
 
 #define RL_SNIPPET_OPEN  "\x02"
 #define RL_SNIPPET_CLOSE "\x03"
 
+/* Runs a search. q->words are the query language (man page, SEARCH
+ * SYNTAX) unless q->raw; the options AND with them. Fills out on RL_OK and
+ * on RL_NOTFOUND (nothing matched: out->n is 0, and out->unknown says why
+ * when a tag, game, language or kind is unknown). */
 int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out);
+/* What a search is made of, for people and tests, one item a line: the
+ * query as read ("query:"), the FTS5 expression that finds and ranks
+ * ("match:") or only ranks ("rank:"), the subselects ("f1:"), the SQL
+ * conditions over rulings r with their values written in ("where:"), what
+ * ranks first ("first:") and the full-text tables. RL_NOTFOUND, with
+ * rl_db_errmsg() saying why, for an unknown name. *out is malloc'd. */
+int rl_search_explain(rl_db *db, const struct rl_query *q, char **out);
 void rl_results_free(struct rl_results *r);
 /* The rulings whose rule number is rule, in game (NULL: any game): one
  * per game that has the number (the most recently stored one, should a

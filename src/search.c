@@ -1,8 +1,11 @@
 /* search.c — rl_search: full text (BM25-ranked, with snippets) and
- * filters, as of now or of a past time.
+ * filters, as of now or of a past time; and what a search is made of
+ * (rl_search_explain).
  *
- * Full-text queries go through rl_fts_query() unless the caller asked for
- * raw FTS5 syntax. */
+ * The query language becomes SQL in qcompile.c; here that is put
+ * together with the full-text tables: the one FTS5 expression that finds
+ * and ranks (match), or one that only ranks (rank), the subselects fN,
+ * the conditions, the order and the limit. */
 #include "query.h"
 #include "stemtok.h"
 #include "util.h"
@@ -31,13 +34,12 @@ static bool fts_wanted(const char *table_lang, const char *lang)
 	             : strcmp(table_lang, "xx") == 0;
 }
 
-/* A UNION ALL over the wanted tables of (rid, score, snip), or of rid
+/* A UNION ALL over the wanted tables of (rid, score, l), or of rid
  * alone for counting. The MATCH expression is parameter mi. */
 static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
                       const char *prefix)
 {
 	bool first = true;
-	rl_buf_adds(b, "(");
 	for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs; i++) {
 		const char *l = fts_langs[i];
 		if (!fts_wanted(l, lang))
@@ -54,11 +56,11 @@ static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
 		rl_buf_addf(b, " FROM %s%s WHERE %s%s MATCH ?%d",
 		            prefix, l, prefix, l, mi);
 	}
-	rl_buf_adds(b, ") m JOIN rulings r ON r.id = m.rid");
 }
 
 /* The snippet of the ruling top.id in the table of its language top.l:
- * computed for the rows a query returns only. snippet() in the ranked
+ * the best part of its answer (body, column 1): the title is shown anyway.
+ * Computed for the rows a query returns only. snippet() in the ranked
  * UNION ALL ran for every match before the LIMIT, re-tokenizing and
  * stemming each matching text: two thirds of a rare word's query at 1M
  * rulings (bench/RESULTS.md). */
@@ -70,7 +72,7 @@ static void fts_snippet(struct rl_buf *b, const char *lang, int mi,
 		const char *l = fts_langs[i];
 		if (!fts_wanted(l, lang))
 			continue;
-		rl_buf_addf(b, " WHEN '%s' THEN (SELECT snippet(%s%s, -1, '"
+		rl_buf_addf(b, " WHEN '%s' THEN (SELECT snippet(%s%s, 1, '"
 		            RL_SNIPPET_OPEN "', '" RL_SNIPPET_CLOSE "', "
 		            "'\xE2\x80\xA6', 24) FROM %s%s WHERE %s%s MATCH ?%d"
 		            " AND rowid = top.id)", l, prefix, l, prefix, l, prefix, l,
@@ -135,249 +137,139 @@ static int build_as_of(rl_db *db, const char *when, bool fts)
 	return rc;
 }
 
-struct expand_ctx {
-	rl_db *db;
-	const char *game;
-	bool no_thesaurus;
-	bool stop;              /* leave stop words out */
-};
-
-/* Words so common in rulings' English, French and Russian that they say
- * nothing about what is asked, and cost the most to rank: every match of
- * every term is scored, and "the" matches nearly every ruling. A query of
- * several words leaves them out (see stop_words_apply()). Case-folded,
- * sorted by bytes for bsearch. */
-static const char *const stop_words[] = {
-	"a", "an", "and", "are", "as", "at", "au", "aux", "be", "but", "by",
-	"can", "ce", "ces", "cette", "dans", "de", "des", "do", "does", "du",
-	"elle", "en", "est", "et", "for", "from", "has", "have", "how", "i",
-	"if", "il", "in", "into", "is", "it", "its", "la", "le", "les", "leur",
-	"leurs", "ne", "of", "on", "or", "ou", "par", "pas", "pour", "qu",
-	"que", "qui", "sa", "se", "ses", "son", "sont", "sur", "than", "that",
-	"the", "their", "then", "there", "these", "this", "to", "un", "une",
-	"was", "what", "when", "where", "which", "who", "why", "will", "with",
-	"you", "your", "à",
-	"а", "бы", "в", "во", "для", "до", "же", "за", "и", "из", "к", "как",
-	"ли", "на", "не", "но", "о", "об", "от", "по", "при", "с", "со", "то",
-	"у", "что", "это",
-};
-
-static int cmp_str(const void *a, const void *b)
+/* fN(rid) AS (...): the rulings each subselect's expression finds. */
+static void ctes(struct rl_buf *b, const struct rl_compiled *c,
+                 const char *prefix)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	for (size_t i = 0; i < c->nsub; i++) {
+		rl_buf_addf(b, "%sf%zu(rid) AS (", i ? ", " : "", i + 1);
+		fts_union(b, c->lang, c->sub[i].param, false, prefix);
+		rl_buf_addc(b, ')');
+	}
 }
 
-/* 1 when the term (n bytes) is a stop word, 0 when not, -1 out of memory. */
-static int is_stop_word(const char *term, size_t n)
+/* " AND c1 AND c2 ...", balanced, the rows' or the count's forms. */
+static void where(struct rl_buf *b, const struct rl_compiled *c, bool count)
 {
-	char *t = rl_strndup(term, n);
-	char *f = t ? rl_fold(t) : NULL;
-	free(t);
-	if (!f)
-		return -1;
-	const char *k = f;
-	bool stop = bsearch(&k, stop_words, sizeof stop_words / sizeof *stop_words,
-	                    sizeof *stop_words, cmp_str) != NULL;
-	free(f);
-	return stop;
+	if (!c->nconds)
+		return;
+	char **v = malloc(c->nconds * sizeof *v);
+	if (!v) {
+		b->oom = true;
+		return;
+	}
+	for (size_t i = 0; i < c->nconds; i++)
+		v[i] = count && c->conds[i].count ? c->conds[i].count
+		                                  : c->conds[i].rows;
+	rl_buf_adds(b, " AND ");
+	rl_join_balanced(b, v, c->nconds, "AND");
+	free(v);
 }
 
-/* Stop words are left out of a query that has other words to find, and
- * no double quote (a phrase, or a word quoted to keep it, searches as
- * written). */
-static int stop_words_apply(rl_db *db, const struct rl_query *q, bool *apply)
+/* The FROM clause: the driving expression's matches, or every ruling
+ * (with the ranking expression's scores when there is one). */
+static void from(struct rl_buf *b, const struct rl_compiled *c, bool scored,
+                 const char *prefix, bool as_of)
 {
-	*apply = false;
-	bool other = false, stop = false;
-	for (size_t i = 0; i < q->nwords; i++)
-		if (strchr(q->words[i], '"'))
-			return RL_OK;
-	for (size_t i = 0; i < q->nwords; i++) {
-		const char *p = q->words[i];
-		while (*p) {
-			size_t n = strcspn(p, " \t\n");
-			if (n) {
-				int r = p[n - 1] == '*' ? 0 : is_stop_word(p, n);
-				if (r < 0)
-					return RL_ENOMEM;
-				if (r)
-					stop = true;
-				else if (rl_stemtok_count(db->h, p, (int)n) > 0)
-					other = true;   /* a word with something to find */
-			}
-			p += n;
-			p += strspn(p, " \t\n");
-		}
-	}
-	*apply = stop && other;
-	return RL_OK;
-}
-
-/* Drops a term with no token; widens one to its thesaurus equivalents
- * (itself excepted) unless alts is NULL (a prefix) or the query says not
- * to. */
-static int expand_term(void *vctx, const char *term, size_t len, char ***alts,
-                       bool *drop)
-{
-	struct expand_ctx *c = vctx;
-	if (c->stop) {
-		int r = is_stop_word(term, len);
-		if (r < 0)
-			return RL_ENOMEM;
-		if (r) {
-			*drop = true;
-			return RL_OK;
-		}
-	}
-	int tokens = rl_stemtok_count(c->db->h, term, (int)len);
-	if (tokens < 0)
-		return rl_db_fail(c->db, RL_EINTERNAL, "cannot tokenize '%.*s'",
-		                  (int)len, term);
-	*drop = tokens == 0;
-	if (*drop || !alts || c->no_thesaurus)
-		return RL_OK;
-	*alts = NULL;
-	char *t = rl_strndup(term, len);
-	if (!t)
-		return RL_ENOMEM;
-	char **syn;
-	size_t n;
-	int rc = rl_synonyms(c->db, t, c->game, &syn, &n);
-	char *key = rc ? NULL : rl_key(t);
-	free(t);
-	if (rc)
-		return rc;
-	if (!key) {
-		rl_strings_free(syn, n);
-		return RL_ENOMEM;
-	}
-	size_t o = 0;
-	for (size_t i = 0; i < n; i++) {
-		char *k = rl_key(syn[i]);
-		bool self = k && strcmp(k, key) == 0;
-		free(k);
-		if (self)
-			free(syn[i]);
-		else
-			syn[o++] = syn[i];
-	}
-	if (syn)
-		syn[o] = NULL;
-	free(key);
-	if (o == 0) {
-		free(syn);
-		return RL_OK;
-	}
-	*alts = syn;
-	return RL_OK;
-}
-
-int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
-{
-	*out = (struct rl_results){0};
-	int rc = RL_OK;
-	char *match = NULL;
-	if (q->nwords) {
-		if (q->raw) {
-			struct rl_buf b = {0};
-			for (size_t i = 0; i < q->nwords; i++) {
-				if (i)
-					rl_buf_addc(&b, ' ');
-				rl_buf_adds(&b, q->words[i]);
-			}
-			match = rl_buf_take(&b);
-			if (!match)
-				return RL_ENOMEM;
-		} else {
-			struct expand_ctx ec = { db, q->game, q->no_thesaurus, false };
-			rc = stop_words_apply(db, q, &ec.stop);
-			if (rc)
-				return rc;
-			rc = rl_fts_query_expand(q->words, q->nwords, expand_term, &ec,
-			                         &match);
-			if (rc)
-				return rc;
-		}
-		/* Only blanks and lone stars: nothing can match. */
-		if (!match)
-			return RL_NOTFOUND;
-	}
-
-	/* The FROM and WHERE clauses are shared by the count and the rows. */
-	/* --as-of: the texts of that time, in temporary tables */
-	if (q->as_of && (rc = build_as_of(db, q->as_of, match != NULL))) {
-		free(match);
-		return rc;
-	}
-	const char *prefix = q->as_of ? "asof_fts_" : "rulings_fts_";
-	struct rl_buf from = {0}, count_from = {0};
-	struct rl_params p = {0};
-	int mi = 0;
-	if (match) {
-		rc = rl_param(&p, match, false, &mi);
-		fts_union(&from, q->lang, mi, true, prefix);
-		fts_union(&count_from, q->lang, mi, false, prefix);
+	if (c->match) {
+		rl_buf_adds(b, " FROM (");
+		fts_union(b, c->lang, c->match_i, scored, prefix);
+		rl_buf_adds(b, ") m JOIN rulings r ON r.id = m.rid");
+	} else if (c->rank && scored) {
+		rl_buf_adds(b, " FROM rulings r LEFT JOIN (");
+		fts_union(b, c->lang, c->rank_i, true, prefix);
+		rl_buf_adds(b, ") m ON m.rid = r.id");
 	} else {
-		rl_buf_adds(&from, "rulings r");
-		rl_buf_adds(&count_from, "rulings r");
+		rl_buf_adds(b, " FROM rulings r");
 	}
-	struct rl_buf where = {0};
-	if (q->as_of)
-		rl_buf_adds(&where, " JOIN temp.asof a ON a.id = r.id");
-	rl_buf_adds(&where, " LEFT JOIN games g ON g.id = r.game_id WHERE 1");
-	if (!rc)
-		rc = rl_add_filters(db, &where, &p, q,
-		                 !match && q->limit > 0 && q->no_total);
-	struct rl_buf sql = {0};
-	/* with words: the ranked rows first (top), then their snippets */
-	if (match)
-		rl_buf_adds(&sql, "WITH top AS MATERIALIZED (");
-	rl_buf_addf(&sql, "SELECT %s, %s FROM %s%s",
+	if (as_of)
+		rl_buf_adds(b, " JOIN temp.asof a ON a.id = r.id");
+	rl_buf_adds(b, " LEFT JOIN games g ON g.id = r.game_id WHERE 1");
+}
+
+/* The rows: with words, the ranked rows first (top), then their
+ * snippets. One row past the limit says whether more match. */
+static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
+                      const char *prefix)
+{
+	struct rl_buf b = {0};
+	bool fts = c->match || c->rank;
+	rl_buf_adds(&b, "WITH ");
+	ctes(&b, c, prefix);
+	rl_buf_addf(&b, "%stop AS MATERIALIZED (SELECT %s, %s AS score,"
+	            " %s AS l, %s%s%s AS first", c->nsub ? ", " : "",
 	            q->as_of ? rl_asof_cols : rl_ruling_cols,
-	            match ? "m.score AS score, m.l AS l" : "0, NULL",
-	            from.s ? from.s : "", where.s ? where.s : "");
-	rl_buf_adds(&sql, match ? " ORDER BY m.score, r.id" : " ORDER BY r.id");
+	            fts ? "m.score" : "NULL", fts ? "m.l" : "NULL",
+	            c->first ? "CASE WHEN " : "0", c->first ? c->first : "",
+	            c->first ? " THEN 0 ELSE 1 END" : "");
+	from(&b, c, true, prefix, q->as_of);
+	where(&b, c, false);
+	rl_buf_adds(&b, c->first ? " ORDER BY first, " : " ORDER BY ");
+	rl_buf_adds(&b, c->match ? "m.score, r.id" : c->rank
+	                ? "m.score NULLS LAST, r.id" : "r.id");
 	if (q->limit > 0)
-		rl_buf_addf(&sql, " LIMIT %ld", q->limit);
-	if (match) {
-		rl_buf_adds(&sql, ") SELECT top.*, ");
-		fts_snippet(&sql, q->lang, mi, prefix);
-		rl_buf_adds(&sql, " FROM top ORDER BY top.score, top.id");
+		rl_buf_addf(&b, " LIMIT %ld", q->limit + 1);
+	rl_buf_adds(&b, ") SELECT top.*, ");
+	if (fts)
+		fts_snippet(&b, c->lang, c->match ? c->match_i : c->rank_i, prefix);
+	else
+		rl_buf_adds(&b, "NULL");
+	rl_buf_adds(&b, " FROM top ORDER BY top.first, top.score NULLS LAST,"
+	            " top.id");
+	return rl_buf_take(&b);
+}
+
+static char *count_sql(const struct rl_query *q, const struct rl_compiled *c,
+                       const char *prefix)
+{
+	struct rl_buf b = {0};
+	if (c->nsub) {
+		rl_buf_adds(&b, "WITH ");
+		ctes(&b, c, prefix);
+		rl_buf_addc(&b, ' ');
 	}
-	struct rl_buf count = {0};
-	rl_buf_addf(&count, "SELECT count(*) FROM %s%s",
-	            count_from.s ? count_from.s : "", where.s ? where.s : "");
-	rl_buf_free(&from);
-	rl_buf_free(&count_from);
-	rl_buf_free(&where);
-	char *text = rl_buf_take(&sql);
-	char *count_text = rl_buf_take(&count);
-	sqlite3_stmt *st = NULL, *cst = NULL;
-	if (!rc && (!text || !count_text))
-		rc = RL_ENOMEM;
-	if (!rc) {
-		int src = sqlite3_prepare_v2(db->h, text, -1, &st, NULL);
-		if (src == SQLITE_OK)
-			src = sqlite3_prepare_v2(db->h, count_text, -1, &cst, NULL);
-		if (src != SQLITE_OK)
-			rc = rl_db_sqlite_fail(db, src, "prepare search");
+	rl_buf_adds(&b, "SELECT count(*)");
+	from(&b, c, false, prefix, q->as_of);
+	where(&b, c, true);
+	return rl_buf_take(&b);
+}
+
+static sqlite3_stmt *prepare(rl_db *db, const char *sql,
+                             const struct rl_compiled *c, int *rc)
+{
+	sqlite3_stmt *st = NULL;
+	int s = sql ? sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) : SQLITE_NOMEM;
+	if (s != SQLITE_OK) {
+		*rc = rl_db_sqlite_fail(db, s, "prepare search");
+		return NULL;
 	}
-	for (int i = 0; i < p.n && !rc; i++) {
-		rl_bind_text(st, i + 1, p.v[i]);
-		rl_bind_text(cst, i + 1, p.v[i]);
-	}
+	for (int i = 0; i < c->p.n; i++)
+		rl_bind_text(st, i + 1, c->p.v[i]);
+	return st;
+}
+
+/* Runs the rows statement into out: at most limit rulings, *more when
+ * another one matched. */
+static int run_rows(rl_db *db, sqlite3_stmt *st, const struct rl_query *q,
+                    bool fts, struct rl_results *out, bool *more)
+{
 	size_t cap = 0;
 	bool oom = false;
-	while (!rc) {
+	int rc = RL_OK;
+	*more = false;
+	for (;;) {
 		int s = sqlite3_step(st);
 		if (s == SQLITE_DONE)
 			break;
 		if (s != SQLITE_ROW) {
 			if (q->raw && (s & 0xFF) == SQLITE_ERROR)
-				rc = rl_db_fail(db, RL_EUSAGE, "bad query '%s': %s", match,
-				                sqlite3_errmsg(db->h));
+				rc = RL_EUSAGE;     /* rl_search() says what */
 			else
 				rc = rl_step_error(db, s);
+			break;
+		}
+		if (q->limit > 0 && out->n == (size_t)q->limit) {
+			*more = true;
 			break;
 		}
 		if (!rl_grow(&out->v, &cap, out->n + 1, sizeof *out->v)) {
@@ -388,35 +280,143 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 		*r = (struct rl_ruling){0};
 		rl_fill_base(st, r, &oom);
 		r->score = sqlite3_column_double(st, 13);
-		/* column 14 is the language table of a match (top.l) */
-		r->snippet = match ? rl_column_dup(st, 15, &oom) : NULL;
-		if (oom)
+		/* 14 is the table of a match (top.l), 15 first, 16 the snippet */
+		r->snippet = fts ? rl_column_dup(st, 16, &oom) : NULL;
+		if (oom) {
 			rc = RL_ENOMEM;
+			break;
+		}
 	}
+	return rc;
+}
+
+int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
+{
+	*out = (struct rl_results){0};
+	struct rl_compiled c;
+	int rc = rl_compile(db, q, q->nwords == 0 && q->limit > 0, &c);
+	if (rc == RL_NOTFOUND && c.unknown) {
+		out->unknown = c.unknown;
+		c.unknown = NULL;
+		rl_db_fail(db, RL_NOTFOUND, "%s", out->unknown);
+	}
+	if (!rc && c.nothing)
+		rc = RL_NOTFOUND;     /* words that hold nothing to find */
+	/* --as-of: the texts of that time, in temporary tables */
+	if (!rc && q->as_of)
+		rc = build_as_of(db, q->as_of, c.match || c.rank || c.nsub);
+	const char *prefix = q->as_of ? "asof_fts_" : "rulings_fts_";
+	char *text = rc ? NULL : rows_sql(q, &c, prefix);
+	sqlite3_stmt *st = rc ? NULL : prepare(db, text, &c, &rc);
+	bool more = false;
+	if (!rc)
+		rc = run_rows(db, st, q, c.match || c.rank, out, &more);
+	if (rc == RL_EUSAGE && q->raw)
+		rl_db_fail(db, RL_EUSAGE, "bad query '%s': %s", c.match ? c.match
+		           : "", sqlite3_errmsg(db->h));
 	sqlite3_finalize(st);
-	if (!rc && q->no_total) {
+	free(text);
+	out->total = (long long)out->n;
+	if (!rc && more && q->no_total) {
 		out->total = -1;
-	} else if (!rc) {
-		int s = sqlite3_step(cst);
-		if (s == SQLITE_ROW)
+	} else if (!rc && more) {
+		char *ct = count_sql(q, &c, prefix);
+		sqlite3_stmt *cst = prepare(db, ct, &c, &rc);
+		free(ct);
+		int s = cst ? sqlite3_step(cst) : SQLITE_OK;
+		if (cst && s == SQLITE_ROW)
 			out->total = sqlite3_column_int64(cst, 0);
-		else
+		else if (cst)
 			rc = rl_step_error(db, s);
+		sqlite3_finalize(cst);
 	}
-	sqlite3_finalize(cst);
 	struct rl_details ds = {0};
 	if (!rc && out->n)
 		rc = rl_details_prepare(db, &ds);
 	for (size_t i = 0; i < out->n && !rc; i++)
 		rc = rl_fill_details(db, &ds, &out->v[i]);
 	rl_details_finalize(&ds);
-	rl_params_free(&p);
-	free(text);
-	free(count_text);
-	free(match);
-	if (rc) {
+	rl_compiled_free(&c);
+	if (rc && rc != RL_NOTFOUND) {
 		rl_results_free(out);
 		return rc;
 	}
-	return out->n ? RL_OK : RL_NOTFOUND;
+	return rc ? rc : out->n ? RL_OK : RL_NOTFOUND;
+}
+
+/* sql with each ?N written as the value it binds. */
+static void inline_params(struct rl_buf *b, const char *sql,
+                          const struct rl_params *p)
+{
+	for (const char *s = sql; *s; ) {
+		if (*s == '?' && s[1] >= '0' && s[1] <= '9') {
+			char *end;
+			long n = strtol(s + 1, &end, 10);
+			if (n >= 1 && n <= p->n) {
+				const char *v = p->v[n - 1];
+				rl_buf_addc(b, '\'');
+				for (; v && *v; v++) {
+					if (*v == '\'')
+						rl_buf_addc(b, '\'');
+					rl_buf_addc(b, *v);
+				}
+				rl_buf_addc(b, '\'');
+				s = end;
+				continue;
+			}
+		}
+		rl_buf_addc(b, *s++);
+	}
+}
+
+int rl_search_explain(rl_db *db, const struct rl_query *q, char **out)
+{
+	*out = NULL;
+	struct rl_compiled c;
+	int rc = rl_compile(db, q, false, &c);
+	if (rc == RL_NOTFOUND && c.unknown)
+		rl_db_fail(db, RL_NOTFOUND, "%s", c.unknown);
+	if (rc) {
+		rl_compiled_free(&c);
+		return rc;
+	}
+	struct rl_buf b = {0};
+	if (q->raw)
+		rl_buf_addf(&b, "raw: %s\n", c.match ? c.match : "");
+	else if (q->nwords)
+		rl_buf_addf(&b, "query: %s\n", c.read_as ? c.read_as : "(nothing)");
+	if (c.nothing)
+		rl_buf_adds(&b, "nothing: the words hold nothing to find\n");
+	if (c.match && !q->raw)
+		rl_buf_addf(&b, "match: %s\n", c.match);
+	if (c.rank)
+		rl_buf_addf(&b, "rank: %s\n", c.rank);
+	for (size_t i = 0; i < c.nsub; i++)
+		rl_buf_addf(&b, "f%zu: %s\n", i + 1, c.sub[i].fts);
+	for (size_t i = 0; i < c.nconds; i++) {
+		rl_buf_adds(&b, "where: ");
+		inline_params(&b, c.conds[i].rows, &c.p);
+		rl_buf_addc(&b, '\n');
+		if (c.conds[i].count) {
+			rl_buf_adds(&b, "count: ");
+			inline_params(&b, c.conds[i].count, &c.p);
+			rl_buf_addc(&b, '\n');
+		}
+	}
+	if (c.first) {
+		rl_buf_adds(&b, "first: ");
+		inline_params(&b, c.first, &c.p);
+		rl_buf_addc(&b, '\n');
+	}
+	if (c.match || c.rank || c.nsub) {
+		rl_buf_adds(&b, "tables:");
+		for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs; i++)
+			if (fts_wanted(fts_langs[i], c.lang))
+				rl_buf_addf(&b, " rulings_fts_%s", fts_langs[i]);
+		rl_buf_addc(&b, '\n');
+	}
+	rl_compiled_free(&c);
+	if (!(*out = rl_buf_take(&b)))
+		return RL_ENOMEM;
+	return RL_OK;
 }

@@ -28,12 +28,12 @@ static const struct command commands[] = {
 	  "touching the database.",
 	  "parse [--game G] [--lang L] [--format F] FILE" },
 	{ "search", cmd_search, DB_READ,
-	  "find rulings by words (BM25-ranked) and by tag and other filters",
-	  "Find rulings by full text (BM25-ranked) and by tag, category, kind,\n"
-	  "language and game.",
-	  "search [WORDS...] [--tag T]... [--category C] [--kind K] [--lang L]\n"
-	  "               [--game G] [--limit N] [--raw] [--no-thesaurus]\n"
-	  "               [--include-withdrawn] [--as-of WHEN]\n"
+	  "find rulings by a query (words, OR, -exclusion, tag:, rule:, ...)",
+	  "Find rulings by a query of words, phrases, operators and fields\n"
+	  "(BM25-ranked), and by tag, category, kind, language and game.",
+	  "search [QUERY...] [--tag T]... [--category C] [--kind K] [--lang L]\n"
+	  "               [--game G] [--limit N] [--raw] [--explain]\n"
+	  "               [--no-thesaurus] [--include-withdrawn] [--as-of WHEN]\n"
 	  "               [--format text|json|ndjson]" },
 	{ "show", cmd_show, DB_READ,
 	  "show one ruling whole, with its references and back-links",

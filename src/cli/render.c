@@ -349,18 +349,25 @@ int run_query(struct ctx *c, const struct rl_query *q, enum out_format fmt,
 	int status = open_db(c);
 	if (status)
 		return status;
-	/* only the JSON document reports the total: the others need not
-	 * count every match */
-	struct rl_query qq = *q;
-	qq.no_total = fmt != OUT_JSON;
 	struct rl_results res;
-	int rc = rl_search(c->db, &qq, &res);
+	int rc = rl_search(c->db, q, &res);
 	if (rc && rc != RL_NOTFOUND) {
 		error("%s: %s", cmd, rl_db_errmsg(c->db));
 		return exit_status(rc);
 	}
+	if (res.unknown)
+		error("%s: %s", cmd, res.unknown);
 	print_results(c, &res, fmt, q->changed_only ? "changes" : "results",
 	              q->changed_only);
+	/* say when the list is cut */
+	if (fmt == OUT_TEXT && res.n && (res.total < 0 ||
+	                                 res.total > (long long)res.n)) {
+		if (res.total < 0)
+			printf("\n%zu shown; more match (--limit 0 for all)\n", res.n);
+		else
+			printf("\n%zu of %lld shown (--limit 0 for all)\n", res.n,
+			       res.total);
+	}
 	rl_results_free(&res);
 	return exit_status(rc);
 }

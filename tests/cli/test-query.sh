@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# The search query language end to end (man page, SEARCH SYNTAX): what each
+# operator and field finds, against the same search written another way;
+# rule numbers; "N of M shown"; unknown names. (What a query is made of,
+# FTS5 and SQL, is tests/query's golden cases.)
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+seed_db s.db --game "Spirit Island"
+cat >rules.txt <<'EOF'
+Rules Test
+
+101. General
+
+101.1. The game is for two players.
+
+101.2. See rule 702.19a for trample.
+
+702. Keyword Abilities
+
+702.19. Trample
+
+702.19a. Trample is a static ability.
+
+702.19b. The controller assigns trample damage.
+
+702.190. Not a subrule of 702.19.
+EOF
+rl --db s.db import --game "Rules Test" --format numbered-rules rules.txt
+check_exit "the rules import" 0
+
+# ids ARGS...: the sorted ids `search --format json -n 0 ARGS` finds.
+ids() {
+	rl --db s.db search --format json -n 0 "$@"
+	json_get 'sorted(r["id"] for r in d["results"])'
+}
+# same DESC "A..." "B...": the two searches find the same rulings, and some.
+same() {
+	local a b
+	eval "a=\$(ids $2)"
+	eval "b=\$(ids $3)"
+	check_eq "$1" "$a" "$b"
+	check_match "$1: not empty" '^\[[0-9]' "$a"
+}
+# py EXPR: a Python expression over lists a, b, c (ids of three searches).
+setop() {
+	python3 -c "a, b, c = $2, $3, $4
+import sys; sys.exit(0 if ($1) else 1)"
+}
+
+# ---- words and operators ---------------------------------------------------------
+all_repeat=$(ids repeat)
+with_gift=$(ids repeat gift)
+without_gift=$(ids -- repeat -gift)
+check_match "repeat: some" '^\[[0-9]+, ' "$all_repeat"
+check_match "repeat gift: some" '^\[[0-9]' "$with_gift"
+if setop 'sorted(b + c) == a and not set(b) & set(c)' "$all_repeat" \
+	"$with_gift" "$without_gift"; then
+	check_eq "repeat -gift and repeat gift split repeat" 0 0
+else
+	check_eq "repeat -gift and repeat gift split repeat" "$all_repeat" \
+		"$with_gift + $without_gift"
+fi
+rl --db s.db search --format json -n 0 -- repeat -gift
+check_json "repeat -gift: no result says gift" \
+	'd["total"] > 0 and not any("gift" in (r["title"] + " " + r["text"]).lower() for r in d["results"])'
+same "NOT word is -word" "-- repeat -gift" "repeat NOT gift"
+same "-\"phrase\" excludes the phrase" "-- repeat '-\"gift of\"'" \
+	"-- repeat '-(\"gift of\")'"
+
+ward=$(ids ward)
+isolate=$(ids isolate)
+either=$(ids ward OR isolate)
+setop 'sorted(set(b) | set(c)) == a' "$either" "$ward" "$isolate"
+check_exit "ward OR isolate: the union of ward and isolate" 0
+same "OR binds looser than AND: a b OR c is (a b) OR c" \
+	"defend damage OR isolate" "'(defend damage) OR isolate'"
+fast_power=$(ids "'(fast OR slow) power'")
+check_match "(fast OR slow) power: some" '^\[[0-9]' "$fast_power"
+rl --db s.db search --format json -n 0 '(fast OR slow) power'
+check_json "(fast OR slow) power: each has power and fast or slow" \
+	're.search(r"\bpower", (d["results"][0]["title"] + d["results"][0]["text"]).lower()) and all(re.search(r"\b(fast|slow)", (r["title"] + " " + r["text"]).lower()) for r in d["results"])'
+same "explicit AND is implicit AND" "defend AND damage" "defend damage"
+rl --db s.db search --format json -n 0 '"encompassing ward"'
+check_json "a phrase finds its words together" \
+	'd["total"] > 0 and all("encompassing ward" in (r["title"] + " " + r["text"]).lower() for r in d["results"])'
+
+# ---- fields --------------------------------------------------------------------------
+same "tag: is --tag" "tag:Repeat" "--tag Repeat"
+same "tag:\"Name (Qualifier)\" is --tag" "'tag:\"Speed (Fast/Slow)\"'" \
+	"--tag 'Speed (Fast/Slow)'"
+same "tag:Name (Qualifier) as the shell leaves it" "'tag:Speed (Fast/Slow)'" \
+	"--tag 'Speed (Fast/Slow)'"
+same "tag:Repea* finds Repeat (prefix)" "'tag:Repea*'" "--tag Repeat"
+same "-tag: excludes a tag" "-- power -tag:Repeat" "power -- '-tag:repeat'"
+rl --db s.db search --format json -n 0 -- power -tag:Repeat
+check_json "power -tag:Repeat: none tagged Repeat" \
+	'd["total"] > 0 and not any("repeat" in tagset(r) for r in d["results"])'
+same "game: is --game" "'game:\"Spirit Island\"' ward" "--game 'Spirit Island' ward"
+same "kind: is --kind" "kind:errata" "--kind errata"
+same "lang: is --lang" "lang:en ward" "--lang en ward"
+rl --db s.db search --format json -n 0 is:changed
+check_json "is:changed: the rulings the source marks changed" \
+	'd["total"] > 0 and all(r["changed"] for r in d["results"])'
+rl --db s.db search --format json -n 0 title:defend
+check_json "title: matches the title" \
+	'd["total"] > 0 and all("defend" in r["title"].lower() for r in d["results"])'
+rl --db s.db search --format json -n 0 text:phase
+check_json "text: matches the answer" \
+	'd["total"] > 0 and all("phase" in r["text"].lower() for r in d["results"])'
+rl --db s.db search --format json -n 0 text:encompassing
+check_exit "text: only: Encompassing Ward is in questions alone" 1
+same "fields and options AND" "tag:Defend --kind faq" "--tag Defend --kind faq"
+rl --db s.db search --format json -n 0 'foo:bar'
+check_exit "an unknown field name is a word (nothing has foo:bar)" 1
+check_err_empty "an unknown field name is no error"
+
+# ---- rule numbers -----------------------------------------------------------------------
+rl --db s.db search --format json 702.19a
+check_exit "search 702.19a finds it" 0
+check_json "search 702.19a: rule 702.19a first, then what cites it (101.2)" \
+	'[r["rule"] for r in d["results"]] == ["702.19a", "101.2"]'
+rl --db s.db search --format json 'rule:702.19'
+check_json "rule:702.19: the rule and its subrules, not 702.190" \
+	'sorted(r["rule"] for r in d["results"]) == ["702.19", "702.19a", "702.19b"]'
+rl --db s.db search --format json -n 0 'rule:7'
+check_json "rule:7: chapter 7, every rule numbered 7..." \
+	'sorted(r["rule"] for r in d["results"]) == ["702.19", "702.190", "702.19a", "702.19b"]'
+rl --db s.db search --format json trample 702.19a
+check_json "trample 702.19a: the rule first" \
+	'd["results"][0]["rule"] == "702.19a"'
+
+# ---- say what happened ----------------------------------------------------------------------
+rl --db s.db search power
+check_exit "search power finds more than 20" 0
+total=$(grep -c '^#[0-9]' "$OUT")
+check_eq "20 shown" 20 "$total"
+check_match "the last line says how many are not shown" \
+	'^20 of [0-9]+ shown \(--limit 0 for all\)$' "$(tail -n 1 "$OUT")"
+n=$(tail -n 1 "$OUT" | sed 's/^20 of \([0-9]*\) .*/\1/')
+rl --db s.db search power -n 0
+check_eq "--limit 0 shows them all" "$n" "$(grep -c '^#[0-9]' "$OUT")"
+check_not_contains "...and says nothing more" "$(tail -n 1 "$OUT")" "shown"
+rl --db s.db search --tag Defend -n 5
+check_match "--tag Defend -n 5: 5 of 17" '^5 of 17 shown \(--limit 0 for all\)$' \
+	"$(tail -n 1 "$OUT")"
+rl --db s.db search --tag Repeat
+check_not_contains "all 4 of --tag Repeat shown: nothing said" "$(cat "$OUT")" " shown"
+rl --db s.db search --format json power
+check_json "JSON: total counts beyond the limit" 'd["total"] == '"$n"' and len(d["results"]) == 20'
+rl --db s.db search power -n 3 --format ndjson
+check_eq "NDJSON: only the rulings" 3 "$(wc -l <"$OUT")"
+
+for q in "--tag Repeet" "tag:Repeet" "tag:Repeet power"; do
+	eval "rl --db s.db search $q"
+	check_exit "search $q: exit 1" 1
+	check_err_contains "search $q: names the tag and the nearest one" \
+		"no tag 'Repeet'; did you mean 'Repeat'?"
+	check_out_empty "search $q: nothing on stdout"
+done
+rl --db s.db search --game 'Spirt Island'
+check_exit "an unknown game: exit 1" 1
+check_err_contains "an unknown game: did you mean" \
+	"no game 'Spirt Island'; did you mean 'Spirit Island'?"
+rl --db s.db search lang:de ward
+check_exit "an unknown language: exit 1" 1
+check_err_contains "an unknown language: the known ones" "no language 'de' (there are 'en')"
+rl --db s.db search kind:rules
+check_exit "an unknown kind: exit 1" 1
+check_err_contains "an unknown kind: did you mean" "no kind 'rules'; did you mean 'rule'?"
+rl --db s.db search --format json tag:Repeet
+check_exit "unknown with --format json: exit 1" 1
+check_json "...and an empty answer" 'd["total"] == 0 and d["results"] == []'
+
+# ---- --explain ----------------------------------------------------------------------------
+rl --db s.db search --explain -- 'tag:Repeat -fast'
+check_exit "--explain succeeds" 0
+check_out_contains "--explain: the query as read" "query: tag:Repeat -fast"
+check_out_contains "--explain: the subselect" 'f1: "fast"'
+check_out_contains "--explain: the tag condition" "t.name_fold IN ('repeat')"
+
+finish
