@@ -42,6 +42,15 @@ int rl_param(struct rl_params *p, const char *value, bool fold, int *index);
 int rl_param_own(struct rl_params *p, char *value, int *index);
 void rl_params_free(struct rl_params *p);
 
+/* ---- numbered rules (rules.c) --------------------------------------------- */
+
+/* Compares rule numbers in their order: 702.9 < 702.19 < 702.19a <
+ * 702.19b < 702.20 (numbers as numbers, the rest byte by byte). */
+int rl_rule_cmp(const char *a, const char *b);
+/* Fills r's parent, previous, next and subrules (r->rule set). */
+int rl_rule_relations(rl_db *db, struct rl_ruling *r);
+void rl_rule_ref_free(struct rl_rule_ref *r);
+
 /* ---- a query made SQL (qcompile.c, filter.c) ----------------------------- */
 
 /* One condition of the WHERE clause, over rulings r: for listing rows,

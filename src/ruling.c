@@ -171,6 +171,14 @@ void rl_ruling_clear(struct rl_ruling *r)
 		}
 		free(lists[l]);
 	}
+	rl_rule_ref_free(r->parent);
+	rl_rule_ref_free(r->previous);
+	rl_rule_ref_free(r->next);
+	for (size_t i = 0; i < r->nsubrules; i++) {
+		free(r->subrules[i].rule);
+		free(r->subrules[i].title);
+	}
+	free(r->subrules);
 	*r = (struct rl_ruling){0};
 }
 

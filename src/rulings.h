@@ -293,6 +293,12 @@ struct rl_ref_out {
 	char *target_rule, *target_title;
 };
 
+/* A numbered rule beside another: its ruling, number and title. */
+struct rl_rule_ref {
+	long long id;
+	char *rule, *title;
+};
+
 struct rl_ruling {
 	long long id;
 	char *kind, *game, *lang, *title, *text, *rule, *category, *section;
@@ -307,6 +313,12 @@ struct rl_ruling {
 	struct rl_errata *errata;           /* NULL unless kind is errata */
 	struct rl_ref_out *refs; size_t nrefs;
 	struct rl_ref_out *backlinks; size_t nbacklinks;  /* refs that point here */
+	/* rl_show() of a numbered rule, among the current rules of its game:
+	 * the rule it is under (702.19a: 702.19), the rules before and after
+	 * it in number order, and the rules directly under it (702.19:
+	 * 702.19a, 702.19b, ...). NULL and none otherwise. */
+	struct rl_rule_ref *parent, *previous, *next;
+	struct rl_rule_ref *subrules; size_t nsubrules;
 };
 
 struct rl_results {

@@ -75,6 +75,8 @@ int rl_show(rl_db *db, long long id, struct rl_ruling *out)
 			" WHERE f.target_id = ?1 AND s.withdrawn_at IS NULL"
 			" GROUP BY s.id ORDER BY s.id",
 			id, &out->backlinks, &out->nbacklinks);
+	if (!rc)
+		rc = rl_rule_relations(db, out);
 	if (rc)
 		rl_ruling_clear(out);
 	return rc;

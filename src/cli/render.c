@@ -160,6 +160,16 @@ void render_ruling_text(FILE *f, const struct rl_ruling *r, bool color,
 		        x->target_id, x->target_rule ? x->target_rule : "",
 		        x->target_rule ? " " : "", x->target_title);
 	}
+	/* a numbered rule among its neighbours */
+	const struct rl_rule_ref *near[3] = { r->parent, r->previous, r->next };
+	static const char *const label[3] = { "parent:", "previous:", "next:" };
+	for (int k = 0; k < 3; k++)
+		if (near[k])
+			fprintf(f, "    %-9s #%lld %s %s\n", label[k], near[k]->id,
+			        near[k]->rule, near[k]->title);
+	for (size_t i = 0; i < r->nsubrules; i++)
+		fprintf(f, "    %-9s #%lld %s %s\n", i ? "" : "subrules:",
+		        r->subrules[i].id, r->subrules[i].rule, r->subrules[i].title);
 }
 
 /* Copies s without snippet markers into a JSON string. */
@@ -270,12 +280,33 @@ static void links(struct json *j, const char *key, const struct rl_ref_out *v,
 	json_end_list(j);
 }
 
+static void rule_ref(struct json *j, const struct rl_rule_ref *x)
+{
+	if (!x) {
+		json_null(j);
+		return;
+	}
+	json_begin_map(j);
+	json_key(j, "id"); json_int(j, x->id);
+	json_key(j, "rule"); json_string(j, x->rule);
+	json_key(j, "title"); json_string(j, x->title);
+	json_end_map(j);
+}
+
 void render_ruling_json(struct json *j, const struct rl_ruling *r, bool details)
 {
 	render_ruling_fields(j, r);
 	if (details) {
 		links(j, "refs", r->refs, r->nrefs, false);
 		links(j, "backlinks", r->backlinks, r->nbacklinks, true);
+		json_key(j, "parent"); rule_ref(j, r->parent);
+		json_key(j, "previous"); rule_ref(j, r->previous);
+		json_key(j, "next"); rule_ref(j, r->next);
+		json_key(j, "subrules");
+		json_begin_list(j);
+		for (size_t i = 0; i < r->nsubrules; i++)
+			rule_ref(j, &r->subrules[i]);
+		json_end_list(j);
 	} else {
 		json_key(j, "snippet"); plain_snippet(j, r->snippet);
 		json_key(j, "score"); json_double(j, r->score);

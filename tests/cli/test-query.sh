@@ -129,6 +129,27 @@ rl --db s.db search --format json trample 702.19a
 check_json "trample 702.19a: the rule first" \
 	'd["results"][0]["rule"] == "702.19a"'
 
+# ---- show: a rule among its neighbours -------------------------------------------------
+rl --db s.db show 702.19 --format json
+check_exit "show 702.19" 0
+check_json "show 702.19: its subrules, in order, not 702.190" \
+	'[(x["rule"], x["title"]) for x in d["subrules"]] == [("702.19a", "Trample is a static ability."), ("702.19b", "The controller assigns trample damage.")] and all(set(x) == {"id", "rule", "title"} for x in d["subrules"])'
+check_json "show 702.19: previous none (702 is a heading, not a rule), next 702.19a" \
+	'd["previous"]["rule"] == "101.2" and d["next"]["rule"] == "702.19a"'
+check_json "show 702.19: no parent (no rule 702, no chapter 7)" 'd["parent"] is None'
+rl --db s.db show 702.19b --format json
+check_json "show 702.19b: parent 702.19, previous 702.19a, next 702.190" \
+	'd["parent"]["rule"] == "702.19" and d["previous"]["rule"] == "702.19a" and d["next"]["rule"] == "702.190" and d["subrules"] == []'
+rl --db s.db show 702.19
+check_out_contains "show 702.19 (text): subrules" "subrules: #"
+check_out_contains "show 702.19 (text): 702.19a listed" "702.19a Trample is a static ability."
+check_out_contains "show 702.19 (text): next" "next:     #"
+rl --db s.db search --format json -n 1 --tag Repeat
+rid=$(json_get 'd["results"][0]["id"]')
+rl --db s.db show "$rid" --format json
+check_json "show of an FAQ entry: no rule neighbours" \
+	'd["parent"] is None and d["previous"] is None and d["next"] is None and d["subrules"] == []'
+
 # ---- say what happened ----------------------------------------------------------------------
 rl --db s.db search power
 check_exit "search power finds more than 20" 0
