@@ -185,7 +185,8 @@ sed 's/Generally no, since it is the Event/Generally NOT, since it is the Event/
 rl --db update.db import defend-v2.txt
 check_exit "importing a new version of a page succeeds" 0
 check_out_contains "one ruling is reported edited" "17 entries, 0 added, 1 edited, 0 withdrawn"
-rl --db update.db search Generally NOT since Event --format json
+# (NOT in capitals is the query language's operator: the words in quotes)
+rl --db update.db search '"Generally NOT"' since Event --format json
 check_json "the updated ruling keeps its id and has the new text" \
 	"d[\"total\"] == 1 and d[\"results\"][0][\"id\"] == $old_id and 'Generally NOT' in d['results'][0]['text']"
 rl --db update.db stats --format json
