@@ -1,8 +1,9 @@
 /* cmd_export.c — rulings export: rulings by tag, by search or all of them,
  * as FAQ text pages, Markdown, a static HTML site or JSON.
  *
- * The selection is a search (rl_search, as `search --no-thesaurus --limit
- * 0` runs it) and gives an ordered list of ruling ids; the format table
+ * The selection is a search (rl_search, as `search --limit 0` runs it:
+ * export and search select the same rulings) and gives an ordered list of
+ * ruling ids; the format table
  * below says which writer takes it. With --tag the output is one file; with
  * --all or --query the page formats write a directory, one page per tag. */
 #include "export.h"
@@ -48,10 +49,14 @@ static const char options_help[] =
 	"                     --tag and for json and xml; a directory, one page\n"
 	"                     per tag,\n"
 	"                     for txt, md and html with --all or --query\n"
+	"      --no-thesaurus select tags and words only as given, not their\n"
+	"                     thesaurus equivalents\n"
 	"      --force        write into a non-empty directory that is not a\n"
 	"                     previous export\n"
 	"  -h, --help         show this help\n"
-	"\nTags and words match only as given (no thesaurus). Page files are named\n"
+	"\nThe rulings are those search selects for the same --tag, --query,\n"
+	"--lang and --game (with the thesaurus, each concept within its game).\n"
+	"Page files are named\n"
 	"after their tag: an ASCII slug, '-', 12 hex digits of the tag's SHA-256.\n"
 	"A directory is written only when it is new, empty or a previous export\n"
 	"(it holds .rulings-export); its files are replaced atomically and the\n"
@@ -774,7 +779,7 @@ static char **split_words(const char *s, size_t *n)
 
 int cmd_export(struct ctx *c, int argc, char **argv)
 {
-	enum { OPT_FORCE = 256 };
+	enum { OPT_FORCE = 256, OPT_NO_THESAURUS };
 	static const struct option opts[] = {
 		{ "tag", required_argument, NULL, 't' },
 		{ "query", required_argument, NULL, 'q' },
@@ -784,11 +789,12 @@ int cmd_export(struct ctx *c, int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "no-thesaurus", no_argument, NULL, OPT_NO_THESAURUS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	struct export_job job = { .c = c };
-	struct rl_query q = { .no_thesaurus = true };
+	struct rl_query q = {0};
 	const char *query = NULL, *fmt = NULL, *tags[1];
 	bool all = false, force = false;
 	int opt, status = EXIT_USAGE, selections = 0;
@@ -817,6 +823,7 @@ int cmd_export(struct ctx *c, int argc, char **argv)
 		case 'f': fmt = optarg; break;
 		case 'o': job.out = optarg; break;
 		case OPT_FORCE: force = true; break;
+		case OPT_NO_THESAURUS: q.no_thesaurus = true; break;
 		case 'h':
 			command_help(find_command("export"), options_help);
 			return 0;
@@ -869,7 +876,10 @@ int cmd_export(struct ctx *c, int argc, char **argv)
 		goto out;
 	int rc = rl_search(c->db, &q, &job.sel);
 	if (rc == RL_NOTFOUND) {
-		error("export: no ruling matches");
+		if (job.sel.unknown)
+			error("export: %s", job.sel.unknown);
+		else
+			error("export: no ruling matches");
 		status = EXIT_NOTHING;
 		goto out;
 	}

@@ -71,7 +71,8 @@ static const struct command commands[] = {
 	  "Export rulings (one tag's, a search's, or all) as FAQ tag-page text,\n"
 	  "Markdown, a static HTML site, JSON, or the XML interchange format.",
 	  "export (--tag T | --query WORDS | --all) [--lang L] [--game G]\n"
-	  "               --format txt|md|html|json|xml -o PATH [--force]" },
+	  "               --format txt|md|html|json|xml -o PATH [--force]\n"
+	  "               [--no-thesaurus]" },
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
