@@ -6,19 +6,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-int rl_tags(rl_db *db, struct rl_tag_count **out, size_t *n)
+int rl_tags(rl_db *db, const char *game, bool by_count,
+            struct rl_tag_count **out, size_t *n)
 {
 	*out = NULL;
 	*n = 0;
-	sqlite3_stmt *st = rl_db_prepare(db,
+	int rc;
+	struct rl_buf sql = {0};
+	rl_buf_addf(&sql,
 		"SELECT t.name, t.qualifier, count(DISTINCT rt.ruling_id)"
 		" FROM tags t JOIN ruling_tags rt ON rt.tag_id = t.id"
 		" JOIN rulings r ON r.id = rt.ruling_id AND r.withdrawn_at IS NULL"
-		" GROUP BY t.id ORDER BY t.name_fold, t.qual_fold");
+		"%s GROUP BY t.id ORDER BY %st.name_fold, t.qual_fold",
+		game ? " AND r.game_id IN (SELECT id FROM games"
+		       " WHERE rl_fold(name) = rl_fold(?1))" : "",
+		by_count ? "3 DESC, " : "");
+	char *text = rl_buf_take(&sql);
+	sqlite3_stmt *st = text ? rl_db_prepare(db, text) : NULL;
+	free(text);
 	if (!st)
-		return RL_EINTERNAL;
+		return text ? RL_EINTERNAL : RL_ENOMEM;
+	if (game)
+		rl_bind_text(st, 1, game);
 	size_t cap = 0;
-	int rc;
 	bool oom = false;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
@@ -110,6 +120,12 @@ int rl_stats(rl_db *db, struct rl_stats *s)
 		rc = counts(db, "SELECT kind, count(*) FROM rulings"
 		            " WHERE withdrawn_at IS NULL GROUP BY kind"
 		            " ORDER BY kind", &s->kinds, &s->nkinds);
+	if (!rc)
+		rc = counts(db, "SELECT g.name, count(*) FROM rulings r"
+		            " LEFT JOIN games g ON g.id = r.game_id"
+		            " WHERE r.withdrawn_at IS NULL GROUP BY r.game_id"
+		            " ORDER BY g.name IS NULL, g.name",
+		            &s->by_game, &s->nby_game);
 	if (rc)
 		rl_stats_clear(s);
 	return rc;
@@ -123,6 +139,9 @@ void rl_stats_clear(struct rl_stats *s)
 		free(s->languages[i].key);
 	for (size_t i = 0; i < s->nkinds; i++)
 		free(s->kinds[i].key);
+	for (size_t i = 0; i < s->nby_game; i++)
+		free(s->by_game[i].key);
+	free(s->by_game);
 	free(s->languages);
 	free(s->kinds);
 	*s = (struct rl_stats){0};

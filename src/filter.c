@@ -284,6 +284,19 @@ static int game_known(struct rl_filter_ctx *f, const char *name, bool *found)
 	return rc;
 }
 
+int rl_game_check(rl_db *db, const char *name)
+{
+	struct rl_compiled c = {0};
+	struct rl_filter_ctx f = { .db = db, .c = &c, .check = true };
+	bool found;
+	int rc = game_known(&f, name, &found);
+	if (!rc && !found && (rc = rl_unknown_name(&f, "game", name,
+	        "SELECT name FROM games ORDER BY name", NULL)) == RL_NOTFOUND)
+		rl_db_fail(db, RL_NOTFOUND, "%s", c.unknown);
+	rl_compiled_free(&c);
+	return rc;
+}
+
 int rl_field_known(struct rl_filter_ctx *f, const struct qnode *n, bool *found)
 {
 	*found = true;

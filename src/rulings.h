@@ -359,8 +359,15 @@ int rl_show(rl_db *db, long long id, struct rl_ruling *out);
 void rl_ruling_clear(struct rl_ruling *r);
 
 struct rl_tag_count { char *name; long long count; };
-int rl_tags(rl_db *db, struct rl_tag_count **out, size_t *n);
+/* The tags of current rulings (of game, unless NULL), with how many
+ * rulings carry each: by name (case aside), or with by_count the most
+ * carried first. RL_NOTFOUND when there is none. */
+int rl_tags(rl_db *db, const char *game, bool by_count,
+            struct rl_tag_count **out, size_t *n);
 void rl_tags_free(struct rl_tag_count *v, size_t n);
+/* RL_OK when the database knows the game (case aside), else RL_NOTFOUND
+ * with rl_db_errmsg() "no game 'x'; did you mean 'y'?". */
+int rl_game_check(rl_db *db, const char *name);
 
 /* Cross-references, for listings: every one, or only those whose target
  * (a rule, a ruling, a term) does not exist. */
@@ -426,6 +433,8 @@ struct rl_stats {
 	long long tags, sources, imports, games;
 	struct rl_count *languages; size_t nlanguages;
 	struct rl_count *kinds; size_t nkinds;
+	/* current rulings per game, by name; key NULL for those of no game */
+	struct rl_count *by_game; size_t nby_game;
 };
 int rl_stats(rl_db *db, struct rl_stats *out);
 void rl_stats_clear(struct rl_stats *s);

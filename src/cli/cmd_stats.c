@@ -24,7 +24,8 @@ static void counts_text(const char *label, const struct rl_count *v, size_t n)
 {
 	printf("%-10s", label);
 	for (size_t i = 0; i < n; i++)
-		printf("%s%s %lld", i ? ", " : "", v[i].key, v[i].count);
+		printf("%s%s %lld", i ? ", " : "", v[i].key ? v[i].key : "(no game)",
+		       v[i].count);
 	printf(n ? "\n" : "-\n");
 }
 
@@ -54,16 +55,24 @@ int cmd_stats(struct ctx *c, int argc, char **argv)
 		json_key(&j, "tags"); json_int(&j, s.tags);
 		json_key(&j, "sources"); json_int(&j, s.sources);
 		json_key(&j, "imports"); json_int(&j, s.imports);
-		json_key(&j, "games"); json_int(&j, s.games);
+		json_key(&j, "games");
+		json_begin_list(&j);
+		for (size_t i = 0; i < s.nby_game; i++) {
+			json_begin_map(&j);
+			json_key(&j, "name"); json_string(&j, s.by_game[i].key);
+			json_key(&j, "rulings"); json_int(&j, s.by_game[i].count);
+			json_end_map(&j);
+		}
+		json_end_list(&j);
 		counts_json(&j, "languages", s.languages, s.nlanguages);
 		counts_json(&j, "kinds", s.kinds, s.nkinds);
 		json_end_map(&j);
 		json_end(&j);
 	} else {
-		printf("%-10s%lld\n%-10s%lld\n%-10s%lld\n%-10s%lld\n%-10s%lld\n"
-		       "%-10s%lld\n", "rulings", s.rulings, "withdrawn", s.withdrawn,
-		       "tags", s.tags, "sources", s.sources, "imports", s.imports,
-		       "games", s.games);
+		printf("%-10s%lld\n%-10s%lld\n%-10s%lld\n%-10s%lld\n%-10s%lld\n",
+		       "rulings", s.rulings, "withdrawn", s.withdrawn, "tags", s.tags,
+		       "sources", s.sources, "imports", s.imports);
+		counts_text("games", s.by_game, s.nby_game);
 		counts_text("languages", s.languages, s.nlanguages);
 		counts_text("kinds", s.kinds, s.nkinds);
 	}

@@ -3,27 +3,44 @@
 #include "json.h"
 
 #include <getopt.h>
+#include <string.h>
 
 static const char options_help[] =
 	"  -c, --counts       show how many rulings carry each tag\n"
+	"  -g, --game G       only the tags of game G's rulings (counted there)\n"
+	"  -s, --sort S       name (the default, case aside) or count (the most\n"
+	"                     carried first)\n"
 	"  -f, --format F     text (default) or json (always with counts)\n"
-	"  -h, --help         show this help\n";
+	"  -h, --help         show this help\n"
+	"\nExit status 1 when there are no tags, or no such game (the nearest\n"
+	"names are suggested).\n";
 
 int cmd_tags(struct ctx *c, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "counts", no_argument, NULL, 'c' },
+		{ "game", required_argument, NULL, 'g' },
+		{ "sort", required_argument, NULL, 's' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	enum out_format fmt = OUT_TEXT;
-	bool counts = false;
+	bool counts = false, by_count = false;
+	const char *game = NULL;
 	int opt, status = EXIT_USAGE;
 	reset_opts();
-	while ((opt = next_opt(argc, argv, ":cf:h", opts, "tags", &status)) != -1) {
+	while ((opt = next_opt(argc, argv, ":cg:s:f:h", opts, "tags", &status)) != -1) {
 		switch (opt) {
 		case 'c': counts = true; break;
+		case 'g': game = optarg; break;
+		case 's':
+			if (strcmp(optarg, "count") == 0)
+				by_count = true;
+			else if (strcmp(optarg, "name") != 0)
+				return usage_error("tags", "--sort takes count or name, not"
+				                   " '%s'", optarg);
+			break;
 		case 'f':
 			if (!parse_format(optarg, 3, &fmt))
 				return usage_error("tags", "unknown format '%s' (text, "
@@ -42,7 +59,12 @@ int cmd_tags(struct ctx *c, int argc, char **argv)
 		return status;
 	struct rl_tag_count *v;
 	size_t n;
-	int rc = rl_tags(c->db, &v, &n);
+	int rc = game ? rl_game_check(c->db, game) : RL_OK;
+	if (rc) {
+		error("tags: %s", rl_db_errmsg(c->db));
+		return exit_status(rc);
+	}
+	rc = rl_tags(c->db, game, by_count, &v, &n);
 	if (rc && rc != RL_NOTFOUND) {
 		error("tags: %s", rl_db_errmsg(c->db));
 		return exit_status(rc);

@@ -42,11 +42,13 @@ static const struct command commands[] = {
 	  "show ID|RULE [--game G] [--format text|json]" },
 	{ "tags", cmd_tags, DB_READ,
 	  "list the tags, with counts if asked",
-	  "List the tags, optionally with how many rulings carry each.",
-	  "tags [--counts] [--format text|json]" },
+	  "List the tags, optionally with how many rulings carry each, of every\n"
+	  "game or of one.",
+	  "tags [--counts] [--game G] [--sort name|count] [--format text|json]" },
 	{ "stats", cmd_stats, DB_READ,
-	  "count rulings, tags, sources, languages and kinds",
-	  "Count rulings, tags, sources, languages and kinds.",
+	  "count rulings, tags, sources, games, languages and kinds",
+	  "Count rulings, tags, sources and imports, and the rulings of each game,\n"
+	  "language and kind.",
 	  "stats [--format text|json]" },
 	{ "changed", cmd_changed, DB_READ,
 	  "list what changed between versions, and what sources mark changed",

@@ -171,7 +171,8 @@ check_out_empty "import --quiet prints nothing"
 rl --db game.db import --game "Spirit Island" "$SEED_SPEED"
 check_exit "import --game succeeds" 0
 rl --db game.db stats --format json
-check_json "import --game records one game" 'd["rulings"] == 18 and d["games"] == 1'
+check_json "import --game records one game" \
+	'd["rulings"] == 18 and d["games"] == [{"name": "Spirit Island", "rulings": 18}]'
 
 rl --db nothing.db import
 check_exit "import without a path is a usage error" 2

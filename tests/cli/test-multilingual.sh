@@ -51,7 +51,8 @@ check_not_contains "import data: no errors (002's side-box warnings are expected
 
 rl "${M[@]}" stats --format json
 check_json "stats: rulings in en, fr and ru" 'set(d["languages"]) == {"en", "fr", "ru"}'
-check_json "stats: three games" 'd["games"] == 3'
+check_json "stats: three games, each named with its rulings" \
+	'[g["name"] for g in d["games"]] == ["Berserk", "NeuroScape", "Spirit Island"] and all(g["rulings"] > 0 for g in d["games"])'
 n_all=$(json_get 'd["rulings"]')
 n_fr=$(json_get 'd["languages"]["fr"]')
 

@@ -150,6 +150,35 @@ rl --db s.db show "$rid" --format json
 check_json "show of an FAQ entry: no rule neighbours" \
 	'd["parent"] is None and d["previous"] is None and d["next"] is None and d["subrules"] == []'
 
+# ---- tags --game --sort, stats names the games ------------------------------------------
+rl --db s.db tags --counts
+check_match "tags: by name (case aside)" '^ +1  Absolute Stasis' "$(head -n 1 "$OUT")"
+rl --db s.db tags --sort count --counts
+check_match "tags --sort count: the most carried first" '^ +18  Speed \(Fast/Slow\)$' \
+	"$(head -n 1 "$OUT")"
+check_match "tags --sort count: then Defend" '^ +17  Defend$' "$(sed -n 2p "$OUT")"
+rl --db s.db tags --sort count --format json
+check_json "tags --sort count (JSON): counts never grow" \
+	'[t["count"] for t in d["tags"]] == sorted((t["count"] for t in d["tags"]), reverse=True)'
+rl --db s.db tags --sort size
+check_exit "tags --sort size: a usage error" 2
+rl --db s.db tags --game "rules test"
+check_eq "tags --game 'Rules Test': the tag of its page only" "Rules Test" "$(cat "$OUT")"
+rl --db s.db tags --game "spirit island" --format json
+check_json "tags --game 'Spirit Island': all of them there" 'len(d["tags"]) > 10'
+rl --db s.db tags --game 'Spirit Islnd'
+check_exit "tags --game of an unknown game: exit 1" 1
+check_err_contains "tags --game 'Spirit Islnd': did you mean" \
+	"no game 'Spirit Islnd'; did you mean 'Spirit Island'?"
+rl --db s.db tags --game Gloomhaven
+check_err_contains "tags --game Gloomhaven: none near, the games listed" \
+	"no game 'Gloomhaven' (there are 'Rules Test', 'Spirit Island')"
+rl --db s.db stats --format json
+check_json "stats: the games, by name, with their rulings" \
+	'd["games"] == [{"name": "Rules Test", "rulings": 7}, {"name": "Spirit Island", "rulings": 35}]'
+rl --db s.db stats
+check_out_contains "stats (text): the games named" "games     Rules Test 7, Spirit Island 35"
+
 # ---- say what happened ----------------------------------------------------------------------
 rl --db s.db search power
 check_exit "search power finds more than 20" 0

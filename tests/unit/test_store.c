@@ -166,7 +166,7 @@ static bool has_tag(rl_db *db, const char *name)
 {
 	struct rl_tag_count *v;
 	size_t n;
-	int rc = rl_tags(db, &v, &n);
+	int rc = rl_tags(db, NULL, false, &v, &n);
 	assert_true(rc == RL_OK || rc == RL_NOTFOUND);
 	bool found = false;
 	for (size_t i = 0; i < n; i++)
