@@ -300,21 +300,14 @@ static int copy_text(xmlNodePtr n, char **out)
 	return *out ? RL_OK : RL_ENOMEM;
 }
 
-static const char *const ref_kinds[] = {
-	[RL_REF_PAGE] = "page", [RL_REF_RULE] = "rule",
-	[RL_REF_DISCUSSION] = "discussion", [RL_REF_RULING] = "ruling",
-	[RL_REF_TERM] = "term", [RL_REF_URL] = "url",
-};
-
 static int add_ref(struct rl_entry *e, xmlNodePtr n)
 {
 	const char *kind = attr(n, "kind");
 	xmlChar *target = xmlGetNoNsProp(n, (const xmlChar *)"target");
+	enum rl_ref_kind k;
 	int rc = RL_EDATA;      /* the schema lets no other kind through */
-	for (size_t k = 0; kind && target && k < sizeof ref_kinds / sizeof *ref_kinds; k++)
-		if (strcmp(kind, ref_kinds[k]) == 0)
-			rc = rl_entry_add_ref(e, (enum rl_ref_kind)k,
-			                      (const char *)target);
+	if (kind && target && rl_ref_kind_parse(kind, &k) == RL_OK)
+		rc = rl_entry_add_ref(e, k, (const char *)target);
 	xmlFree(target);
 	return rc;
 }

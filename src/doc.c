@@ -16,24 +16,57 @@ static const char *const ref_kind_names[] = {
 	[RL_REF_TERM] = "term", [RL_REF_URL] = "url",
 };
 
-const char *rl_kind_name(enum rl_kind k)
+/* The name at k of names (n of them), NULL past the last. */
+static const char *name_at(const char *const *names, size_t n, size_t k)
 {
-	return kind_names[k];
+	return k < n ? names[k] : NULL;
 }
 
-int rl_kind_parse(const char *s, enum rl_kind *out)
+/* The index of s in names, as *out. */
+static int parse_name(const char *const *names, size_t n, const char *s,
+                      size_t *out)
 {
-	for (size_t i = 0; i < sizeof kind_names / sizeof *kind_names; i++)
-		if (strcmp(s, kind_names[i]) == 0) {
-			*out = (enum rl_kind)i;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(s, names[i]) == 0) {
+			*out = i;
 			return RL_OK;
 		}
 	return RL_EUSAGE;
 }
 
+#define NAMES(v) v, sizeof v / sizeof *v
+
+const char *rl_kind_name(enum rl_kind k)
+{
+	return name_at(NAMES(kind_names), (size_t)k);
+}
+
+int rl_kind_parse(const char *s, enum rl_kind *out)
+{
+	size_t i;
+	int rc = parse_name(NAMES(kind_names), s, &i);
+	if (!rc)
+		*out = (enum rl_kind)i;
+	return rc;
+}
+
 const char *rl_ref_kind_name(enum rl_ref_kind k)
 {
-	return ref_kind_names[k];
+	return name_at(NAMES(ref_kind_names), (size_t)k);
+}
+
+int rl_ref_kind_parse(const char *s, enum rl_ref_kind *out)
+{
+	size_t i;
+	int rc = parse_name(NAMES(ref_kind_names), s, &i);
+	if (!rc)
+		*out = (enum rl_ref_kind)i;
+	return rc;
+}
+
+bool rl_ref_kind_resolves(enum rl_ref_kind k)
+{
+	return k == RL_REF_RULE || k == RL_REF_RULING || k == RL_REF_TERM;
 }
 
 struct rl_entry *rl_doc_add_entry(struct rl_doc *doc)

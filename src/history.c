@@ -76,13 +76,15 @@ int rl_changes(rl_db *db, const struct rl_change_query *q,
 			rl_buf_addf(&sql, " AND rl_fold(d.title) = rl_fold(?%d)", p_doc);
 	}
 	if (!sql.s) {
+		/* nothing asked for, or no memory for the first part */
+		bool oom = sql.oom;
 		rl_buf_free(&where);
 		free(to_end);
 		for (int i = 0; i < nvals; i++)
 			free(owned[i]);
 		free(owned);
 		free(vals);
-		return RL_NOTFOUND;
+		return oom ? RL_ENOMEM : RL_NOTFOUND;
 	}
 	rl_buf_adds(&sql, " ORDER BY marked, 13, 2, 1");
 	char *text = rl_buf_take(&sql);

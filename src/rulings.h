@@ -79,6 +79,9 @@ void rl_source_free(struct rl_source *src);
 
 /* ---- Documents: what an importer makes of a source ---------------------- */
 
+/* The kinds of rulings and of references, defined here once: their names
+ * are NULL past the last kind, so for (k = 0; rl_kind_name(k); k++) lists
+ * them; a name that is none of them is RL_EUSAGE. */
 enum rl_kind { RL_KIND_FAQ, RL_KIND_ERRATA, RL_KIND_RULE, RL_KIND_GLOSSARY };
 const char *rl_kind_name(enum rl_kind k);
 int rl_kind_parse(const char *s, enum rl_kind *out);
@@ -88,6 +91,11 @@ enum rl_ref_kind {
 	RL_REF_URL
 };
 const char *rl_ref_kind_name(enum rl_ref_kind k);
+int rl_ref_kind_parse(const char *s, enum rl_ref_kind *out);
+/* Whether references of kind k name something the store looks up (a rule,
+ * a ruling, a term): unresolved ones are dangling. Pages, discussions and
+ * web addresses are not looked up. */
+bool rl_ref_kind_resolves(enum rl_ref_kind k);
 
 struct rl_tag {
 	char *name;
@@ -190,11 +198,6 @@ int rl_tag_parse(const char *s, struct rl_tag *out);
 void rl_tag_clear(struct rl_tag *t);
 /* "Name (Qualifier)" or "Name"; a new string. */
 char *rl_tag_display(const char *name, const char *qualifier);
-/* The edit distance between a and b, case aside: the insertions,
- * deletions, substitutions and transpositions of characters that make one
- * the other; max + 1 when it is more than max (or memory ran out). For
- * "did you mean". */
-size_t rl_edit_distance(const char *a, const char *b, size_t max);
 /* A language guess for text: "en", "fr" or "ru". */
 const char *rl_lang_detect(const char *text, size_t len);
 

@@ -57,16 +57,6 @@ static uint32_t *code_points(const char *s, size_t *n)
 	return v;
 }
 
-size_t rl_edit_distance(const char *a, const char *b, size_t max)
-{
-	size_t n = 0, m = 0;
-	uint32_t *x = code_points(a, &n), *y = code_points(b, &m);
-	size_t d = x && y ? distance(x, n, y, m, max) : max + 1;
-	free(x);
-	free(y);
-	return d;
-}
-
 int rl_unknown_name(struct rl_filter_ctx *f, const char *what, const char *name,
                    const char *sql, const char *const *fixed)
 {

@@ -46,15 +46,28 @@ size_t rl_utf8_valid(const char *str, size_t len)
 size_t rl_utf8_decode(const char *str, uint32_t *cp)
 {
 	const unsigned char *s = (const unsigned char *)str;
-	if (s[0] < 0x80) {
+	size_t n = s[0] < 0x80 ? 1 : s[0] < 0xE0 ? 2 : s[0] < 0xF0 ? 3 : 4;
+	if (n == 1) {
 		*cp = s[0];
 		return 1;
 	}
-	if (s[0] < 0xE0) {
+	if (s[0] < 0xC0 || s[0] > 0xF4) {      /* no sequence starts so */
+		*cp = 0xFFFD;
+		return 1;
+	}
+	/* Never past a byte that does not continue the sequence (a NUL that
+	 * ends the string among them): a truncated or stray sequence is one
+	 * U+FFFD for its first byte. */
+	for (size_t k = 1; k < n; k++)
+		if ((s[k] & 0xC0) != 0x80) {
+			*cp = 0xFFFD;
+			return 1;
+		}
+	if (n == 2) {
 		*cp = ((uint32_t)(s[0] & 0x1F) << 6) | (s[1] & 0x3F);
 		return 2;
 	}
-	if (s[0] < 0xF0) {
+	if (n == 3) {
 		*cp = ((uint32_t)(s[0] & 0x0F) << 12) |
 		      ((uint32_t)(s[1] & 0x3F) << 6) | (s[2] & 0x3F);
 		return 3;
@@ -220,4 +233,81 @@ bool rl_is_word_cp(uint32_t c)
 	       (c >= 'a' && c <= 'z') || (c >= 0xC0 && c <= 0x24F && c != 0xD7 &&
 	                                   c != 0xF7) ||
 	       (c >= 0x370 && c <= 0x52F);
+}
+
+/* The code points of s, for the edit distance: a new array (*n of them),
+ * or NULL when memory ran out. */
+static uint32_t *code_points(const char *s, size_t *n)
+{
+	size_t len = strlen(s);
+	uint32_t *v = malloc((len + 1) * sizeof *v);
+	*n = 0;
+	if (!v)
+		return NULL;
+	while (*s)
+		s += rl_utf8_decode(s, &v[(*n)++]);
+	return v;
+}
+
+size_t rl_edit_distance(const char *a, const char *b)
+{
+	size_t na, nb;
+	uint32_t *x = code_points(a, &na), *y = code_points(b, &nb);
+	/* three rows of the optimal string alignment table: i-2, i-1, i */
+	size_t *row = x && y ? malloc(3 * (nb + 1) * sizeof *row) : NULL;
+	size_t d = SIZE_MAX;
+	if (row) {
+		size_t *pp = row, *p = row + nb + 1, *c = row + 2 * (nb + 1);
+		for (size_t j = 0; j <= nb; j++)
+			p[j] = j;
+		for (size_t i = 1; i <= na; i++) {
+			c[0] = i;
+			for (size_t j = 1; j <= nb; j++) {
+				size_t cost = x[i - 1] != y[j - 1];
+				size_t v = p[j - 1] + cost;
+				if (p[j] + 1 < v)
+					v = p[j] + 1;
+				if (c[j - 1] + 1 < v)
+					v = c[j - 1] + 1;
+				if (i > 1 && j > 1 && x[i - 1] == y[j - 2] &&
+				    x[i - 2] == y[j - 1] && pp[j - 2] + 1 < v)
+					v = pp[j - 2] + 1;     /* a transposition */
+				c[j] = v;
+			}
+			size_t *t = pp;
+			pp = p;
+			p = c;
+			c = t;
+		}
+		d = p[nb];
+	}
+	free(row);
+	free(x);
+	free(y);
+	return d;
+}
+
+size_t rl_nearest(const char *word, const char *const *names, size_t n,
+                  size_t *out)
+{
+	size_t len = 0, best = SIZE_MAX, found = 0;
+	for (const char *p = word; *p; len++) {
+		uint32_t cp;
+		p += rl_utf8_decode(p, &cp);
+	}
+	size_t limit = len / 3 > 1 ? len / 3 : 1;
+	for (size_t i = 0; i < n; i++) {
+		size_t d = rl_edit_distance(word, names[i]);
+		/* what was typed may be the start of the name */
+		if (len >= 2 && strncmp(names[i], word, strlen(word)) == 0 && d > 1)
+			d = 1;
+		if (d > limit || d > best)
+			continue;
+		if (d < best) {
+			best = d;
+			found = 0;
+		}
+		out[found++] = i;
+	}
+	return found;
 }

@@ -687,7 +687,7 @@ static int export_json(struct export_job *job)
 	int status = export_open(&o);
 	if (status)
 		return status;
-	print_results_to(o.f, &job->sel, OUT_JSON, "results", false);
+	print_results_to(o.f, &job->sel);
 	return export_commit(job, &o, NULL);
 }
 

@@ -1,78 +1,87 @@
 /* cmd_history.c — rulings history ID: every version of one ruling. */
 #include "cli.h"
-#include "json.h"
 
-#include <getopt.h>
-#include <string.h>
-
-static const char options_help[] =
-	"  -f, --format F     text (default) or json\n"
-	"  -h, --help         show this help\n"
-	"\nEach version: the import that made it (its number, time, document\n"
+static const char notes[] =
+	"Each version: the import that made it (its number, time, document\n"
 	"and file), what it did (baseline, added, edited, withdrawn) and the\n"
 	"text it gave. Exit status 1 when the ruling has no history.\n";
 
+struct version_item {
+	const struct rl_version *v;
+	const char *prev;     /* the text before it, or NULL */
+};
+
+static void version_text(struct out *o, const void *item)
+{
+	const struct version_item *x = item;
+	const struct rl_version *v = x->v;
+	out_printf(o, "import %lld \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s (%s)\n",
+	           v->import_id, v->at, v->change, v->document, v->path);
+	if (!v->text) {
+		out_puts(o, "    (withdrawn)\n");
+	} else if (x->prev) {
+		out_puts(o, "    ");
+		render_word_diff(o, x->prev, v->text, "    ");
+	} else {
+		render_indented(o, v->text, "    ");
+	}
+}
+
+static void version_data(struct out *o, const void *item)
+{
+	const struct rl_version *v = ((const struct version_item *)item)->v;
+	out_key(o, "import"); out_int(o, v->import_id);
+	out_key(o, "change"); out_string(o, v->change);
+	out_key(o, "at"); out_string(o, v->at);
+	out_key(o, "document"); out_string(o, v->document);
+	out_key(o, "path"); out_string(o, v->path);
+	out_key(o, "title"); out_string(o, v->title);
+	out_key(o, "text"); out_string(o, v->text);
+}
+
+static const struct out_type version_type = { version_text, version_data };
+
 int cmd_history(struct ctx *c, int argc, char **argv)
 {
-	enum out_format fmt = OUT_TEXT;
-	int status = format_options(argc, argv, "history", options_help, &fmt);
+	int fmt = OUT_TEXT;
+	const struct opt opts[] = {
+		OPT_FORMAT(&fmt, out_formats_text_json),
+		{ 0 }
+	};
+	const struct opt_spec spec = {
+		.opts = opts, .operands = "ID", .notes = notes,
+	};
+	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
 		return status;
-	if (optind != argc - 1)
+	if (n != 1)
 		return usage_error("history", "give one ruling ID");
-	const char *arg = argv[optind];
+	const char *arg = argv[1];
 	long id;
 	if (!parse_long(arg + (arg[0] == '#'), 1, 0x7fffffffL, &id))
 		return usage_error("history", "'%s' is not a ruling ID", arg);
 	if ((status = open_db(c)))
 		return status;
 	struct rl_version *v;
-	size_t n;
-	int rc = rl_history(c->db, id, &v, &n);
-	if (rc) {
-		error("history: %s", rl_db_errmsg(c->db));
-		return exit_status(rc);
+	size_t nv;
+	int rc = rl_history(c->db, id, &v, &nv);
+	if (rc)
+		return library_error(c, rc);
+	struct out o;
+	out_init(&o, stdout, "standard output", fmt, c->color);
+	out_begin(&o);
+	out_key(&o, "id");
+	out_int(&o, id);
+	out_list(&o, "versions", "\n");
+	const char *prev = NULL;
+	for (size_t i = 0; i < nv && out_ok(&o); i++) {
+		out_record(&o, &version_type,
+		           &(struct version_item){ &v[i], prev });
+		if (v[i].text)
+			prev = v[i].text;
 	}
-	if (fmt == OUT_JSON) {
-		struct json j;
-		json_init(&j, stdout, true);
-		json_begin_map(&j);
-		json_key(&j, "format_version"); json_int(&j, 1);
-		json_key(&j, "id"); json_int(&j, id);
-		json_key(&j, "versions");
-		json_begin_list(&j);
-		for (size_t i = 0; i < n; i++) {
-			json_begin_map(&j);
-			json_key(&j, "import"); json_int(&j, v[i].import_id);
-			json_key(&j, "change"); json_string(&j, v[i].change);
-			json_key(&j, "at"); json_string(&j, v[i].at);
-			json_key(&j, "document"); json_string(&j, v[i].document);
-			json_key(&j, "path"); json_string(&j, v[i].path);
-			json_key(&j, "title"); json_string(&j, v[i].title);
-			json_key(&j, "text"); json_string(&j, v[i].text);
-			json_end_map(&j);
-		}
-		json_end_list(&j);
-		json_end_map(&j);
-		json_end(&j);
-	} else {
-		const char *prev = NULL;
-		for (size_t i = 0; i < n; i++) {
-			printf("%simport %lld \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s (%s)\n",
-			       i ? "\n" : "", v[i].import_id, v[i].at, v[i].change,
-			       v[i].document, v[i].path);
-			if (!v[i].text) {
-				fputs("    (withdrawn)\n", stdout);
-			} else if (prev) {
-				fputs("    ", stdout);
-				print_word_diff(stdout, prev, v[i].text, "    ", c->color);
-			} else {
-				print_indented(stdout, v[i].text, "    ", false);
-			}
-			if (v[i].text)
-				prev = v[i].text;
-		}
-	}
-	rl_history_free(v, n);
-	return 0;
+	out_list_end(&o);
+	out_end(&o);
+	rl_history_free(v, nv);
+	return out_finish(&o, 0);
 }

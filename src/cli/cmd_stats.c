@@ -1,81 +1,98 @@
 /* cmd_stats.c — rulings stats: what the database holds. */
 #include "cli.h"
-#include "json.h"
 
-#include <getopt.h>
+/* The numbers, in the order both formats give them. */
+static const struct {
+	const char *name;
+	size_t offset;
+} numbers[] = {
+	{ "rulings", offsetof(struct rl_stats, rulings) },
+	{ "withdrawn", offsetof(struct rl_stats, withdrawn) },
+	{ "tags", offsetof(struct rl_stats, tags) },
+	{ "sources", offsetof(struct rl_stats, sources) },
+	{ "imports", offsetof(struct rl_stats, imports) },
+};
 
-static const char options_help[] =
-	"  -f, --format F     text (default) or json\n"
-	"  -h, --help         show this help\n";
+static long long number(const struct rl_stats *s, size_t i)
+{
+	return *(const long long *)((const char *)s + numbers[i].offset);
+}
 
-static void counts_json(struct json *j, const char *key,
+static void counts_text(struct out *o, const char *label,
                         const struct rl_count *v, size_t n)
 {
-	json_key(j, key);
-	json_begin_map(j);
-	for (size_t i = 0; i < n; i++) {
-		json_key(j, v[i].key);
-		json_int(j, v[i].count);
-	}
-	json_end_map(j);
+	out_printf(o, "%-10s", label);
+	for (size_t i = 0; i < n; i++)
+		out_printf(o, "%s%s %lld", i ? ", " : "",
+		           v[i].key ? v[i].key : "(no game)", v[i].count);
+	out_puts(o, n ? "\n" : "-\n");
 }
 
-static void counts_text(const char *label, const struct rl_count *v, size_t n)
+static void counts_data(struct out *o, const char *key,
+                        const struct rl_count *v, size_t n)
 {
-	printf("%-10s", label);
-	for (size_t i = 0; i < n; i++)
-		printf("%s%s %lld", i ? ", " : "", v[i].key ? v[i].key : "(no game)",
-		       v[i].count);
-	printf(n ? "\n" : "-\n");
+	out_key(o, key);
+	out_begin_map(o);
+	for (size_t i = 0; i < n; i++) {
+		out_key(o, v[i].key);
+		out_int(o, v[i].count);
+	}
+	out_end_map(o);
 }
+
+static void stats_text(struct out *o, const void *item)
+{
+	const struct rl_stats *s = item;
+	for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++)
+		out_printf(o, "%-10s%lld\n", numbers[i].name, number(s, i));
+	counts_text(o, "games", s->by_game, s->nby_game);
+	counts_text(o, "languages", s->languages, s->nlanguages);
+	counts_text(o, "kinds", s->kinds, s->nkinds);
+}
+
+static void stats_data(struct out *o, const void *item)
+{
+	const struct rl_stats *s = item;
+	for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++) {
+		out_key(o, numbers[i].name);
+		out_int(o, number(s, i));
+	}
+	/* "games": [{"name", "rulings"}], name null for rulings of no game */
+	out_key(o, "games");
+	out_begin_list(o);
+	for (size_t i = 0; i < s->nby_game; i++) {
+		out_begin_map(o);
+		out_key(o, "name"); out_string(o, s->by_game[i].key);
+		out_key(o, "rulings"); out_int(o, s->by_game[i].count);
+		out_end_map(o);
+	}
+	out_end_list(o);
+	counts_data(o, "languages", s->languages, s->nlanguages);
+	counts_data(o, "kinds", s->kinds, s->nkinds);
+}
+
+static const struct out_type stats_type = { stats_text, stats_data };
 
 int cmd_stats(struct ctx *c, int argc, char **argv)
 {
-	enum out_format fmt = OUT_TEXT;
-	int status = format_options(argc, argv, "stats", options_help, &fmt);
+	int fmt = OUT_TEXT;
+	const struct opt opts[] = {
+		OPT_FORMAT(&fmt, out_formats_text_json),
+		{ 0 }
+	};
+	const struct opt_spec spec = { .opts = opts, .no_operands = true };
+	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
 		return status;
-	if (optind < argc)
-		return usage_error("stats", "unexpected argument '%s'", argv[optind]);
 	if ((status = open_db(c)))
 		return status;
 	struct rl_stats s;
 	int rc = rl_stats(c->db, &s);
-	if (rc) {
-		error("stats: %s", rl_db_errmsg(c->db));
-		return exit_status(rc);
-	}
-	if (fmt == OUT_JSON) {
-		struct json j;
-		json_init(&j, stdout, true);
-		json_begin_map(&j);
-		json_key(&j, "format_version"); json_int(&j, 1);
-		json_key(&j, "rulings"); json_int(&j, s.rulings);
-		json_key(&j, "withdrawn"); json_int(&j, s.withdrawn);
-		json_key(&j, "tags"); json_int(&j, s.tags);
-		json_key(&j, "sources"); json_int(&j, s.sources);
-		json_key(&j, "imports"); json_int(&j, s.imports);
-		json_key(&j, "games");
-		json_begin_list(&j);
-		for (size_t i = 0; i < s.nby_game; i++) {
-			json_begin_map(&j);
-			json_key(&j, "name"); json_string(&j, s.by_game[i].key);
-			json_key(&j, "rulings"); json_int(&j, s.by_game[i].count);
-			json_end_map(&j);
-		}
-		json_end_list(&j);
-		counts_json(&j, "languages", s.languages, s.nlanguages);
-		counts_json(&j, "kinds", s.kinds, s.nkinds);
-		json_end_map(&j);
-		json_end(&j);
-	} else {
-		printf("%-10s%lld\n%-10s%lld\n%-10s%lld\n%-10s%lld\n%-10s%lld\n",
-		       "rulings", s.rulings, "withdrawn", s.withdrawn, "tags", s.tags,
-		       "sources", s.sources, "imports", s.imports);
-		counts_text("games", s.by_game, s.nby_game);
-		counts_text("languages", s.languages, s.nlanguages);
-		counts_text("kinds", s.kinds, s.nkinds);
-	}
+	if (rc)
+		return library_error(c, rc);
+	struct out o;
+	out_init(&o, stdout, "standard output", fmt, c->color);
+	out_document(&o, &stats_type, &s);
 	rl_stats_clear(&s);
-	return 0;
+	return out_finish(&o, 0);
 }

@@ -1,98 +1,78 @@
-/* cmd_tags.c — rulings tags: every tag, with counts if asked. */
+/* cmd_tags.c — rulings tags: every tag (of one game if asked), with counts
+ * if asked, by name or by count. */
 #include "cli.h"
-#include "json.h"
 
-#include <getopt.h>
-#include <string.h>
+struct tag_item {
+	const struct rl_tag_count *t;
+	bool counts;
+};
 
-static const char options_help[] =
-	"  -c, --counts       show how many rulings carry each tag\n"
-	"  -g, --game G       only the tags of game G's rulings (counted there)\n"
-	"  -s, --sort S       name (the default, case aside) or count (the most\n"
-	"                     carried first)\n"
-	"  -f, --format F     text (default) or json (always with counts)\n"
-	"  -h, --help         show this help\n"
-	"\nExit status 1 when there are no tags, or no such game (the nearest\n"
-	"names are suggested).\n";
+static void tag_text(struct out *o, const void *item)
+{
+	const struct tag_item *x = item;
+	if (x->counts)
+		out_printf(o, "%6lld  %s\n", x->t->count, x->t->name);
+	else
+		out_printf(o, "%s\n", x->t->name);
+}
+
+static void tag_data(struct out *o, const void *item)
+{
+	const struct tag_item *x = item;
+	out_key(o, "name"); out_string(o, x->t->name);
+	out_key(o, "count"); out_int(o, x->t->count);
+}
+
+static const struct out_type tag_type = { tag_text, tag_data };
+
+static const char *const sort_orders[] = { "name", "count", NULL };
 
 int cmd_tags(struct ctx *c, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "counts", no_argument, NULL, 'c' },
-		{ "game", required_argument, NULL, 'g' },
-		{ "sort", required_argument, NULL, 's' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
+	int fmt = OUT_TEXT, sort = 0;
+	bool counts = false;
+	const char *game = NULL;
+	const struct opt opts[] = {
+		{ .name = "counts", .letter = 'c', .type = OPT_FLAG, .out = &counts,
+		  .help = "show how many rulings carry each tag" },
+		{ .name = "game", .letter = 'g', .type = OPT_STRING, .out = &game,
+		  .arg = "G", .flags = OPTF_NONEMPTY,
+		  .help = "only the tags of game G's rulings (counted there)" },
+		{ .name = "sort", .letter = 's', .type = OPT_KEYWORD, .out = &sort,
+		  .arg = "S", .words = sort_orders, .what = "sort order",
+		  .help = "name (the default, case aside) or count (the most "
+		          "carried first)" },
+		{ .name = "format", .letter = 'f', .type = OPT_KEYWORD, .out = &fmt,
+		  .arg = "F", .help = "text (default) or json (always with counts)",
+		  .words = out_formats_text_json, .what = "format" },
 		{ 0 }
 	};
-	enum out_format fmt = OUT_TEXT;
-	bool counts = false, by_count = false;
-	const char *game = NULL;
-	int opt, status = EXIT_USAGE;
-	reset_opts();
-	while ((opt = next_opt(argc, argv, ":cg:s:f:h", opts, "tags", &status)) != -1) {
-		switch (opt) {
-		case 'c': counts = true; break;
-		case 'g': game = optarg; break;
-		case 's':
-			if (strcmp(optarg, "count") == 0)
-				by_count = true;
-			else if (strcmp(optarg, "name") != 0)
-				return usage_error("tags", "--sort takes count or name, not"
-				                   " '%s'", optarg);
-			break;
-		case 'f':
-			if (!parse_format(optarg, 3, &fmt))
-				return usage_error("tags", "unknown format '%s' (text, "
-				                   "json)", optarg);
-			break;
-		case 'h':
-			command_help(find_command("tags"), options_help);
-			return 0;
-		default:
-			return status;
-		}
-	}
-	if (optind < argc)
-		return usage_error("tags", "unexpected argument '%s'", argv[optind]);
+	const struct opt_spec spec = {
+		.opts = opts, .no_operands = true,
+		.notes = "Exit status 1 when there are no tags, or no such game (the "
+		         "nearest names are suggested).\n",
+	};
+	int n, status = opt_parse(c, &spec, argc, argv, &n);
+	if (status >= 0)
+		return status;
 	if ((status = open_db(c)))
 		return status;
 	struct rl_tag_count *v;
-	size_t n;
+	size_t nv;
 	int rc = game ? rl_game_check(c->db, game) : RL_OK;
-	if (rc) {
-		error("tags: %s", rl_db_errmsg(c->db));
-		return exit_status(rc);
-	}
-	rc = rl_tags(c->db, game, by_count, &v, &n);
-	if (rc && rc != RL_NOTFOUND) {
-		error("tags: %s", rl_db_errmsg(c->db));
-		return exit_status(rc);
-	}
-	if (fmt == OUT_JSON) {
-		struct json j;
-		json_init(&j, stdout, true);
-		json_begin_map(&j);
-		json_key(&j, "format_version");
-		json_int(&j, 1);
-		json_key(&j, "tags");
-		json_begin_list(&j);
-		for (size_t i = 0; i < n; i++) {
-			json_begin_map(&j);
-			json_key(&j, "name"); json_string(&j, v[i].name);
-			json_key(&j, "count"); json_int(&j, v[i].count);
-			json_end_map(&j);
-		}
-		json_end_list(&j);
-		json_end_map(&j);
-		json_end(&j);
-	} else {
-		for (size_t i = 0; i < n; i++)
-			if (counts)
-				printf("%6lld  %s\n", v[i].count, v[i].name);
-			else
-				printf("%s\n", v[i].name);
-	}
-	rl_tags_free(v, n);
-	return exit_status(rc);
+	if (rc)
+		return library_error(c, rc);
+	rc = rl_tags(c->db, game, sort == 1, &v, &nv);
+	if (rc && rc != RL_NOTFOUND)
+		return library_error(c, rc);
+	struct out o;
+	out_init(&o, stdout, "standard output", fmt, c->color);
+	out_begin(&o);
+	out_list(&o, "tags", NULL);
+	for (size_t i = 0; i < nv && out_ok(&o); i++)
+		out_record(&o, &tag_type, &(struct tag_item){ &v[i], counts });
+	out_list_end(&o);
+	out_end(&o);
+	rl_tags_free(v, nv);
+	return out_finish(&o, exit_status(rc));
 }

@@ -1,115 +1,78 @@
 /* cmd_xrefs.c — rulings xrefs: the cross-references, or the dangling ones. */
 #include "cli.h"
-#include "json.h"
 
-#include <getopt.h>
-#include <string.h>
-
-static const char options_help[] =
-	"  -d, --dangling     only references whose target (a rule, a ruling, a\n"
-	"                     term) is not in the database\n"
-	"  -k, --kind K       only references of kind K: page, rule, discussion,\n"
-	"                     ruling, term, url\n"
-	"  -f, --format F     text (default) or json\n"
-	"  -h, --help         show this help\n"
-	"\nExit status 1 when there is none.\n";
-
-static bool ref_kind(const char *s)
+static void xref_text(struct out *o, const void *item)
 {
-	static const char *const kinds[] = { "page", "rule", "discussion",
-	                                     "ruling", "term", "url" };
-	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
-		if (strcmp(s, kinds[i]) == 0)
-			return true;
-	return false;
+	const struct rl_xref *x = item;
+	enum rl_ref_kind k;
+	out_printf(o, "#%lld %s %s", x->from_id, x->kind, x->target);
+	if (x->target_id)
+		out_printf(o, " \xE2\x86\x92 #%lld", x->target_id);
+	else if (rl_ref_kind_parse(x->kind, &k) == RL_OK && rl_ref_kind_resolves(k))
+		out_puts(o, " (unresolved)");
+	out_printf(o, "  %s:%u\n", x->path ? x->path : "?", x->line);
+}
+
+static void xref_data(struct out *o, const void *item)
+{
+	const struct rl_xref *x = item;
+	out_key(o, "from"); out_int(o, x->from_id);
+	out_key(o, "from_rule"); out_string(o, x->from_rule);
+	out_key(o, "from_title"); out_string(o, x->from_title);
+	out_key(o, "kind"); out_string(o, x->kind);
+	out_key(o, "target"); out_string(o, x->target);
+	out_key(o, "resolved"); out_bool(o, x->target_id != 0);
+	out_key(o, "id"); out_int_or_null(o, x->target_id, x->target_id != 0);
+	out_key(o, "path"); out_string(o, x->path);
+	out_key(o, "line"); out_int(o, x->line);
+}
+
+static const struct out_type xref_type = { xref_text, xref_data };
+
+static const char *ref_kind_word(size_t i)
+{
+	return rl_ref_kind_name((enum rl_ref_kind)i);
 }
 
 int cmd_xrefs(struct ctx *c, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "dangling", no_argument, NULL, 'd' },
-		{ "kind", required_argument, NULL, 'k' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
+	int fmt = OUT_TEXT, kind = -1;
+	bool dangling = false;
+	const struct opt opts[] = {
+		{ .name = "dangling", .letter = 'd', .type = OPT_FLAG,
+		  .out = &dangling, .help = "only references whose target (a "
+		  "rule, a ruling, a term) is not in the database" },
+		{ .name = "kind", .letter = 'k', .type = OPT_KEYWORD, .out = &kind,
+		  .arg = "K", .help = "only references of kind K",
+		  .flags = OPTF_LIST, .word = ref_kind_word,
+		  .what = "reference kind" },
+		OPT_FORMAT(&fmt, out_formats_text_json),
 		{ 0 }
 	};
-	enum out_format fmt = OUT_TEXT;
-	bool dangling = false;
-	const char *kind = NULL;
-	int opt, status = EXIT_USAGE;
-	reset_opts();
-	while ((opt = next_opt(argc, argv, ":dk:f:h", opts, "xrefs", &status)) != -1) {
-		switch (opt) {
-		case 'd': dangling = true; break;
-		case 'k':
-			if (!ref_kind(optarg))
-				return usage_error("xrefs", "unknown reference kind '%s' "
-				                   "(page, rule, discussion, ruling, term, "
-				                   "url)", optarg);
-			kind = optarg;
-			break;
-		case 'f':
-			if (!parse_format(optarg, 3, &fmt))
-				return usage_error("xrefs", "unknown format '%s' (text, "
-				                   "json)", optarg);
-			break;
-		case 'h':
-			command_help(find_command("xrefs"), options_help);
-			return 0;
-		default:
-			return status;
-		}
-	}
-	if (optind < argc)
-		return usage_error("xrefs", "unexpected argument '%s'", argv[optind]);
+	const struct opt_spec spec = {
+		.opts = opts, .notes = "Exit status 1 when there is none.\n",
+		.no_operands = true,
+	};
+	int n, status = opt_parse(c, &spec, argc, argv, &n);
+	if (status >= 0)
+		return status;
 	if ((status = open_db(c)))
 		return status;
 	struct rl_xref *v;
-	size_t n;
-	int rc = rl_xrefs(c->db, dangling, kind, &v, &n);
-	if (rc && rc != RL_NOTFOUND) {
-		error("xrefs: %s", rl_db_errmsg(c->db));
-		return exit_status(rc);
-	}
-	if (fmt == OUT_JSON) {
-		struct json j;
-		json_init(&j, stdout, true);
-		json_begin_map(&j);
-		json_key(&j, "format_version");
-		json_int(&j, 1);
-		json_key(&j, dangling ? "dangling" : "xrefs");
-		json_begin_list(&j);
-		for (size_t i = 0; i < n; i++) {
-			json_begin_map(&j);
-			json_key(&j, "from"); json_int(&j, v[i].from_id);
-			json_key(&j, "from_rule"); json_string(&j, v[i].from_rule);
-			json_key(&j, "from_title"); json_string(&j, v[i].from_title);
-			json_key(&j, "kind"); json_string(&j, v[i].kind);
-			json_key(&j, "target"); json_string(&j, v[i].target);
-			json_key(&j, "resolved"); json_bool(&j, v[i].target_id != 0);
-			json_key(&j, "id");
-			if (v[i].target_id)
-				json_int(&j, v[i].target_id);
-			else
-				json_null(&j);
-			json_key(&j, "path"); json_string(&j, v[i].path);
-			json_key(&j, "line"); json_int(&j, v[i].line);
-			json_end_map(&j);
-		}
-		json_end_list(&j);
-		json_end_map(&j);
-		json_end(&j);
-	} else {
-		for (size_t i = 0; i < n; i++) {
-			printf("#%lld %s %s", v[i].from_id, v[i].kind, v[i].target);
-			if (v[i].target_id)
-				printf(" \xE2\x86\x92 #%lld", v[i].target_id);
-			else if (strcmp(v[i].kind, "page") && strcmp(v[i].kind, "discussion") &&
-			         strcmp(v[i].kind, "url"))
-				printf(" (unresolved)");
-			printf("  %s:%u\n", v[i].path ? v[i].path : "?", v[i].line);
-		}
-	}
-	rl_xrefs_free(v, n);
-	return exit_status(rc);
+	size_t nv;
+	int rc = rl_xrefs(c->db, dangling,
+	                  kind >= 0 ? rl_ref_kind_name((enum rl_ref_kind)kind) : NULL,
+	                  &v, &nv);
+	if (rc && rc != RL_NOTFOUND)
+		return library_error(c, rc);
+	struct out o;
+	out_init(&o, stdout, "standard output", fmt, c->color);
+	out_begin(&o);
+	out_list(&o, dangling ? "dangling" : "xrefs", NULL);
+	for (size_t i = 0; i < nv && out_ok(&o); i++)
+		out_record(&o, &xref_type, &v[i]);
+	out_list_end(&o);
+	out_end(&o);
+	rl_xrefs_free(v, nv);
+	return out_finish(&o, exit_status(rc));
 }

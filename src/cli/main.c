@@ -1,12 +1,12 @@
 /* main.c — the rulings command: global options, the command table, opening
- * the database as each command needs it. */
+ * the database as each command needs it, rulings help. */
 #include "cli.h"
 #ifdef RL_FAULT_INJECTION
 #include "fault.h"
 #endif
+#include "utf8.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,6 +14,8 @@
 #ifndef RULINGS_VERSION
 #define RULINGS_VERSION "0.1.0"
 #endif
+
+static int cmd_help(struct ctx *c, int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "import", cmd_import, DB_WRITE,
@@ -25,49 +27,37 @@ static const struct command commands[] = {
 	{ "parse", cmd_parse, DB_NONE,
 	  "print what a document parses into, as JSON (no database)",
 	  "Parse one document and print the records it yields as JSON, without\n"
-	  "touching the database.",
-	  "parse [--game G] [--lang L] [--format F] FILE" },
+	  "touching the database.", NULL },
 	{ "search", cmd_search, DB_READ,
 	  "find rulings by a query (words, OR, -exclusion, tag:, rule:, ...)",
 	  "Find rulings by a query of words, phrases, operators and fields\n"
-	  "(BM25-ranked), and by tag, category, kind, language and game.",
-	  "search [QUERY...] [--tag T]... [--category C] [--kind K] [--lang L]\n"
-	  "               [--game G] [--limit N] [--raw] [--explain]\n"
-	  "               [--no-thesaurus] [--include-withdrawn] [--as-of WHEN]\n"
-	  "               [--format text|json|ndjson]" },
+	  "(BM25-ranked), and by tag, category, kind, language and game.", NULL },
 	{ "show", cmd_show, DB_READ,
 	  "show one ruling whole, with its references and back-links",
 	  "Show one ruling whole: text, tags, sources, errata details, references\n"
-	  "and back-links.",
-	  "show ID|RULE [--game G] [--format text|json]" },
+	  "and back-links.", NULL },
 	{ "tags", cmd_tags, DB_READ,
 	  "list the tags, with counts if asked",
 	  "List the tags, optionally with how many rulings carry each, of every\n"
-	  "game or of one.",
-	  "tags [--counts] [--game G] [--sort name|count] [--format text|json]" },
+	  "game or of one.", NULL },
 	{ "stats", cmd_stats, DB_READ,
 	  "count rulings, tags, sources, games, languages and kinds",
 	  "Count rulings, tags, sources and imports, and the rulings of each game,\n"
-	  "language and kind.",
-	  "stats [--format text|json]" },
+	  "language and kind.", NULL },
 	{ "changed", cmd_changed, DB_READ,
 	  "list what changed between versions, and what sources mark changed",
 	  "List the changes between versions of the documents (added, edited,\n"
-	  "withdrawn) and the rulings their source marks as changed.",
-	  "changed [--since WHEN] [--between A B] [--document D]\n"
-	  "               [--tag T]... [--category C] [--kind K] [--lang L]\n"
-	  "               [--game G] [--no-thesaurus] [--format text|json|ndjson]" },
+	  "withdrawn) and the rulings their source marks as changed.", NULL },
 	{ "history", cmd_history, DB_READ,
 	  "every version of one ruling",
 	  "Show every version of one ruling: the imports that changed it, when,\n"
-	  "from which document, and the text each gave.",
-	  "history ID [--format text|json]" },
+	  "from which document, and the text each gave.", NULL },
 	{ "xrefs", cmd_xrefs, DB_READ,
 	  "list cross-references, or only the dangling ones",
 	  "List the cross-references out of rulings (to rules, rulings, terms,\n"
 	  "rulebook pages, discussions, web addresses), or only the dangling ones:\n"
 	  "references to a rule, a ruling or a term that is not in the database.",
-	  "xrefs [--dangling] [--kind K] [--format text|json]" },
+	  NULL },
 	{ "export", cmd_export, DB_READ,
 	  "export rulings as FAQ text pages, Markdown, an HTML site, JSON or XML",
 	  "Export rulings (one tag's, a search's, or all) as FAQ tag-page text,\n"
@@ -75,6 +65,10 @@ static const struct command commands[] = {
 	  "export (--tag T | --query WORDS | --all) [--lang L] [--game G]\n"
 	  "               --format txt|md|html|json|xml -o PATH [--force]\n"
 	  "               [--no-thesaurus]" },
+	{ "help", cmd_help, DB_NONE,
+	  "show this help, or a command's: rulings help COMMAND",
+	  "Show the help of rulings, or of one command (the same as\n"
+	  "rulings COMMAND --help).", NULL },
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
@@ -90,7 +84,7 @@ const struct command *find_command(const char *name)
 static void help(void)
 {
 	printf("usage: %s [--db FILE] COMMAND [ARGS...]\n"
-	       "       %s COMMAND --help\n\n"
+	       "       %s help [COMMAND]\n\n"
 	       "A knowledge base of game rulings: import FAQ pages, rulebooks and\n"
 	       "glossaries into one SQLite database, then search them.\n\n"
 	       "commands:\n", progname, progname);
@@ -99,7 +93,8 @@ static void help(void)
 	printf("\noptions:\n"
 	       "  --db FILE      the database (default: $RULINGS_DB, else\n"
 	       "                 $XDG_DATA_HOME/rulings/rulings.db, else\n"
-	       "                 ~/.local/share/rulings/rulings.db)\n"
+	       "                 ~/.local/share/rulings/rulings.db); before or\n"
+	       "                 after the command name\n"
 	       "  -h, --help     show this help\n"
 	       "  -V, --version  show the version\n\n"
 	       "formats the importer recognizes:\n");
@@ -108,7 +103,8 @@ static void help(void)
 	printf("\nexit status: 0 found/done, 1 nothing found, 2 usage error,\n"
 	       "65 bad input data, 70 internal error, 74 i/o error, 75 database"
 	       " busy\n(locked by another process for RULINGS_BUSY_TIMEOUT ms,"
-	       " default %d).\nSee rulings(1).\n", RL_BUSY_TIMEOUT_MS);
+	       " default %d).\nEvery argument must be valid UTF-8. See rulings(1).\n",
+	       RL_BUSY_TIMEOUT_MS);
 }
 
 /* $RULINGS_DB, else $XDG_DATA_HOME/rulings/rulings.db, else
@@ -167,7 +163,7 @@ int open_db(struct ctx *c)
 	int rc = rl_db_open_wait(c->db_path, c->mode == DB_WRITE ? RL_OPEN_WRITE
 	                         : RL_OPEN_READ, (int)busy, &c->db);
 	if (rc) {
-		error("%s", rl_db_errmsg(c->db));
+		error("%s", library_message(c->db, rc));
 		rl_db_close(c->db);
 		c->db = NULL;
 		return exit_status(rc);
@@ -175,41 +171,92 @@ int open_db(struct ctx *c)
 	return 0;
 }
 
+/* "unknown command 'x'", with the nearest names. */
+static int unknown_command(const char *name)
+{
+	const char *names[NCOMMANDS];
+	size_t idx[NCOMMANDS];
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		names[i] = commands[i].name;
+	size_t n = rl_nearest(name, names, NCOMMANDS, idx);
+	if (n == 0)
+		return usage_error(NULL, "unknown command '%s'", name);
+	if (n == 1)
+		return usage_error(NULL, "unknown command '%s'; did you mean '%s'?",
+		                   name, names[idx[0]]);
+	return usage_error(NULL, "unknown command '%s'; did you mean '%s' or "
+	                   "'%s'?", name, names[idx[0]], names[idx[1]]);
+}
+
+/* Runs cmd with argv (argv[0] its name). */
+static int run(struct ctx *c, const struct command *cmd, int argc,
+               char **argv)
+{
+	c->cmd = cmd;
+	c->mode = cmd->mode;
+	next_opt_db = &c->db_opt;
+	return cmd->run(c, argc, argv);
+}
+
+static int cmd_help(struct ctx *c, int argc, char **argv)
+{
+	const struct opt_spec spec = { .operands = "[COMMAND]" };
+	int n, status = opt_parse(c, &spec, argc, argv, &n);
+	if (status >= 0)
+		return status;
+	if (n == 0) {
+		help();
+		return 0;
+	}
+	if (n > 1)
+		return usage_error("help", "one command at a time");
+	const struct command *cmd = find_command(argv[1]);
+	if (!cmd)
+		return unknown_command(argv[1]);
+	char help_opt[] = "--help";
+	char *args[] = { argv[1], help_opt, NULL };
+	return run(c, cmd, 2, args);
+}
+
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ 0 }
-	};
 #ifdef RL_FAULT_INJECTION
 	rl_fault_init();
 #endif
-	const char *db_opt = NULL;
-	int c, status = EXIT_USAGE;
-	reset_opts();
-	while ((c = next_opt(argc, argv, "+:hV", opts, NULL, &status)) != -1) {
-		switch (c) {
-		case 'd': db_opt = optarg; break;
-		case 'h': help(); return finish_output(0);
-		case 'V':
-			printf("rulings %s\n", RULINGS_VERSION);
-			return finish_output(0);
-		default: return status;
-		}
+	/* once, here: nothing further needs to think about broken UTF-8 in
+	 * what it is given */
+	int status = check_arguments(argc, argv);
+	if (status)
+		return finish_output(status);
+	struct ctx ctx = { 0 };
+	bool want_help = false, version = false;
+	const struct opt opts[] = {
+		{ .name = "db", .type = OPT_STRING, .out = &ctx.db_opt, .arg = "FILE" },
+		{ .name = "help", .letter = 'h', .type = OPT_FLAG, .out = &want_help },
+		{ .name = "version", .letter = 'V', .type = OPT_FLAG, .out = &version },
+		{ 0 }
+	};
+	const struct opt_spec spec = { .opts = opts, .stop_at_operand = true };
+	int n;
+	status = opt_parse(&ctx, &spec, argc, argv, &n);
+	if (status >= 0)
+		return finish_output(status);
+	if (want_help) {
+		help();
+		return finish_output(0);
 	}
-	if (optind >= argc)
-		return usage_error(NULL, "no command given");
-	const struct command *cmd = find_command(argv[optind]);
+	if (version) {
+		printf("rulings %s\n", RULINGS_VERSION);
+		return finish_output(0);
+	}
+	if (n == 0)
+		return finish_output(usage_error(NULL, "no command given"));
+	const struct command *cmd = find_command(argv[1]);
 	if (!cmd)
-		return usage_error(NULL, "unknown command '%s'", argv[optind]);
-	int cargc = argc - optind;
-	char **cargv = argv + optind;
-	struct ctx ctx = { .db_opt = db_opt, .mode = cmd->mode };
+		return finish_output(unknown_command(argv[1]));
 	const char *nc = getenv("NO_COLOR");
 	ctx.color = isatty(STDOUT_FILENO) && !(nc && *nc);
-	status = cmd->run(&ctx, cargc, cargv);
+	status = run(&ctx, cmd, n, argv + 1);
 	rl_db_close(ctx.db);
 	free(ctx.db_path);
 	return finish_output(status);

@@ -1,51 +1,61 @@
-/* render.c — how a ruling looks: as text for people, as JSON for programs. */
+/* render.c — how a ruling looks: as text for people, as members of a JSON
+ * object for programs (the record types of the output layer). */
 #include "cli.h"
-#include "json.h"
 #include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define C_RESET "\033[0m"
-#define C_BOLD "\033[1m"
-#define C_DIM "\033[2m"
-#define C_MATCH "\033[1;31m"
-#define C_ID "\033[33m"
+#define MIDDOT " \xC2\xB7 "
 
-static void put(FILE *f, bool color, const char *code, const char *s)
+static void put_lines(struct out *o, const char *s, size_t n,
+                      const char *indent)
 {
-	if (color)
-		fputs(code, f);
-	fputs(s, f);
-	if (color)
-		fputs(C_RESET, f);
+	/* every line break but the last of a run of them indents what
+	 * follows */
+	const char *end = s + n;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		if (!nl) {
+			out_putn(o, s, (size_t)(end - s));
+			return;
+		}
+		out_putn(o, s, (size_t)(nl - s) + 1);
+		s = nl + 1;
+		if (s < end && *s != '\n')
+			out_puts(o, indent);
+		else if (s == end && end[0] && end[0] != '\n')
+			out_puts(o, indent);
+	}
 }
 
-/* Writes s with every line indented; snippet markers become colour or
- * nothing. */
-void print_indented(FILE *f, const char *s, const char *indent, bool color)
+void render_indented(struct out *o, const char *text, const char *indent)
 {
-	fputs(indent, f);
-	for (; *s; s++) {
-		if (*s == RL_SNIPPET_OPEN[0]) {
-			if (color)
-				fputs(C_MATCH, f);
-		} else if (*s == RL_SNIPPET_CLOSE[0]) {
-			if (color)
-				fputs(C_RESET, f);
-		} else if (*s == '\n') {
-			fputc('\n', f);
-			if (s[1] && s[1] != '\n')
-				fputs(indent, f);
-		} else {
-			fputc(*s, f);
-		}
+	out_puts(o, indent);
+	put_lines(o, text, strlen(text), indent);
+	out_puts(o, "\n");
+}
+
+/* A snippet: its markers become the match colour, or nothing. */
+static void snippet(struct out *o, const char *s, const char *indent)
+{
+	out_puts(o, indent);
+	while (*s) {
+		size_t n = strcspn(s, RL_SNIPPET_OPEN RL_SNIPPET_CLOSE);
+		put_lines(o, s, n, indent);
+		s += n;
+		if (*s == RL_SNIPPET_OPEN[0])
+			out_style(o, STYLE_MATCH);
+		else if (*s == RL_SNIPPET_CLOSE[0])
+			out_style_end(o);
+		if (*s)
+			s++;
 	}
-	fputc('\n', f);
+	out_puts(o, "\n");
 }
 
 /* The first paragraph of text, at most about max bytes, cut at a space. */
-static void first_paragraph(FILE *f, const char *text, size_t max)
+static void first_paragraph(struct out *o, const char *text, size_t max)
 {
 	const char *end = strstr(text, "\n\n");
 	size_t n = end ? (size_t)(end - text) : strlen(text);
@@ -54,351 +64,286 @@ static void first_paragraph(FILE *f, const char *text, size_t max)
 		n = rl_cut_at_word(text, n, max);
 		cut = true;
 	}
-	fputs("    ", f);
-	for (size_t i = 0; i < n; i++) {
-		fputc(text[i], f);
-		if (text[i] == '\n')
-			fputs("    ", f);
+	out_puts(o, "    ");
+	for (const char *p = text, *stop = text + n; p < stop; ) {
+		const char *nl = memchr(p, '\n', (size_t)(stop - p));
+		size_t len = nl ? (size_t)(nl - p) + 1 : (size_t)(stop - p);
+		out_putn(o, p, len);
+		if (nl)
+			out_puts(o, "    ");
+		p += len;
 	}
-	fputs(cut ? " \xE2\x80\xA6\n" : "\n", f);
+	out_puts(o, cut ? " \xE2\x80\xA6\n" : "\n");
 }
 
-static void meta_line(FILE *f, const struct rl_ruling *r, bool color)
+static void meta_line(struct out *o, const struct rl_ruling *r)
 {
-	if (color)
-		fputs(C_DIM, f);
-	fprintf(f, "    %s \xC2\xB7 %s \xC2\xB7 %s", r->kind, r->lang,
-	        r->game ? r->game : "(no game)");
+	out_style(o, STYLE_DIM);
+	out_printf(o, "    %s" MIDDOT "%s" MIDDOT "%s", r->kind, r->lang,
+	           r->game ? r->game : "(no game)");
 	if (r->rule)
-		fprintf(f, " \xC2\xB7 rule %s", r->rule);
+		out_printf(o, MIDDOT "rule %s", r->rule);
 	if (r->section)
-		fprintf(f, " \xC2\xB7 %s", r->section);
+		out_printf(o, MIDDOT "%s", r->section);
 	if (r->category)
-		fprintf(f, r->section ? " \xE2\x80\xBA %s" : " \xC2\xB7 %s",
-		        r->category);
+		out_printf(o, r->section ? " \xE2\x80\xBA %s" : MIDDOT "%s",
+		           r->category);
 	if (r->date || r->author)
-		fprintf(f, " \xC2\xB7 %s%s%.10s", r->author ? r->author : "",
-		        r->author && r->date ? ", " : "", r->date ? r->date : "");
-	if (color)
-		fputs(C_RESET, f);
+		out_printf(o, MIDDOT "%s%s%.10s", r->author ? r->author : "",
+		           r->author && r->date ? ", " : "", r->date ? r->date : "");
+	out_style_end(o);
 	if (r->changed)
-		put(f, color, C_BOLD, " \xC2\xB7 changed");
+		out_styled(o, STYLE_BOLD, MIDDOT "changed");
 	if (r->withdrawn_at)
-		put(f, color, C_BOLD, " \xC2\xB7 withdrawn");
-	fputc('\n', f);
+		out_styled(o, STYLE_BOLD, MIDDOT "withdrawn");
+	out_puts(o, "\n");
 }
 
-static void tag_line(FILE *f, const struct rl_ruling *r)
+static void tag_line(struct out *o, const struct rl_ruling *r)
 {
-	fputs("    tags: ", f);
+	out_puts(o, "    tags: ");
 	for (size_t i = 0; i < r->ntags; i++)
-		fprintf(f, "%s%s", i ? ", " : "", r->tags[i]);
+		out_printf(o, "%s%s", i ? ", " : "", r->tags[i]);
 	if (r->hidden_tags > 0)
-		fprintf(f, " (the source hides %d more)", r->hidden_tags);
-	fputc('\n', f);
+		out_printf(o, " (the source hides %d more)", r->hidden_tags);
+	out_puts(o, "\n");
 }
 
-void render_ruling_text(FILE *f, const struct rl_ruling *r, bool color,
-                        bool full)
+static void heading(struct out *o, const struct rl_ruling *r)
 {
-	char id[32];
-	snprintf(id, sizeof id, "#%lld", r->id);
-	put(f, color, C_ID, id);
-	fputc(' ', f);
-	put(f, color, C_BOLD, r->title);
-	fputc('\n', f);
-	meta_line(f, r, color);
-	if (full && *r->text) {
-		fputc('\n', f);
-		print_indented(f, r->text, "    ", color);
-		fputc('\n', f);
-	} else if (full) {
-		fputc('\n', f);
-	} else if (r->snippet) {
-		print_indented(f, r->snippet, "    ", color);
-	} else {
-		first_paragraph(f, r->text, 300);
+	out_style(o, STYLE_ID);
+	out_printf(o, "#%lld", r->id);
+	out_style_end(o);
+	out_puts(o, " ");
+	out_styled(o, STYLE_BOLD, r->title);
+	out_puts(o, "\n");
+	meta_line(o, r);
+}
+
+static bool resolves(const char *kind)
+{
+	enum rl_ref_kind k;
+	return rl_ref_kind_parse(kind, &k) == RL_OK && rl_ref_kind_resolves(k);
+}
+
+static void brief_text(struct out *o, const void *item)
+{
+	const struct rl_ruling *r = item;
+	heading(o, r);
+	if (r->snippet)
+		snippet(o, r->snippet, "    ");
+	else
+		first_paragraph(o, r->text, 300);
+	if (r->ntags)
+		tag_line(o, r);
+}
+
+static void full_text(struct out *o, const void *item)
+{
+	const struct rl_ruling *r = item;
+	heading(o, r);
+	out_puts(o, "\n");
+	if (*r->text) {
+		render_indented(o, r->text, "    ");
+		out_puts(o, "\n");
 	}
 	if (r->ntags)
-		tag_line(f, r);
-	if (!full)
-		return;
+		tag_line(o, r);
 	for (size_t i = 0; i < r->nsources; i++) {
 		const struct rl_source_ref *s = &r->sources[i];
-		fprintf(f, "    %s %s (%s:%u", i ? "       " : "source:", s->document,
-		        s->path, s->line);
+		out_printf(o, "    %s %s (%s:%u", i ? "       " : "source:",
+		           s->document, s->path, s->line);
 		if (s->hidden_tags >= 0)
-			fprintf(f, ", %d more tags", s->hidden_tags);
+			out_printf(o, ", %d more tags", s->hidden_tags);
 		if (s->date)
-			fprintf(f, ", dated %s", s->date);
-		fputs(")\n", f);
+			out_printf(o, ", dated %s", s->date);
+		out_puts(o, ")\n");
 	}
 	if (r->errata) {
 		const struct rl_errata *x = r->errata;
-		fprintf(f, "    errata: %s", x->product ? x->product : "?");
+		out_printf(o, "    errata: %s", x->product ? x->product : "?");
 		if (x->printing)
-			fprintf(f, ", %s", x->printing);
+			out_printf(o, ", %s", x->printing);
 		if (x->document)
-			fprintf(f, "; %s", x->document);
+			out_printf(o, "; %s", x->document);
 		if (x->page)
-			fprintf(f, ", p. %s", x->page);
-		fputc('\n', f);
+			out_printf(o, ", p. %s", x->page);
+		out_puts(o, "\n");
 	}
 	for (size_t i = 0; i < r->nrefs; i++) {
 		const struct rl_ref_out *x = &r->refs[i];
-		fprintf(f, "    %s %s %s", i ? "     " : "refs:", x->kind, x->target);
+		out_printf(o, "    %s %s %s", i ? "     " : "refs:", x->kind,
+		           x->target);
 		if (x->target_id)
-			fprintf(f, " \xE2\x86\x92 #%lld", x->target_id);
-		else if (strcmp(x->kind, "page") && strcmp(x->kind, "discussion") &&
-		         strcmp(x->kind, "url"))
-			fputs(" (unresolved)", f);
-		fputc('\n', f);
+			out_printf(o, " \xE2\x86\x92 #%lld", x->target_id);
+		else if (resolves(x->kind))
+			out_puts(o, " (unresolved)");
+		out_puts(o, "\n");
 	}
 	for (size_t i = 0; i < r->nbacklinks; i++) {
 		const struct rl_ref_out *x = &r->backlinks[i];
-		fprintf(f, "    %s #%lld %s%s%s\n", i ? "         " : "cited by:",
-		        x->target_id, x->target_rule ? x->target_rule : "",
-		        x->target_rule ? " " : "", x->target_title);
+		out_printf(o, "    %s #%lld %s%s%s\n", i ? "         " : "cited by:",
+		           x->target_id, x->target_rule ? x->target_rule : "",
+		           x->target_rule ? " " : "", x->target_title);
 	}
 	/* a numbered rule among its neighbours */
 	const struct rl_rule_ref *near[3] = { r->parent, r->previous, r->next };
 	static const char *const label[3] = { "parent:", "previous:", "next:" };
 	for (int k = 0; k < 3; k++)
 		if (near[k])
-			fprintf(f, "    %-9s #%lld %s %s\n", label[k], near[k]->id,
-			        near[k]->rule, near[k]->title);
+			out_printf(o, "    %-9s #%lld %s %s\n", label[k], near[k]->id,
+			           near[k]->rule, near[k]->title);
 	for (size_t i = 0; i < r->nsubrules; i++)
-		fprintf(f, "    %-9s #%lld %s %s\n", i ? "" : "subrules:",
-		        r->subrules[i].id, r->subrules[i].rule, r->subrules[i].title);
+		out_printf(o, "    %-9s #%lld %s %s\n", i ? "" : "subrules:",
+		           r->subrules[i].id, r->subrules[i].rule,
+		           r->subrules[i].title);
 }
 
-/* Copies s without snippet markers into a JSON string. */
-static void plain_snippet(struct json *j, const char *s)
+/* s without snippet markers, as a string. */
+static void plain_snippet(struct out *o, const char *s)
 {
 	if (!s) {
-		json_null(j);
+		out_null(o);
 		return;
 	}
-	char *p = strdup(s), *o = p;
+	char *p = strdup(s), *w = p;
 	if (!p) {
-		json_null(j);
+		out_fail(o, RL_ENOMEM, "out of memory");
 		return;
 	}
 	for (const char *i = s; *i; i++)
 		if (*i != RL_SNIPPET_OPEN[0] && *i != RL_SNIPPET_CLOSE[0])
-			*o++ = *i;
-	*o = '\0';
-	json_string(j, p);
+			*w++ = *i;
+	*w = '\0';
+	out_string(o, p);
 	free(p);
 }
 
-/* The members every ruling object has (search results, show, changed). */
-void render_ruling_fields(struct json *j, const struct rl_ruling *r)
+void render_ruling_fields(struct out *o, const struct rl_ruling *r)
 {
-	json_key(j, "id"); json_int(j, r->id);
-	json_key(j, "kind"); json_string(j, r->kind);
-	json_key(j, "game"); json_string(j, r->game);
-	json_key(j, "lang"); json_string(j, r->lang);
-	json_key(j, "title"); json_string(j, r->title);
-	json_key(j, "text"); json_string(j, r->text);
-	json_key(j, "rule"); json_string(j, r->rule);
-	json_key(j, "category"); json_string(j, r->category);
-	json_key(j, "section"); json_string(j, r->section);
-	json_key(j, "date"); json_string(j, r->date);
-	json_key(j, "author"); json_string(j, r->author);
-	json_key(j, "tags");
-	json_begin_list(j);
-	for (size_t i = 0; i < r->ntags; i++)
-		json_string(j, r->tags[i]);
-	json_end_list(j);
-	json_key(j, "hidden_tags");
-	if (r->hidden_tags >= 0)
-		json_int(j, r->hidden_tags);
-	else
-		json_null(j);
-	json_key(j, "changed"); json_bool(j, r->changed);
-	json_key(j, "withdrawn"); json_string(j, r->withdrawn_at);
-	json_key(j, "sources");
-	json_begin_list(j);
+	out_key(o, "id"); out_int(o, r->id);
+	out_key(o, "kind"); out_string(o, r->kind);
+	out_key(o, "game"); out_string(o, r->game);
+	out_key(o, "lang"); out_string(o, r->lang);
+	out_key(o, "title"); out_string(o, r->title);
+	out_key(o, "text"); out_string(o, r->text);
+	out_key(o, "rule"); out_string(o, r->rule);
+	out_key(o, "category"); out_string(o, r->category);
+	out_key(o, "section"); out_string(o, r->section);
+	out_key(o, "date"); out_string(o, r->date);
+	out_key(o, "author"); out_string(o, r->author);
+	out_strings(o, "tags", r->tags, r->ntags);
+	out_key(o, "hidden_tags");
+	out_int_or_null(o, r->hidden_tags, r->hidden_tags >= 0);
+	out_key(o, "changed"); out_bool(o, r->changed);
+	out_key(o, "withdrawn"); out_string(o, r->withdrawn_at);
+	out_key(o, "sources");
+	out_begin_list(o);
 	for (size_t i = 0; i < r->nsources; i++) {
 		const struct rl_source_ref *s = &r->sources[i];
-		json_begin_map(j);
-		json_key(j, "document"); json_string(j, s->document);
-		json_key(j, "path"); json_string(j, s->path);
-		json_key(j, "line"); json_int(j, s->line);
-		json_key(j, "date"); json_string(j, s->date);
-		json_key(j, "hidden_tags");
-		if (s->hidden_tags >= 0)
-			json_int(j, s->hidden_tags);
-		else
-			json_null(j);
-		json_end_map(j);
+		out_begin_map(o);
+		out_key(o, "document"); out_string(o, s->document);
+		out_key(o, "path"); out_string(o, s->path);
+		out_key(o, "line"); out_int(o, s->line);
+		out_key(o, "date"); out_string(o, s->date);
+		out_key(o, "hidden_tags");
+		out_int_or_null(o, s->hidden_tags, s->hidden_tags >= 0);
+		out_end_map(o);
 	}
-	json_end_list(j);
-	json_key(j, "errata");
-	render_errata_json(j, r->errata);
+	out_end_list(o);
+	out_key(o, "errata");
+	render_errata(o, r->errata);
 }
 
-void render_errata_json(struct json *j, const struct rl_errata *x)
+void render_errata(struct out *o, const struct rl_errata *x)
 {
 	if (!x) {
-		json_null(j);
+		out_null(o);
 		return;
 	}
-	json_begin_map(j);
-	json_key(j, "product"); json_string(j, x->product);
-	json_key(j, "printing"); json_string(j, x->printing);
-	json_key(j, "document"); json_string(j, x->document);
-	json_key(j, "page"); json_string(j, x->page);
-	json_end_map(j);
+	out_begin_map(o);
+	out_key(o, "product"); out_string(o, x->product);
+	out_key(o, "printing"); out_string(o, x->printing);
+	out_key(o, "document"); out_string(o, x->document);
+	out_key(o, "page"); out_string(o, x->page);
+	out_end_map(o);
 }
 
-static void links(struct json *j, const char *key, const struct rl_ref_out *v,
+static void links(struct out *o, const char *key, const struct rl_ref_out *v,
                   size_t n, bool back)
 {
-	json_key(j, key);
-	json_begin_list(j);
+	out_key(o, key);
+	out_begin_list(o);
 	for (size_t i = 0; i < n; i++) {
-		json_begin_map(j);
+		out_begin_map(o);
 		if (back) {
-			json_key(j, "id"); json_int(j, v[i].target_id);
-			json_key(j, "kind"); json_string(j, v[i].kind);
-			json_key(j, "rule"); json_string(j, v[i].target_rule);
-			json_key(j, "title"); json_string(j, v[i].target_title);
+			out_key(o, "id"); out_int(o, v[i].target_id);
+			out_key(o, "kind"); out_string(o, v[i].kind);
+			out_key(o, "rule"); out_string(o, v[i].target_rule);
+			out_key(o, "title"); out_string(o, v[i].target_title);
 		} else {
-			json_key(j, "kind"); json_string(j, v[i].kind);
-			json_key(j, "target"); json_string(j, v[i].target);
-			json_key(j, "resolved"); json_bool(j, v[i].target_id != 0);
-			json_key(j, "id");
-			if (v[i].target_id)
-				json_int(j, v[i].target_id);
-			else
-				json_null(j);
+			out_key(o, "kind"); out_string(o, v[i].kind);
+			out_key(o, "target"); out_string(o, v[i].target);
+			out_key(o, "resolved"); out_bool(o, v[i].target_id != 0);
+			out_key(o, "id");
+			out_int_or_null(o, v[i].target_id, v[i].target_id != 0);
 		}
-		json_end_map(j);
+		out_end_map(o);
 	}
-	json_end_list(j);
+	out_end_list(o);
 }
 
-static void rule_ref(struct json *j, const struct rl_rule_ref *x)
+static void rule_ref(struct out *o, const struct rl_rule_ref *x)
 {
 	if (!x) {
-		json_null(j);
+		out_null(o);
 		return;
 	}
-	json_begin_map(j);
-	json_key(j, "id"); json_int(j, x->id);
-	json_key(j, "rule"); json_string(j, x->rule);
-	json_key(j, "title"); json_string(j, x->title);
-	json_end_map(j);
+	out_begin_map(o);
+	out_key(o, "id"); out_int(o, x->id);
+	out_key(o, "rule"); out_string(o, x->rule);
+	out_key(o, "title"); out_string(o, x->title);
+	out_end_map(o);
 }
 
-void render_ruling_json(struct json *j, const struct rl_ruling *r, bool details)
+static void brief_data(struct out *o, const void *item)
 {
-	render_ruling_fields(j, r);
-	if (details) {
-		links(j, "refs", r->refs, r->nrefs, false);
-		links(j, "backlinks", r->backlinks, r->nbacklinks, true);
-		json_key(j, "parent"); rule_ref(j, r->parent);
-		json_key(j, "previous"); rule_ref(j, r->previous);
-		json_key(j, "next"); rule_ref(j, r->next);
-		json_key(j, "subrules");
-		json_begin_list(j);
-		for (size_t i = 0; i < r->nsubrules; i++)
-			rule_ref(j, &r->subrules[i]);
-		json_end_list(j);
-	} else {
-		json_key(j, "snippet"); plain_snippet(j, r->snippet);
-		json_key(j, "score"); json_double(j, r->score);
-	}
+	const struct rl_ruling *r = item;
+	render_ruling_fields(o, r);
+	out_key(o, "snippet"); plain_snippet(o, r->snippet);
+	out_key(o, "score"); out_double(o, r->score);
 }
 
-static void results(FILE *f, bool color, const struct rl_results *res,
-                    enum out_format fmt, const char *list_key, bool marked)
+static void full_data(struct out *o, const void *item)
 {
-	struct json j;
-	if (fmt == OUT_TEXT) {
-		for (size_t i = 0; i < res->n; i++) {
-			if (i)
-				fputc('\n', f);
-			render_ruling_text(f, &res->v[i], color, false);
-		}
-		return;
-	}
-	if (fmt == OUT_NDJSON) {
-		for (size_t i = 0; i < res->n; i++) {
-			json_init(&j, f, false);
-			json_begin_map(&j);
-			if (marked) {
-				json_key(&j, "change");
-				json_string(&j, "marked");
-			}
-			render_ruling_json(&j, &res->v[i], false);
-			json_end_map(&j);
-			json_end(&j);
-		}
-		return;
-	}
-	json_init(&j, f, true);
-	json_begin_map(&j);
-	json_key(&j, "format_version"); json_int(&j, 1);
-	if (!marked) {
-		json_key(&j, "total");
-		json_int(&j, res->total);
-	}
-	json_key(&j, list_key);
-	json_begin_list(&j);
-	for (size_t i = 0; i < res->n; i++) {
-		json_begin_map(&j);
-		if (marked) {
-			json_key(&j, "change");
-			json_string(&j, "marked");
-		}
-		render_ruling_json(&j, &res->v[i], false);
-		json_end_map(&j);
-	}
-	json_end_list(&j);
-	json_end_map(&j);
-	json_end(&j);
+	const struct rl_ruling *r = item;
+	render_ruling_fields(o, r);
+	links(o, "refs", r->refs, r->nrefs, false);
+	links(o, "backlinks", r->backlinks, r->nbacklinks, true);
+	out_key(o, "parent"); rule_ref(o, r->parent);
+	out_key(o, "previous"); rule_ref(o, r->previous);
+	out_key(o, "next"); rule_ref(o, r->next);
+	out_key(o, "subrules");
+	out_begin_list(o);
+	for (size_t i = 0; i < r->nsubrules; i++)
+		rule_ref(o, &r->subrules[i]);
+	out_end_list(o);
 }
 
-void print_results(const struct ctx *c, const struct rl_results *res,
-                   enum out_format fmt, const char *list_key, bool marked)
-{
-	results(stdout, c->color, res, fmt, list_key, marked);
-}
+const struct out_type ruling_brief = { brief_text, brief_data };
+const struct out_type ruling_full = { full_text, full_data };
 
-void print_results_to(FILE *f, const struct rl_results *res,
-                      enum out_format fmt, const char *list_key, bool marked)
+int print_results_to(FILE *f, const struct rl_results *res)
 {
-	results(f, false, res, fmt, list_key, marked);
-}
-
-int run_query(struct ctx *c, const struct rl_query *q, enum out_format fmt,
-              const char *cmd)
-{
-	int status = open_db(c);
-	if (status)
-		return status;
-	struct rl_results res;
-	int rc = rl_search(c->db, q, &res);
-	if (rc && rc != RL_NOTFOUND) {
-		error("%s: %s", cmd, rl_db_errmsg(c->db));
-		return exit_status(rc);
-	}
-	if (res.unknown)
-		error("%s: %s", cmd, res.unknown);
-	print_results(c, &res, fmt, q->changed_only ? "changes" : "results",
-	              q->changed_only);
-	/* say when the list is cut */
-	if (fmt == OUT_TEXT && res.n && (res.total < 0 ||
-	                                 res.total > (long long)res.n)) {
-		if (res.total < 0)
-			printf("\n%zu shown; more match (--limit 0 for all)\n", res.n);
-		else
-			printf("\n%zu of %lld shown (--limit 0 for all)\n", res.n,
-			       res.total);
-	}
-	rl_results_free(&res);
-	return exit_status(rc);
+	struct out o;
+	out_init(&o, f, "the output", OUT_JSON, false);
+	out_begin(&o);
+	out_key(&o, "total");
+	out_int(&o, res->total);
+	out_list(&o, "results", NULL);
+	for (size_t i = 0; i < res->n && out_ok(&o); i++)
+		out_record(&o, &ruling_brief, &res->v[i]);
+	out_list_end(&o);
+	out_end(&o);
+	return o.status;
 }

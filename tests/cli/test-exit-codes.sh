@@ -21,7 +21,7 @@ usage_case "unknown command" --db s.db frobnicate
 usage_case "unknown global option" --bogus stats
 usage_case "missing value of --db" --db
 usage_case "unknown option of search" --db s.db search --bogus defend
-usage_case "unknown short option of search" --db s.db search -z defend
+usage_case "unknown short option of tags" --db s.db tags -z
 usage_case "unknown option of import" --db s.db import --bogus "$SEED_SPEED"
 usage_case "unknown option of parse" parse --bogus "$SEED_SPEED"
 usage_case "unknown option of show" --db s.db show --bogus 1
@@ -51,6 +51,8 @@ usage_case "bad --limit (negative)" --db s.db search defend --limit -1
 usage_case "bad --limit (trailing junk)" --db s.db search defend --limit 5x
 usage_case "bad --limit (empty)" --db s.db search defend --limit ''
 usage_case "search with neither words nor filters" --db s.db search
+usage_case "search '' (an empty word)" --db s.db search ''
+usage_case "search with blank words" --db s.db search ' ' $'\t\n'
 usage_case "stats with an operand" --db s.db stats extra
 usage_case "tags with an operand" --db s.db tags extra
 usage_case "import without paths" --db s.db import
@@ -98,6 +100,8 @@ rl --db s.db search zzyzzyva
 check_exit "search with no match exits 1" 1
 rl --db s.db search defend
 check_exit "search with matches exits 0" 0
+rl --db s.db search '' --tag Defend
+check_exit "search '' --tag T: the filter alone, exit 0" 0
 rl --db s.db stats
 check_exit "stats exits 0" 0
 

@@ -9,9 +9,11 @@
 # The loops: import-new imports every document in data/ into a new
 # database (one transaction each; a failed one leaves the others imported),
 # import-more one document into a database holding another, search runs a
-# search, parse/FILE parses one document of each format (no database; its
-# output must be the normal one when it succeeds). Every run that meets its
-# failure must
+# search, changed lists the changes between two versions of a document as
+# JSON (each change's ruling read as it stands: the output is whole or the
+# run fails), parse/FILE parses one document of each format (no database;
+# its output must be the normal one when it succeeds). Every run that
+# meets its failure must
 #   - exit with status 70 (out of memory / internal) or 74 (i/o), after a
 #     message of its own, or 0 with the normal result when SQLite copes
 #     with the failure itself; not crash, not leak (under ASan+LSan a leak
@@ -27,7 +29,7 @@
 # FAULTS_STEP percent (default 3) a step: about 350 runs for an import of
 # 30,000 allocations. FAULTS_DENSE=1000000 walks every N (slow).
 # FAULTS_ONLY=NAME runs one kind of loop (import-new, import-more, search,
-# parse).
+# changed, parse).
 # FAULTS_PERSIST=1: every allocation from the N-th on fails, not only the
 # N-th; FAULTS_FULL=1: failed writes are SQLITE_FULL (disk full).
 set -u
@@ -71,6 +73,15 @@ state more-after.db more-after.state || { cat "$T/check.err"; exit 2; }
 state new-after.db new-after.state || { cat "$T/check.err"; exit 2; }
 : >empty.state
 "$RULINGS" --db before.db search --format json defend >search.out || exit 2
+# two versions of doc_a: one answer edited
+sed 's/Effects of innate powers are cumulative/Effects of innate powers always stack/' \
+	"$doc_a" >doc_a2.txt
+cp before.db changed.db
+sleep 1.1    # imports are stamped to the second
+"$RULINGS" --db changed.db import --quiet --document Defend doc_a2.txt \
+	>/dev/null || exit 2
+state changed.db changed.state || { cat "$T/check.err"; exit 2; }
+"$RULINGS" --db changed.db changed --format json >changed.out || exit 2
 
 # subset_state STATE: the state that importing just the documents STATE
 # holds gives (made once per set, in subset-KEY.state); prints its name.
@@ -105,7 +116,12 @@ loop() {
 	local name=$1 var=$2 setup=$3 db=$4 before=$5 after=$6
 	shift 6
 	[ -n "$ONLY" ] && [ "$ONLY" != "${name%%/*}" ] && return 0
-	local n=1 runs=0 bad_before=$failed st want
+	local n=1 runs=0 bad_before=$failed st want expect=
+	# the output of a reader must be the normal one when it succeeds
+	case $db in
+	sdb) expect=search.out ;;
+	cdb) expect=changed.out ;;
+	esac
 	declare -A seen=()
 	while :; do
 		$setup
@@ -116,8 +132,8 @@ loop() {
 			# ran to the end without meeting failure N: K = N - 1
 			if [ "$st" != 0 ]; then
 				bad "$name N=$n: status $st without an injected failure"
-			elif [ "$db" = sdb ]; then
-				cmp -s out search.out ||
+			elif [ -n "$expect" ]; then
+				cmp -s out "$expect" ||
 					bad "$name N=$n: output differs from a normal run"
 			elif [ "$db" = - ]; then
 				cmp -s out "$after" ||
@@ -134,7 +150,7 @@ loop() {
 			# must be the normal one
 			if [ "$db" = - ] && ! cmp -s out "$after"; then
 				bad "$name N=$n: succeeded with a different output"
-			elif [ "$db" = sdb ] && ! cmp -s out search.out; then
+			elif [ -n "$expect" ] && ! cmp -s out "$expect"; then
 				bad "$name N=$n: succeeded with a different output"
 			elif [ "$db" = db ] && { ! state db now.state ||
 			     ! cmp -s now.state "${after/#subset/new-after.state}"; }; then
@@ -176,6 +192,7 @@ loop() {
 setup_new() { rm -rf db; }
 setup_more() { rm -rf db; cp before.db db; }
 setup_search() { :; }
+setup_changed() { :; }
 
 for v in alloc write; do
 	var=RULINGS_FAIL_$(echo $v | tr a-z A-Z)
@@ -186,6 +203,9 @@ for v in alloc write; do
 	cp before.db sdb
 	loop search/$v "$var" setup_search sdb before.state before.state \
 		"$RULINGS" --db sdb search --format json defend
+	cp changed.db cdb
+	loop changed/$v "$var" setup_changed cdb changed.state changed.state \
+		"$RULINGS" --db cdb changed --format json
 done
 
 # One document of each format, parsed without a database.

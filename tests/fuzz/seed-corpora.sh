@@ -2,7 +2,8 @@
 # seed-corpora.sh OUTDIR — assembles the seed corpus of every fuzz target
 # in OUTDIR/NAME from the files in the tree (nothing is copied into git):
 # the sample documents in data/ and the golden-test inputs for the parse-*
-# and source targets, typical and awkward search words for query (its
+# and source targets (and args, with its reproducers), typical and awkward
+# search words for query (its
 # inputs: a first byte, odd for the expanding builder, then words separated
 # by NUL bytes). Existing files in OUTDIR are kept (libFuzzer adds its own).
 set -euo pipefail
@@ -17,6 +18,9 @@ for t in $targets; do
 		cp "$f" "$out/$t/seed-$(basename "$f")"
 	done
 done
+
+# args: also the argument vectors kept as reproducers
+cp "$root"/tests/fuzz-repro/args/* "$out/args/"
 
 q=$out/query
 i=0

@@ -161,6 +161,85 @@ static void test_decode_walks_a_string(void **state)
 	assert_int_equal(i, strlen(s));
 }
 
+/* A sequence cut short by the end of the string, in a buffer of exactly its
+ * size (so that AddressSanitizer sees a read past it): U+FFFD for each
+ * byte, and never past the NUL. */
+static void test_decode_stops_at_the_end(void **state)
+{
+	static const char *const cut[] = {
+		"\xE2\x82", "\xE2", "\xF0\x9F\x98", "\xF0", "\xC3", "a\xD0",
+	};
+	for (size_t i = 0; i < sizeof cut / sizeof *cut; i++) {
+		size_t n = strlen(cut[i]);
+		char *p = malloc(n + 1);
+		assert_non_null(p);
+		memcpy(p, cut[i], n + 1);
+		size_t at = 0, chars = 0;
+		while (p[at]) {
+			uint32_t cp;
+			at += rl_utf8_decode(p + at, &cp);
+			chars++;
+			assert_true(at <= n);
+			if ((unsigned char)p[0] >= 0x80)
+				assert_int_equal(cp, 0xFFFD);
+		}
+		assert_int_equal(at, n);
+		char *folded = rl_fold(p), *key = rl_key(p);
+		assert_non_null(folded);
+		assert_non_null(key);
+		/* every byte of the cut sequence is one U+FFFD */
+		assert_int_equal(strlen(folded), chars * 3 - (p[0] == 'a' ? 2 : 0));
+		free(folded);
+		free(key);
+		free(p);
+	}
+	/* a byte that does not continue the sequence is not swallowed */
+	uint32_t cp;
+	assert_int_equal(rl_utf8_decode("\xE2x", &cp), 1);
+	assert_int_equal(cp, 0xFFFD);
+}
+
+/* ---- rl_edit_distance, rl_nearest --------------------------------------- */
+
+static void test_edit_distance(void **state)
+{
+	assert_int_equal(rl_edit_distance("", ""), 0);
+	assert_int_equal(rl_edit_distance("search", "search"), 0);
+	assert_int_equal(rl_edit_distance("serch", "search"), 1);       /* deletion */
+	assert_int_equal(rl_edit_distance("seaarch", "search"), 1);     /* insertion */
+	assert_int_equal(rl_edit_distance("saerch", "search"), 1);      /* transposition */
+	assert_int_equal(rl_edit_distance("shwo", "show"), 1);
+	assert_int_equal(rl_edit_distance("", "tags"), 4);
+	assert_int_equal(rl_edit_distance("kitten", "sitting"), 3);
+	/* code points, not bytes */
+	assert_int_equal(rl_edit_distance("\xD0\xB0\xD1\x82\xD0\xB0\xD0\xBA\xD0\xB0",
+	                                  "\xD0\xB0\xD1\x82\xD0\xB0\xD0\xBA\xD0\xB8"), 1);
+	assert_int_equal(rl_edit_distance("R\xC3\xA9ponse", "Reponse"), 1);
+}
+
+static void test_nearest(void **state)
+{
+	static const char *const names[] = {
+		"import", "parse", "search", "show", "tags", "stats", "changed",
+		"history", "xrefs", "export", "help",
+	};
+	size_t n = sizeof names / sizeof *names, idx[sizeof names / sizeof *names];
+	assert_int_equal(rl_nearest("serch", names, n, idx), 1);
+	assert_string_equal(names[idx[0]], "search");
+	assert_int_equal(rl_nearest("hist", names, n, idx), 1);         /* a start */
+	assert_string_equal(names[idx[0]], "history");
+	assert_int_equal(rl_nearest("stat", names, n, idx), 1);
+	assert_string_equal(names[idx[0]], "stats");
+	/* two at the same distance: both, in table order */
+	assert_int_equal(rl_nearest("sxow", names, n, idx), 1);
+	assert_int_equal(rl_nearest("tats", names, n, idx), 2);
+	assert_string_equal(names[idx[0]], "tags");
+	assert_string_equal(names[idx[1]], "stats");
+	/* nothing near */
+	assert_int_equal(rl_nearest("frobnicate", names, n, idx), 0);
+	assert_int_equal(rl_nearest("x", names, n, idx), 0);
+}
+
 /* ---- rl_fold ----------------------------------------------------------- */
 
 static void test_fold_ascii(void **state)
@@ -309,6 +388,9 @@ int main(void)
 		cmocka_unit_test(test_decode_encode_round_trip),
 		cmocka_unit_test(test_encode_known_bytes),
 		cmocka_unit_test(test_decode_walks_a_string),
+		cmocka_unit_test(test_decode_stops_at_the_end),
+		cmocka_unit_test(test_edit_distance),
+		cmocka_unit_test(test_nearest),
 		cmocka_unit_test(test_fold_ascii),
 		cmocka_unit_test(test_fold_latin1),
 		cmocka_unit_test(test_fold_latin_extended_a),
