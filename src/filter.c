@@ -16,56 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int rl_param_own(struct rl_params *p, char *value, int *index)
-{
-	if (p->n == p->cap) {
-		int cap = p->cap ? p->cap * 2 : 16;
-		if (cap > 32000) {
-			free(value);
-			return RL_EUSAGE;   /* SQLite's limit on parameters */
-		}
-		const char **v = realloc(p->v, (size_t)cap * sizeof *v);
-		if (!v) {
-			free(value);
-			return RL_ENOMEM;
-		}
-		p->v = v;
-		char **o = realloc(p->owned, (size_t)cap * sizeof *o);
-		if (!o) {
-			free(value);
-			return RL_ENOMEM;
-		}
-		p->owned = o;
-		p->cap = cap;
-	}
-	p->owned[p->n] = value;
-	p->v[p->n] = value;
-	*index = ++p->n;
-	return RL_OK;
-}
-
-int rl_param(struct rl_params *p, const char *value, bool fold, int *index)
-{
-	char *f = NULL;
-	if (fold && value && !(f = rl_fold(value)))
-		return RL_ENOMEM;
-	if (f)
-		return rl_param_own(p, f, index);
-	char *copy = value ? rl_strdup(value) : NULL;
-	if (value && !copy)
-		return RL_ENOMEM;
-	return rl_param_own(p, copy, index);
-}
-
-void rl_params_free(struct rl_params *p)
-{
-	for (int i = 0; i < p->n; i++)
-		free(p->owned[i]);
-	free(p->owned);
-	free(p->v);
-	*p = (struct rl_params){0};
-}
-
 /* s with its last byte one more: every string that starts with s sorts
  * at or after s and before this (UTF-8 never holds 0xFF). */
 static char *upper_bound(const char *s)
