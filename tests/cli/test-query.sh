@@ -228,4 +228,22 @@ check_out_contains "--explain: the query as read" "query: tag:Repeat -fast"
 check_out_contains "--explain: the subselect" 'f1: "fast"'
 check_out_contains "--explain: the tag condition" "t.name_fold IN ('repeat')"
 
+# ---- long queries (issue 17): no "Expression tree is too large", no exit 70 ---------------
+one=$(ids --tag Repeat)
+many=(); for i in $(seq 1 1000); do many+=(--tag=Repeat); done
+check_eq "1,000 --tag options: what one finds" "$one" "$(ids "${many[@]}")"
+rl --db s.db search -n 1 -- $(printf 'power %.0s' $(seq 1 1000))
+check_exit "a word 1,000 times: found as once" 0
+rl --db s.db search -- $(seq -f 'w%g OR' 1 999) w1000
+check_exit "1,000 words ORed: nothing, not an error" 1
+check_err_empty "...and no message"
+{ printf '# rulings thesaurus\n[Spirit Island]\nen:Defend'
+  for i in $(seq 1 600); do printf ' = fr:Defterm%d' "$i"; done; echo; } >big-thesaurus.txt
+rl --db s.db import big-thesaurus.txt
+check_exit "a thesaurus concept of 601 terms imports" 0
+rl --db s.db search -n 0 --format json defend
+check_exit "search defend with a 601-term concept: found" 0
+rl --db s.db search -n 0 --format json --tag Defend
+check_exit "--tag Defend with a 601-term concept: found" 0
+
 finish
