@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int rl_tags(rl_db *db, const char *game, bool by_count,
-            struct rl_tag_count **out, size_t *n)
+static int tags_in(rl_db *db, const char *game, bool by_count,
+                   struct rl_tag_count **out, size_t *n)
 {
 	*out = NULL;
 	*n = 0;
@@ -54,6 +54,15 @@ int rl_tags(rl_db *db, const char *game, bool by_count,
 	return *n ? RL_OK : RL_NOTFOUND;
 }
 
+int rl_tags(rl_db *db, const char *game, bool by_count,
+            struct rl_tag_count **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, tags_in(db, game, by_count, out, n));
+}
+
 void rl_tags_free(struct rl_tag_count *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -94,7 +103,7 @@ static int scalar(rl_db *db, const char *sql, long long *v)
 	return rc == SQLITE_ROW ? RL_OK : rl_step_error(db, rc);
 }
 
-int rl_stats(rl_db *db, struct rl_stats *s)
+static int stats_in(rl_db *db, struct rl_stats *s)
 {
 	*s = (struct rl_stats){0};
 	int rc = scalar(db, "SELECT count(*) FROM rulings WHERE withdrawn_at IS NULL",
@@ -131,6 +140,13 @@ int rl_stats(rl_db *db, struct rl_stats *s)
 	return rc;
 }
 
+int rl_stats(rl_db *db, struct rl_stats *s)
+{
+	*s = (struct rl_stats){0};
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, stats_in(db, s));
+}
+
 void rl_stats_clear(struct rl_stats *s)
 {
 	if (!s)
@@ -147,8 +163,8 @@ void rl_stats_clear(struct rl_stats *s)
 	*s = (struct rl_stats){0};
 }
 
-int rl_xrefs(rl_db *db, bool dangling_only, const char *kind,
-             struct rl_xref **out, size_t *n)
+static int xrefs_in(rl_db *db, bool dangling_only, const char *kind,
+                    struct rl_xref **out, size_t *n)
 {
 	*out = NULL;
 	*n = 0;
@@ -196,6 +212,15 @@ int rl_xrefs(rl_db *db, bool dangling_only, const char *kind,
 		return oom ? RL_ENOMEM : rl_step_error(db, rc);
 	}
 	return *n ? RL_OK : RL_NOTFOUND;
+}
+
+int rl_xrefs(rl_db *db, bool dangling_only, const char *kind,
+             struct rl_xref **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, xrefs_in(db, dangling_only, kind, out, n));
 }
 
 void rl_xrefs_free(struct rl_xref *v, size_t n)

@@ -1,4 +1,5 @@
-/* db.h — the database handle, shared by db.c, store.c and query.c. */
+/* db.h — the database handle, shared by db.c, store.c, query.c and the
+ * maintenance commands (refold.c, check.c, publish.c). */
 #ifndef RL_DB_H
 #define RL_DB_H
 
@@ -14,6 +15,13 @@ struct rl_db {
 	bool bulk_lost; /* an error rolled that transaction back */
 	int busy_ms;     /* how long it waits for another process's lock */
 	bool errmsg_oom;   /* the last message could not be allocated */
+	bool write;        /* opened to write (else SQLITE_OPEN_READONLY) */
+	/* rl_importing() in the triggers (schema/008-identity.sql): rulings'
+	 * own writes feed the full-text tables themselves */
+	bool importing;
+	int reading;       /* rl_read_begin() depth */
+	bool read_txn;     /* ... and it began a transaction */
+	struct rl_open_info info;
 };
 
 /* Records a message for rl_db_errmsg(); returns the status. */
@@ -25,12 +33,26 @@ int rl_db_sqlite_fail(rl_db *db, int sqlite_rc, const char *what);
 sqlite3_stmt *rl_db_prepare(rl_db *db, const char *sql);
 int rl_db_exec(rl_db *db, const char *sql);
 
+/* The application_id of a rulings database: "RULG". */
+#define RL_APPLICATION_ID 0x52554C47
+
+/* Recomputes the fold columns and keys with this rulings' folding,
+ * merging the rulings and tags that have become equal (counts added to
+ * *rulings and *tags), and rebuilds the full-text tables when rebuild is
+ * set (refold.c). Runs inside the caller's write transaction. */
+int rl_refold(rl_db *db, bool rebuild, long long *rulings, long long *tags);
+/* The full-text tables, by language, and their tokenizer arguments, as
+ * the schema declares them (refold.c). */
+extern const char *const rl_fts_tables[4];
+
 struct rl_buf;
-/* The filters of q as SQL conditions over rulings r and games g (query.c):
- * the parameters are handed over — values[i] binds ?i+1; owned[i] is to
- * be freed, and both arrays. */
+/* The filters of q as SQL conditions over rulings r and games g
+ * (filter.c): the parameters are handed over — values[i] binds ?i+1;
+ * owned[i] is to be freed, and both arrays. With check, a name the
+ * database does not know is RL_NOTFOUND, its message set ("no tag 'x';
+ * did you mean ..."); without, it matches nothing. */
 int rl_query_filters(rl_db *db, struct rl_buf *sql, const struct rl_query *q,
-                     const char ***values, char ***owned, int *n);
+                     bool check, const char ***values, char ***owned, int *n);
 
 /* Binds a C string or NULL, without copying it: s must stay valid until
  * the statement is stepped and then reset with its bindings cleared, or

@@ -539,13 +539,15 @@ int rl_option_conds(struct rl_filter_ctx *f, const struct rl_query *q)
 }
 
 int rl_query_filters(rl_db *db, struct rl_buf *sql, const struct rl_query *q,
-                     const char ***values, char ***owned, int *n)
+                     bool check, const char ***values, char ***owned, int *n)
 {
 	struct rl_query f = *q;
 	f.words = NULL;
 	f.nwords = 0;
 	struct rl_compiled c;
-	int rc = rl_compile_check(db, &f, false, false, &c);
+	int rc = rl_compile_check(db, &f, false, check, &c);
+	if (rc == RL_NOTFOUND && c.unknown)
+		rl_db_fail(db, RL_NOTFOUND, "%s", c.unknown);
 	if (!rc && c.nconds) {
 		char **rows = malloc(c.nconds * sizeof *rows);
 		if (!rows) {

@@ -15,8 +15,8 @@ static bool all_digits(const char *s)
 	return *s && strspn(s, "0123456789") == strlen(s);
 }
 
-int rl_changes(rl_db *db, const struct rl_change_query *q,
-               struct rl_change **out, size_t *n)
+static int changes_in(rl_db *db, const struct rl_change_query *q,
+                      struct rl_change **out, size_t *n)
 {
 	*out = NULL;
 	*n = 0;
@@ -27,7 +27,8 @@ int rl_changes(rl_db *db, const struct rl_change_query *q,
 	const char **vals = NULL;
 	char **owned = NULL;
 	int nvals = 0;
-	int rc = rl_query_filters(db, &where, &f, &vals, &owned, &nvals);
+	int rc = rl_query_filters(db, &where, &f, false, &vals, &owned,
+	                          &nvals);
 	/* a date is a day: "--between … 2026-01-16" runs to its end */
 	char *to_end = q->to ? rl_day_end(q->to) : NULL;
 	/* numbered parameters after the filters' */
@@ -156,6 +157,15 @@ int rl_changes(rl_db *db, const struct rl_change_query *q,
 	return *n ? RL_OK : RL_NOTFOUND;
 }
 
+int rl_changes(rl_db *db, const struct rl_change_query *q,
+               struct rl_change **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, changes_in(db, q, out, n));
+}
+
 void rl_changes_free(struct rl_change *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -167,7 +177,8 @@ void rl_changes_free(struct rl_change *v, size_t n)
 	free(v);
 }
 
-int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n)
+static int history_in(rl_db *db, long long id, struct rl_version **out,
+                      size_t *n)
 {
 	*out = NULL;
 	*n = 0;
@@ -217,6 +228,14 @@ int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n)
 		return RL_OK;
 	/* no versions: no such ruling, or one from before history was kept */
 	return rl_db_fail(db, RL_NOTFOUND, "no history for ruling %lld", id);
+}
+
+int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, history_in(db, id, out, n));
 }
 
 void rl_history_free(struct rl_version *v, size_t n)

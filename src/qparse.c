@@ -15,7 +15,6 @@
  * MAX_DEPTH are read as if their parentheses were not there, so that no
  * input makes the reader (or FTS5, or SQLite) recurse without bound. */
 #include "qparse.h"
-#include "nfc.h"
 #include "utf8.h"
 #include "util.h"
 
@@ -460,40 +459,34 @@ static bool one_value(const char *w)
 	return blank;
 }
 
-/* Appends w as UTF-8 (a byte that is not becomes U+FFFD), composed (NFC)
- * as the indexed text is. */
-static void add_clean(struct rl_buf *b, const char *w)
-{
-	size_t n = strlen(w), start = b->len;
-	for (size_t i = 0; i < n; ) {
-		size_t v = rl_utf8_valid(w + i, n - i);
-		rl_buf_add(b, w + i, v);
-		i += v;
-		if (i < n) {
-			rl_buf_adds(b, "\xEF\xBF\xBD");
-			i++;
-		}
-	}
-	if (!b->oom && b->len > start)
-		b->len = start + rl_nfc(b->s + start, b->len - start, b->s + start);
-}
-
 int rl_qparse_as(const char *const *words, size_t n, bool join,
                  struct qnode **out)
 {
 	*out = NULL;
+	/* Each word as UTF-8 (a byte that is not becomes U+FFFD), composed
+	 * (NFC) as the indexed text is, and with typeset apostrophes and
+	 * quotes the plain ones: “a b” is a phrase (rl_fold_quotes()). */
+	char **plain = n ? calloc(n, sizeof *plain) : NULL;
+	if (n && !plain)
+		return RL_ENOMEM;
+	bool oom = false;
+	for (size_t i = 0; i < n && !oom; i++)
+		oom = !(plain[i] = rl_fold_quotes(words[i]));
 	struct rl_buf all = {0};
 	size_t *joined = NULL, nj = 0;
 	const char **jword = NULL;
-	if (join && n && (!(joined = malloc(n * sizeof *joined)) ||
-	                  !(jword = malloc(n * sizeof *jword)))) {
+	if (!oom && join && n && (!(joined = malloc(n * sizeof *joined)) ||
+	                          !(jword = malloc(n * sizeof *jword))))
+		oom = true;
+	if (oom) {
 		free(joined);
+		rl_strings_free(plain, n);
 		return RL_ENOMEM;
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			rl_buf_addc(&all, ' ');
-		const char *w = words[i];
+		const char *w = plain[i];
 		if (join && one_value(w)) {
 			const char *colon = strchr(w, ':');
 			size_t dash = *w == '-';
@@ -502,16 +495,17 @@ int rl_qparse_as(const char *const *words, size_t n, bool join,
 			jword[nj++] = w + dash;
 			rl_buf_add(&all, w + dash, (size_t)(colon - w) + 1 - dash);
 			rl_buf_addc(&all, '"');
-			add_clean(&all, colon + 1);
+			rl_buf_adds(&all, colon + 1);
 			rl_buf_addc(&all, '"');
 		} else {
-			add_clean(&all, w);
+			rl_buf_adds(&all, w);
 		}
 	}
 	if (all.oom) {
 		rl_buf_free(&all);
 		free(joined);
 		free(jword);
+		rl_strings_free(plain, n);
 		return RL_ENOMEM;
 	}
 	struct lex lx = { .s = all.s ? all.s : "", .n = all.len, .joined = joined,
@@ -520,6 +514,7 @@ int rl_qparse_as(const char *const *words, size_t n, bool join,
 	rl_buf_free(&all);
 	free(joined);
 	free(jword);
+	rl_strings_free(plain, n);
 	if (lx.oom) {
 		rl_qnode_free(root);
 		return RL_ENOMEM;

@@ -63,6 +63,10 @@ struct rl_source {
 	char sha256[65];     /* of the raw bytes, lowercase hex */
 	const char *encoding;/* "utf-8", "utf-8-bom", "utf-16be", "utf-16le" or
 	                        "windows-1252" (a static string) */
+	char *decoded;       /* the text before it was composed (NFC), when
+	                        that changed it, else NULL: for positions in
+	                        the file (rl_source_column) */
+	size_t decoded_len;
 };
 
 /* Reads a file: UTF-8 (with or without BOM), UTF-16 with BOM, or
@@ -76,6 +80,11 @@ int rl_source_load(struct rl_source *src, const char *path, struct rl_diags *d);
 int rl_source_from_memory(struct rl_source *src, const char *name,
                           const void *data, size_t len, struct rl_diags *d);
 void rl_source_free(struct rl_source *src);
+/* The column in the file of column col (in characters) of a line of
+ * src->text: they differ where composing the text (NFC) joined a letter
+ * and its accent. */
+unsigned rl_source_column(const struct rl_source *src, unsigned line,
+                          unsigned col);
 
 /* ---- Documents: what an importer makes of a source ---------------------- */
 
@@ -91,6 +100,7 @@ enum rl_ref_kind {
 	RL_REF_URL
 };
 const char *rl_ref_kind_name(enum rl_ref_kind k);
+/* The kind a name (rl_ref_kind_name's) names; RL_EUSAGE for none. */
 int rl_ref_kind_parse(const char *s, enum rl_ref_kind *out);
 /* Whether references of kind k name something the store looks up (a rule,
  * a ruling, a term): unresolved ones are dangling. Pages, discussions and
@@ -132,6 +142,7 @@ struct rl_entry {
 	 * document's. */
 	char *game, *lang;
 	struct rl_strset *ref_index;   /* doc.c's: refs by kind and target */
+	struct rl_strset *tag_index;   /* doc.c's: tags by identity */
 };
 
 /* A thesaurus concept: terms that mean the same, across languages. */
@@ -147,6 +158,14 @@ struct rl_concept {
 	size_t nterms;
 };
 
+/* Where a document's text ends, as its format's recognizer saw it: after
+ * what it had begun was finished, or inside an entry, a section, a rule or
+ * a record (a file cut short, perhaps); end_line is where that began. */
+enum rl_doc_end {
+	RL_END_COMPLETE, RL_END_IN_ENTRY, RL_END_IN_SECTION, RL_END_IN_RULE,
+	RL_END_IN_RECORD
+};
+
 struct rl_doc {
 	char *format;           /* importer name */
 	char *title;            /* document identity within its game */
@@ -158,6 +177,12 @@ struct rl_doc {
 	size_t n, cap;
 	struct rl_concept *concepts;   /* a thesaurus's concepts */
 	size_t nconcepts;
+	unsigned revision;      /* the format's revision that read it: the
+	                           store reads again bytes it imported with an
+	                           older one */
+	enum rl_doc_end end;    /* RL_END_COMPLETE unless the text ends inside
+	                           something unfinished */
+	unsigned end_line;      /* where that began */
 };
 
 void rl_doc_free(struct rl_doc *doc);
@@ -184,20 +209,52 @@ const char *rl_importer_description(size_t i);
 
 /* ---- Text helpers used across the library (and tested alone) ----------- */
 
-/* Case-folds UTF-8 (ASCII, Latin-1, Latin Extended-A, Greek, Cyrillic;
- * ё folds to е). Returns a new string, NULL on allocation failure. */
+/* Identity folding (utf8proc): Unicode's full case folding, NFC, ё as е,
+ * and typographic apostrophes and quotes made plain (’ ‘ ‛ ʼ ′ ` → ',
+ * “ ” „ ‟ ″ « » → "): "Lightning’s Boon" and "LIGHTNING'S BOON", "Straße"
+ * and "STRASSE", "ΟΔΟΣ" and "οδος" fold alike. Bytes that are not UTF-8
+ * count as U+FFFD. Returns a new string, NULL on allocation failure. */
 char *rl_fold(const char *s);
-/* The identity key of a title: folded, curly quotes and dashes made plain,
- * white space (including no-break space) collapsed and trimmed. */
+/* The identity key of a title: rl_fold(), dashes made plain, white space
+ * (any space separator) collapsed and trimmed, … as "...". */
 char *rl_key(const char *s);
-/* rl_key() without diacritics on Latin letters ("Défendre" and
- * "defendre" meet): how thesaurus terms are looked up. */
+/* rl_key() without the accents the full-text tokenizer takes away
+ * ("Défendre" and "defendre" meet, so do "Ș" and "s"): how thesaurus
+ * terms and aliases are looked up. */
 char *rl_key_loose(const char *s);
+/* Only the apostrophes and quotes of rl_fold() made plain (and NFC): what
+ * a query's words go through. */
+char *rl_fold_quotes(const char *s);
 /* Splits "Name (Qualifier)" into a tag. Returns RL_EDATA when s is empty. */
 int rl_tag_parse(const char *s, struct rl_tag *out);
+/* A tag's one identity, however it arrives: what rl_tag_parse() makes of
+ * its display form (rl_tag_display()). name "A (B)" and name "A" with
+ * qualifier "B" are both {A, B}; name "x" with qualifier "y) (z" and name
+ * "x (y)" with qualifier "z" are both {x (y), z}. Canonical tags are
+ * their display forms' parses, so different tags display differently.
+ * RL_EDATA when the tag is empty. */
+int rl_tag_canonical(const char *name, const char *qualifier,
+                     struct rl_tag *out);
 void rl_tag_clear(struct rl_tag *t);
 /* "Name (Qualifier)" or "Name"; a new string. */
 char *rl_tag_display(const char *name, const char *qualifier);
+/* A date or time a user gives: "2026-01-16", or "2026-01-16T10:00" with
+ * optional seconds (":30") and zone ("Z", "+02:00", "-0530", "+02"); a time
+ * without a zone is UTC. The calendar is checked (no 02-30, month 13, hour
+ * 24 or 25, second 60). Fills out with the UTC time "YYYY-MM-DDTHH:MM:SSZ",
+ * the form imports are stamped with: the first second of a date or minute,
+ * or with end its last. RL_EUSAGE when s is no such date or time
+ * (rl_when_forms says what is accepted, for messages). */
+enum { RL_WHEN_SIZE = 21 };
+int rl_when_parse(const char *s, bool end, char out[RL_WHEN_SIZE]);
+extern const char rl_when_forms[];
+/* The path of a file rulings ships, by name: "thesaurus.txt" (the
+ * thesaurus a new database starts with) or "rulings.rng" (the RELAX NG
+ * schema of the interchange format). From the source tree when the
+ * program runs from its build directory, else from share/rulings beside
+ * the installed program, else from the data directory it was built for.
+ * A new string; NULL when there is no such file (or no memory). */
+char *rl_data_file(const char *name);
 /* A language guess for text: "en", "fr" or "ru". */
 const char *rl_lang_detect(const char *text, size_t len);
 
@@ -206,12 +263,25 @@ const char *rl_lang_detect(const char *text, size_t len);
 typedef struct rl_db rl_db;
 
 enum {
-	RL_OPEN_READ = 0,     /* the database must exist */
-	RL_OPEN_WRITE = 1,    /* create it (and its directory) if missing */
+	RL_OPEN_READ = 0,       /* read only (SQLITE_OPEN_READONLY): never
+	                           creates, upgrades or writes the file */
+	RL_OPEN_WRITE = 1,      /* create it (and its directory) if missing,
+	                           upgrade an older schema */
+	RL_OPEN_FILE = 2,       /* refuse an in-memory or temporary database
+	                           ('', ':memory:'): RL_EUSAGE */
+	RL_OPEN_NO_UPGRADE = 4, /* with RL_OPEN_WRITE: neither create nor
+	                           upgrade; use an older schema as it is
+	                           (dry runs, whose writes are rolled back) */
 };
 
-/* Opens (and if needed creates and migrates) the database at path. On
- * failure *out is a handle whose only use is rl_db_errmsg() and
+/* Opens the database at path (a file name, or a "file:" URI such as
+ * "file:rulings.db?immutable=1"). A file that is not a rulings database
+ * (another application_id, or a schema that is not ours, or not SQLite)
+ * is refused with RL_EIO and not changed at all. A reader reads a WAL
+ * database in a read-only directory or mount as immutable when it has no
+ * -wal file. With RL_OPEN_WRITE, a missing or empty database is created
+ * and an older one upgraded, in one transaction (rl_db_info() says so).
+ * On failure *out is a handle whose only use is rl_db_errmsg() and
  * rl_db_close(), or NULL when memory ran out. */
 int rl_db_open(const char *path, int flags, rl_db **out);
 /* How long a command waits for a lock another process holds, by default. */
@@ -221,12 +291,63 @@ enum { RL_BUSY_TIMEOUT_MS = 5000 };
 int rl_db_open_wait(const char *path, int flags, int busy_ms, rl_db **out);
 void rl_db_close(rl_db *db);
 const char *rl_db_errmsg(const rl_db *db);
+/* PRAGMA user_version; -1 when it cannot be read. */
 int rl_db_schema_version(rl_db *db);
+/* The schema version this rulings makes (and upgrades to). */
+int rl_schema_latest(void);
+
+/* What opening did. */
+struct rl_open_info {
+	int version;            /* the schema version the database has */
+	bool created;           /* a new database was made */
+	bool fresh;             /* no document has been imported into it yet
+	                           (RL_OPEN_WRITE) */
+	int upgraded_from;      /* the version it was upgraded from, or 0 */
+	long long merged_rulings; /* rulings, and tags, the upgrade merged: */
+	long long merged_tags;    /* equal under the new folding (see rl_fold) */
+	bool immutable;         /* read as an unchanging file (no -wal, on a
+	                           read-only directory or mount) */
+};
+const struct rl_open_info *rl_db_info(const rl_db *db);
+
+/* A snapshot: the reads between rl_read_begin() and rl_read_end() see one
+ * state of the database, whatever another process commits meanwhile.
+ * Every read function below takes one for itself; a caller that reads
+ * with several (an export: a selection, then each ruling) takes one
+ * around them. They nest. rl_read_end() returns status, or the error of
+ * ending the transaction when status was RL_OK. */
+int rl_read_begin(rl_db *db);
+int rl_read_end(rl_db *db, int status);
+
+/* ---- Maintenance -------------------------------------------------------- */
+
+/* Checks the database: PRAGMA integrity_check and foreign_key_check; that
+ * every full-text table holds exactly the rulings of its language with
+ * their present text (every token at its place, read-only, walking the
+ * whole index); and rulings' invariants: every ruling has a source, no
+ * reference points at a missing or withdrawn ruling, every fold column
+ * and key is what this rulings' folding makes of its text. Each problem
+ * found is passed to problem(ctx, message); *problems counts them. RL_OK
+ * once the checks have run, whatever they found. */
+int rl_check(rl_db *db, void (*problem)(void *ctx, const char *message),
+             void *ctx, size_t *problems);
+/* Recomputes the fold columns and keys (merging rulings and tags that
+ * have become equal, counted in *merged_rulings and *merged_tags) and
+ * rebuilds every full-text table, in one transaction. */
+int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags);
+/* Writes a copy of the database to path, made to be served read-only:
+ * compacted (VACUUM INTO, the full-text indexes merged into one segment
+ * each), self-contained (journal_mode=DELETE: no -wal or -shm file is
+ * needed to read it), checked (PRAGMA integrity_check), written whole or
+ * not at all (a temporary file beside path, renamed over it). An existing
+ * path is replaced only when it is a rulings database; a symbolic link is
+ * followed. *bytes is the copy's size. Reads the database only. */
+int rl_publish(rl_db *db, const char *path, long long *bytes);
 
 /* What importing one source did. */
 struct rl_import_result {
-	bool unchanged;         /* the same bytes are already the document's
-	                           latest import: nothing was written */
+	bool unchanged;         /* the same bytes are already an import of
+	                           the document: nothing was written */
 	long long import_id;
 	size_t entries;         /* entries in the document */
 	bool baseline;          /* the document's first import: no changes */
@@ -237,8 +358,8 @@ struct rl_import_result {
 
 /* Stores a parsed document in one transaction: either all of it is stored
  * or nothing is. The document is identified by its game, format and title;
- * when its latest import has the same checksum, nothing is written and
- * res->unchanged is set. */
+ * when one of its imports has the same checksum (its latest or an older
+ * version), nothing is written and res->unchanged is set. */
 int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,
              struct rl_import_result *res);
 /* The same, but the transaction is rolled back: what storing would do,
@@ -257,9 +378,125 @@ int rl_store_dry(rl_db *db, const struct rl_source *src,
  * to be stored again. rl_store_dry() cannot be part of a bulk load. */
 int rl_bulk_begin(rl_db *db);
 int rl_bulk_end(rl_db *db, bool commit);
-/* True when bytes with this checksum are the latest import of a document:
- * importing them again would change nothing. */
+/* True when bytes with this checksum are an import of a document (its
+ * latest version or an older one), read by the format's current revision:
+ * importing them again would change
+ * nothing. */
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen);
+
+/* ---- Importing files (import.c) --------------------------------------- */
+
+/* What became of a file. */
+enum rl_file_outcome {
+	RL_FILE_IMPORTED,    /* stored (with a dry run: would be) */
+	RL_FILE_UNCHANGED,   /* its bytes are already imported: nothing written */
+	RL_FILE_SKIPPED,     /* found in a directory and not a document: binary,
+	                        or of no format rulings knows */
+	RL_FILE_FAILED,      /* not stored: status, diags and error say why */
+};
+
+/* Flags for rl_import_file(). */
+enum {
+	RL_IMPORT_DRY_RUN = 1,   /* rl_store_dry(): what storing would do */
+	RL_IMPORT_FOUND = 2,     /* found in a directory: a binary file or one of
+	                            no known format is skipped, not an error */
+};
+
+/* One file's import, for the caller's messages. Clear it with
+ * rl_file_report_clear(). */
+struct rl_file_report {
+	char *path;
+	bool found;               /* RL_IMPORT_FOUND */
+	enum rl_file_outcome outcome;
+	int status;               /* RL_OK, or why it failed */
+	/* what reading and parsing said, and why a file is skipped; messages
+	 * about the whole file have line 0 */
+	struct rl_diags diags;
+	char *error;              /* a failure the diagnostics do not hold (the
+	                             database's message, "out of memory"), or
+	                             NULL */
+	/* once read */
+	const char *encoding;     /* as rl_source's */
+	size_t bytes;             /* the file's size */
+	char sha256[65];          /* of its bytes, as rl_source's */
+	/* once parsed (parsed set) */
+	bool parsed;
+	char *format, *lang, *title;   /* the document's */
+	size_t concepts;          /* a thesaurus's concepts */
+	size_t kinds[4];          /* its entries, by enum rl_kind */
+	/* once stored (stored set); result.unchanged is also set for bytes
+	 * found already imported before parsing */
+	bool stored;
+	struct rl_import_result result;
+	/* seconds from the start of the file to the end of each step */
+	double read_seconds, parse_seconds, store_seconds;
+};
+void rl_file_report_clear(struct rl_file_report *r);
+
+/* Imports one file: reads it (rl_source_load), passes it over when its
+ * bytes are the latest import of a document and opts set nothing but
+ * defaults (rl_store_seen), parses it (rl_parse) and stores it (rl_store,
+ * or rl_store_dry with RL_IMPORT_DRY_RUN). Inside rl_bulk_begin() and
+ * rl_bulk_end(), the document is part of the open load. opts may be NULL.
+ * Returns report->status: RL_OK for a file imported, unchanged or
+ * skipped. */
+int rl_import_file(rl_db *db, const char *path,
+                   const struct rl_import_opts *opts, unsigned flags,
+                   struct rl_file_report *report);
+
+/* What rl_import_paths() tells its caller as it goes. */
+enum rl_import_event {
+	RL_IMPORT_WALKED,     /* the paths are walked: files and bytes known */
+	RL_IMPORT_READING,    /* path is being read and parsed */
+	RL_IMPORT_STORING,    /* path is parsed and being stored */
+	RL_IMPORT_DONE,       /* path is through; in a bulk load its report
+	                         comes once its group is committed */
+	RL_IMPORT_COMMITTING, /* a bulk group of group documents is being
+	                         indexed and committed */
+	RL_IMPORT_FILE,       /* report: what became of path, for good */
+	RL_IMPORT_NOTICE,     /* diag: about path (a problem found walking
+	                         it), or, path NULL, about the run */
+};
+
+struct rl_import_progress {
+	enum rl_import_event event;
+	const char *path;
+	const struct rl_file_report *report;    /* RL_IMPORT_FILE */
+	const struct rl_diag *diag;             /* RL_IMPORT_NOTICE */
+	size_t files, files_done;     /* files to import, and done */
+	uint64_t bytes, bytes_done;   /* their sizes when walked */
+	size_t group;                 /* RL_IMPORT_COMMITTING */
+	double elapsed;               /* seconds since the walk ended */
+};
+
+struct rl_import_run {
+	const struct rl_import_opts *opts;    /* may be NULL */
+	bool dry_run;
+	bool bulk;                /* commit in groups (not with dry_run) */
+	double group_seconds;     /* a group commits once it is this old */
+	void (*progress)(void *ctx, const struct rl_import_progress *p);
+	void *ctx;
+};
+
+/* What rl_import_paths() did. */
+struct rl_import_summary {
+	size_t imported, unchanged, skipped;
+	size_t failed;            /* files, and paths the walk could not read */
+	size_t added, edited, withdrawn;   /* rulings, over the files imported */
+};
+
+/* Imports files and directories: a directory is walked recursively in
+ * byte order of names (hidden names passed over, each directory once
+ * whatever symbolic links lead to it, to a depth of 64); each file is
+ * imported as rl_import_file() does, one transaction per document, or with
+ * bulk in groups (rl_bulk_begin(); a group that cannot be committed is
+ * imported again file by file). After a database-busy failure the
+ * remaining files are not tried. Returns the worst failure: RL_EBUSY, else
+ * RL_EIO, else the first; RL_OK when every file was imported, unchanged
+ * or skipped. */
+int rl_import_paths(rl_db *db, const char *const *paths, size_t n,
+                    const struct rl_import_run *run,
+                    struct rl_import_summary *sum);
 
 /* ---- Queries ----------------------------------------------------------- */
 
@@ -274,7 +511,8 @@ struct rl_query {
 	bool changed_only;      /* rulings the source marks as changed */
 	bool include_withdrawn; /* withdrawn rulings too */
 	const char *as_of;      /* rulings as they stood then (a date: its
-	                           end; a time, ISO 8601 UTC), or NULL */
+	                           end; a time: rl_when_parse()), or NULL;
+	                           RL_EUSAGE when it is neither */
 	bool no_thesaurus;      /* match tags and words only as given */
 	long limit;             /* <= 0: no limit */
 	bool no_total;          /* when more match than limit, do not count
@@ -423,6 +661,20 @@ struct rl_version {
 int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n);
 void rl_history_free(struct rl_version *v, size_t n);
 
+/* A word-level diff (wdiff.c): runs of words kept (mark 0, from the new
+ * text), removed (1, from the old) or added (2, from the new), white
+ * space after them included, pointing into the two texts. A longest
+ * common subsequence over words; texts too long for that (over four
+ * million word pairs) give *whole set and the old text removed, the new
+ * added. RL_OK or RL_ENOMEM; *ops is the caller's to free. */
+struct rl_wdiff_op {
+	int mark;
+	const char *s;
+	size_t n;
+};
+int rl_word_diff(const char *old, const char *new_text,
+                 struct rl_wdiff_op **ops, size_t *nops, bool *whole);
+
 /* The terms that mean the same as term (itself included), from the
  * thesaurus, for game (NULL: any game). */
 int rl_synonyms(rl_db *db, const char *term, const char *game, char ***out,
@@ -444,21 +696,117 @@ void rl_stats_clear(struct rl_stats *s);
 
 /* ---- Export ------------------------------------------------------------- */
 
-/* Writes the rulings with these ids, in this order, to path as an XML
+/* Where output goes: write() is given the bytes in order and returns 0, or
+ * an errno value, which ends the output (the export fails with RL_EIO). */
+struct rl_sink {
+	int (*write)(void *ctx, const void *data, size_t n);
+	void *ctx;
+};
+
+
+/* An export being written (opaque): what a renderer is handed. */
+struct rl_export;
+
+/* A format rulings exports to. The library has txt, md, html and xml
+ * (rl_export_format_find()); a caller may bring its own (the command
+ * line's json). A format renders either one document of the whole
+ * selection (render_all) or pages: one with a tag option, else one per
+ * tag in a directory (render_page), beside an index (render_index, when
+ * it is not NULL, written as index_name). Renderers return a status, with
+ * a message in rl_db_errmsg() for a failure. */
+struct rl_export_format {
+	const char *name;       /* for --format */
+	const char *ext;        /* of its page files: ".html" */
+	/* A page's tag is data (txt: the faq-tags importer gives the page's
+	 * tag to every entry): a tag option keeps only the rulings that carry
+	 * the tag itself, not the name with any qualifier. */
+	bool exact_tag;
+	/* The renderer reads rl_export_results() whole; otherwise the
+	 * selection keeps only what planning needs of each ruling (id, title,
+	 * language, game, section, category and tags), and a renderer loads
+	 * each ruling when it writes it. */
+	bool records;
+	int (*render_all)(struct rl_export *x, const struct rl_sink *out);
+	int (*render_page)(struct rl_export *x, size_t page, const struct rl_sink *out);
+	int (*render_index)(struct rl_export *x, const struct rl_sink *out);
+	const char *index_name;
+};
+
+/* The library's format named name, or NULL. */
+const struct rl_export_format *rl_export_format_find(const char *name);
+
+struct rl_export_opts {
+	/* What: the rulings with tag ("Name" matches every qualifier, "Name
+	 * (Qualifier)" one) as one page; else those a search for words finds;
+	 * else (neither) every ruling. The selection is rl_search()'s with no
+	 * limit: export and search select the same rulings (a tag's and a
+	 * word's thesaurus equivalents, each concept within its game, unless
+	 * no_thesaurus). */
+	const char *tag;
+	const char *const *words;
+	size_t nwords;
+	const char *lang, *game;             /* only these; NULL: any */
+	bool no_thesaurus;                   /* tags and words only as given */
+	const struct rl_export_format *format;
+	/* Where: a file, or "-" for standard_output; for a page format
+	 * without a tag, a directory (created when missing), written only
+	 * when it is new, empty or a previous export (it holds
+	 * .rulings-export, the list of the files an export wrote), or with
+	 * force. A regular file (or a new one) is replaced whole through a
+	 * temporary file renamed over it, a symbolic link followed to the
+	 * file it names (the link stays), a FIFO or a character device
+	 * written in place. */
+	const char *output;
+	const struct rl_sink *standard_output;
+	bool force;
+};
+
+/* What an export did, for the caller's messages. */
+struct rl_export_report {
+	size_t rulings;         /* selected */
+	size_t files;           /* files written (0 for standard output) */
+	size_t untagged;        /* rulings on no page (txt: a page needs a tag) */
+	size_t mixed;           /* txt pages whose rulings are in several
+	                           languages */
+};
+
+/* Selects, plans and writes an export, in one read transaction (one
+ * snapshot of the database). RL_NOTFOUND when nothing is selected (txt
+ * with a tag: when no ruling carries the tag itself); nothing is written
+ * then. RL_EUSAGE: the output cannot take this export (a directory for
+ * one file, standard output for a directory, a directory that is not a
+ * previous export); RL_EIO: a file could not be written (an export's
+ * directory then keeps its list, and the export can be run again). */
+int rl_export(rl_db *db, const struct rl_export_opts *o,
+              struct rl_export_report *rep);
+
+/* For a renderer: the database, the selection in order (rl_search()'s
+ * results; see records), and the options. */
+rl_db *rl_export_db(const struct rl_export *x);
+const struct rl_results *rl_export_results(const struct rl_export *x);
+/* A renderer's failure: the message rl_db_errmsg() gives; returns
+ * status. */
+int rl_export_fail(struct rl_export *x, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Writes the rulings with these ids, in this order, to out as an XML
  * interchange document (schema/rulings.rng): each with its tags, aliases,
- * references, errata details, sources and versions. The file is written
- * whole or not at all (a temporary file beside it, renamed over it).
- * A character XML 1.0 cannot carry (a control character other than tab
- * and line breaks) is written as U+FFFD. RL_NOTFOUND: an id names no
- * ruling; RL_EDATA: a text is not UTF-8 (a damaged database); RL_EIO: path
- * could not be written. rl_db_errmsg() says which. */
+ * references, errata details, sources and versions, streamed: memory does
+ * not grow with n. A character XML 1.0 cannot carry (a control character
+ * other than tab and line breaks) is written as U+FFFD. RL_NOTFOUND: an id
+ * names no ruling; RL_EDATA: a text is not UTF-8 (a damaged database);
+ * RL_EIO: out failed. rl_db_errmsg() says which. */
+int rl_export_xml_to(rl_db *db, const long long *ids, size_t n,
+                     const struct rl_sink *out);
+/* The same to a file, written whole or not at all (see rl_export()'s
+ * output). */
 int rl_export_xml(rl_db *db, const long long *ids, size_t n, const char *path);
 
-/* A file name for a tag's page in an export directory (export.c): an ASCII
- * slug of the tag, '-', 12 hex digits of the SHA-256 of the exact tag, then
- * ext (".html"; may be NULL). Never holds '/' nor starts with '.'; the same
- * tag always gives the same name, different tags different ones. A new
- * string, NULL when memory ran out. */
+/* A file name for a tag's page in an export directory (export_plan.c): an
+ * ASCII slug of the tag, '-', 12 hex digits of the SHA-256 of the exact
+ * tag, then ext (".html"; may be NULL). Never holds '/' nor starts with
+ * '.'; the same tag always gives the same name, different tags different
+ * ones. A new string, NULL when memory ran out. */
 char *rl_export_filename(const char *tag, const char *ext);
 
 #endif

@@ -86,9 +86,10 @@ static void fts_snippet(struct rl_buf *b, const char *lang, int mi,
  * tables over those texts, one per language like the real ones. */
 static int build_as_of(rl_db *db, const char *when, bool fts)
 {
-	char *t = rl_day_end(when);
-	if (!t)
-		return RL_ENOMEM;
+	char t[RL_WHEN_SIZE];
+	if (rl_when_parse(when, true, t))
+		return rl_db_fail(db, RL_EUSAGE, "--as-of takes %s, not '%s'",
+		                  rl_when_forms, when);
 	int rc = rl_db_exec(db,
 		"CREATE TEMP TABLE IF NOT EXISTS asof"
 		" (id INTEGER PRIMARY KEY, title TEXT, body TEXT, lang TEXT);"
@@ -113,7 +114,6 @@ static int build_as_of(rl_db *db, const char *when, bool fts)
 			rc = rl_db_sqlite_fail(db, s, "as of");
 	}
 	sqlite3_finalize(st);
-	free(t);
 	if (rc || !fts)
 		return rc;
 	/* per table, as in schema/002-languages.sql */
@@ -290,7 +290,8 @@ static int run_rows(rl_db *db, sqlite3_stmt *st, const struct rl_query *q,
 	return rc;
 }
 
-int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
+static int search_in(rl_db *db, const struct rl_query *q,
+                     struct rl_results *out)
 {
 	*out = (struct rl_results){0};
 	struct rl_compiled c;
@@ -344,6 +345,13 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 	return rc ? rc : out->n ? RL_OK : RL_NOTFOUND;
 }
 
+int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
+{
+	*out = (struct rl_results){0};
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, search_in(db, q, out));
+}
+
 /* sql with each ?N written as the value it binds. */
 static void inline_params(struct rl_buf *b, const char *sql,
                           const struct rl_params *p)
@@ -369,7 +377,7 @@ static void inline_params(struct rl_buf *b, const char *sql,
 	}
 }
 
-int rl_search_explain(rl_db *db, const struct rl_query *q, char **out)
+static int explain_in(rl_db *db, const struct rl_query *q, char **out)
 {
 	*out = NULL;
 	struct rl_compiled c;
@@ -419,4 +427,11 @@ int rl_search_explain(rl_db *db, const struct rl_query *q, char **out)
 	if (!(*out = rl_buf_take(&b)))
 		return RL_ENOMEM;
 	return RL_OK;
+}
+
+int rl_search_explain(rl_db *db, const struct rl_query *q, char **out)
+{
+	*out = NULL;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, explain_in(db, q, out));
 }

@@ -34,7 +34,7 @@ static int read_links(rl_db *db, const char *sql, long long id,
 	return rc == SQLITE_DONE ? RL_OK : rl_step_error(db, rc);
 }
 
-int rl_show(rl_db *db, long long id, struct rl_ruling *out)
+static int show_in(rl_db *db, long long id, struct rl_ruling *out)
 {
 	*out = (struct rl_ruling){0};
 	struct rl_buf sql = {0};
@@ -82,8 +82,15 @@ int rl_show(rl_db *db, long long id, struct rl_ruling *out)
 	return rc;
 }
 
-int rl_find_rule(rl_db *db, const char *rule, const char *game,
-                 long long **ids, char ***games, size_t *n)
+int rl_show(rl_db *db, long long id, struct rl_ruling *out)
+{
+	*out = (struct rl_ruling){0};
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, show_in(db, id, out));
+}
+
+static int find_rule_in(rl_db *db, const char *rule, const char *game,
+                        long long **ids, char ***games, size_t *n)
 {
 	*ids = NULL;
 	*games = NULL;
@@ -122,4 +129,14 @@ int rl_find_rule(rl_db *db, const char *rule, const char *game,
 		return oom ? RL_ENOMEM : rl_step_error(db, rc);
 	}
 	return *n ? RL_OK : RL_NOTFOUND;
+}
+
+int rl_find_rule(rl_db *db, const char *rule, const char *game,
+                 long long **ids, char ***games, size_t *n)
+{
+	*ids = NULL;
+	*games = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, find_rule_in(db, rule, game, ids, games, n));
 }

@@ -5,8 +5,8 @@
  *   tokenize = 'rl_stem en fr'      both: each Latin word indexed under the
  *                                   stems of both languages (colocated)
  *
- * unicode61 (remove_diacritics 2) splits the text, folds case and removes
- * diacritics; then each token is stemmed by its script: Cyrillic tokens by
+ * unicode61 (remove_diacritics 2, and U+02BC as a separator) splits the
+ * text, folds case and removes diacritics; then each token is stemmed by its script: Cyrillic tokens by
  * the Russian stemmer (after ё→е), Latin tokens by the stemmer of LANG, the
  * language of the table (one FTS table per language, see schema/), other
  * tokens are left alone. Folding comes before stemming, for documents and
@@ -49,6 +49,14 @@ struct call {
 	char *buf;
 	size_t cap;
 };
+
+/* unicode61 as rl_stem wraps it: diacritics removed, and U+02BC, the
+ * modifier letter apostrophe (a letter to Unicode), a separator as ' and
+ * ’ are, since identity folds it to ' (rl_fold). */
+static const char *const unicode61_args[] = {
+	"remove_diacritics", "2", "separators", "\xCA\xBC",
+};
+enum { UNICODE61_ARGC = 4 };
 
 static const char *algorithm(const char *lang)
 {
@@ -93,8 +101,8 @@ static int create(void *api_ptr, const char **argv, int argc, Fts5Tokenizer **ou
 	void *udata = NULL;
 	int rc = api->xFindTokenizer(api, "unicode61", &udata, &t->inner_api);
 	if (rc == SQLITE_OK) {
-		const char *args[] = { "remove_diacritics", "2" };
-		rc = t->inner_api.xCreate(udata, args, 2, &t->inner);
+		rc = t->inner_api.xCreate(udata, (const char **)unicode61_args,
+		                          UNICODE61_ARGC, &t->inner);
 	}
 	if (rc == SQLITE_OK) {
 		const char *alg = algorithm(lang);
@@ -192,7 +200,7 @@ static int tokenize(Fts5Tokenizer *p, void *ctx, int flags, const char *text,
 	return rc;
 }
 
-static fts5_api *fts5_api_of(sqlite3 *db)
+fts5_api *rl_fts5_api(sqlite3 *db)
 {
 	fts5_api *api = NULL;
 	sqlite3_stmt *st = NULL;
@@ -207,7 +215,7 @@ static fts5_api *fts5_api_of(sqlite3 *db)
 int rl_stemtok_register(sqlite3 *db)
 {
 	static fts5_tokenizer methods = { create, destroy, tokenize };
-	fts5_api *api = fts5_api_of(db);
+	fts5_api *api = rl_fts5_api(db);
 	if (!api)
 		return SQLITE_ERROR;
 	return api->xCreateTokenizer(api, "rl_stem", api, &methods, NULL);
@@ -228,14 +236,14 @@ struct rl_tokcount {
 
 struct rl_tokcount *rl_tokcount_open(sqlite3 *db)
 {
-	fts5_api *api = fts5_api_of(db);
+	fts5_api *api = rl_fts5_api(db);
 	void *udata = NULL;
-	const char *args[] = { "remove_diacritics", "2" };
 	struct rl_tokcount *c = sqlite3_malloc(sizeof *c);
 	if (!c)
 		return NULL;
 	if (!api || api->xFindTokenizer(api, "unicode61", &udata, &c->m) != SQLITE_OK ||
-	    c->m.xCreate(udata, args, 2, &c->t) != SQLITE_OK) {
+	    c->m.xCreate(udata, (const char **)unicode61_args, UNICODE61_ARGC,
+	                 &c->t) != SQLITE_OK) {
 		sqlite3_free(c);
 		return NULL;
 	}

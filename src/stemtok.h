@@ -4,6 +4,10 @@
 
 typedef struct sqlite3 sqlite3;
 
+typedef struct fts5_api fts5_api;
+
+/* db's FTS5 API (SELECT fts5(?1)), or NULL. */
+fts5_api *rl_fts5_api(sqlite3 *db);
 /* Registers the tokenizer "rl_stem" on db; an SQLite result code. */
 int rl_stemtok_register(sqlite3 *db);
 /* How many tokens the full-text tables would make of text[0..n) (the

@@ -12,6 +12,7 @@
  * last links, but hidden from search. A document's first import is its
  * baseline and records no change. Tags that no ruling carries are removed. */
 #include "db.h"
+#include "doc.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -748,26 +749,29 @@ static int withdraw(rl_db *db, struct stmts *s, long long import,
 		" WHERE ruling_id IN (SELECT id FROM temp.gone);");
 }
 
-static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
-                     const struct rl_doc *doc, struct rl_import_result *res)
+/* Records an import of the document in *import, unless one of its imports
+ * is of the same bytes read the same way (by the same revision of its
+ * format, read_as): then it is unchanged, and *import is 0. */
+static int record_import(rl_db *db, const struct rl_source *src,
+                         const struct rl_doc *doc, const char *read_as,
+                         long long docid, struct rl_import_result *res,
+                         long long *import)
 {
-	long long game, docid, import = 0;
-	int rc = game_id(db, doc->game, &game);
-	if (!rc)
-		rc = document_id(db, game, doc, &docid);
-	if (rc)
-		return rc;
-
-	/* The same bytes as this document's latest import: nothing to do. */
+	*import = 0;
+	/* The same bytes as one of this document's imports, read the same
+	 * way (by the same revision of its format): nothing to do (a
+	 * directory that holds two versions of a document imports again as
+	 * unchanged, whichever is the latest). */
 	sqlite3_stmt *st = rl_db_prepare(db,
-		"SELECT sha256 = ?2 FROM imports WHERE document_id = ?1"
-		" ORDER BY id DESC LIMIT 1");
+		"SELECT 1 FROM imports WHERE document_id = ?1 AND sha256 = ?2"
+		" AND format = ?3 LIMIT 1");
 	if (!st)
 		return RL_EINTERNAL;
 	sqlite3_bind_int64(st, 1, docid);
 	rl_bind_text(st, 2, src->sha256);
+	rl_bind_text(st, 3, read_as);
 	long long same_bytes;
-	rc = run_id(db, st, &same_bytes, "find last import");
+	int rc = run_id(db, st, &same_bytes, "find last import");
 	sqlite3_finalize(st);
 	if (rc || same_bytes) {
 		res->unchanged = same_bytes != 0;
@@ -796,12 +800,30 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	rl_bind_text(st, 2, src->name);
 	rl_bind_text(st, 3, src->sha256);
 	sqlite3_bind_int64(st, 4, (long long)src->raw_size);
-	rl_bind_text(st, 5, doc->format);
+	rl_bind_text(st, 5, read_as);
 	rl_bind_text(st, 6, doc->lang);
 	sqlite3_bind_int64(st, 7, (long long)doc->n);
-	rc = run_id(db, st, &import, "record import");
+	rc = run_id(db, st, import, "record import");
 	sqlite3_finalize(st);
+	return rc;
+}
+
+static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
+                     const struct rl_doc *doc, struct rl_import_result *res)
+{
+	long long game, docid, import = 0;
+	int rc = game_id(db, doc->game, &game);
+	if (!rc)
+		rc = document_id(db, game, doc, &docid);
 	if (rc)
+		return rc;
+
+	char *read_as = rl_doc_read_as(doc);
+	if (!read_as)
+		return RL_ENOMEM;
+	rc = record_import(db, src, doc, read_as, docid, res, &import);
+	free(read_as);
+	if (rc || res->unchanged)
 		return rc;
 	res->import_id = import;
 
@@ -864,13 +886,18 @@ static int store(rl_db *db, const struct rl_source *src,
 	if (db->bulk && dry)
 		return rl_db_fail(db, RL_EUSAGE, "a dry run cannot be part of a "
 		                  "bulk load");
+	if (!db->write)
+		return rl_db_fail(db, RL_EUSAGE, "the database is open for reading");
 	bool nested = db->bulk;
+	/* the triggers stand aside: this feeds the full-text tables itself */
+	db->importing = true;
 	int rc = rl_db_exec(db, nested ? "SAVEPOINT document" : "BEGIN IMMEDIATE");
 	if (!rc && !nested)
 		rc = rl_db_exec(db, todo_reset_sql);
 	if (rc) {
 		if (!nested)
 			sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+		db->importing = db->bulk;
 		return rc;
 	}
 	struct stmts s = {0};
@@ -891,15 +918,20 @@ static int store(rl_db *db, const struct rl_source *src,
 			sqlite3_exec(db->h, nested ? "ROLLBACK TO document;"
 			             " RELEASE document" : "ROLLBACK", NULL, NULL, NULL);
 		}
+		db->importing = db->bulk;
 		return rc;
 	}
-	return rl_db_exec(db, nested ? "RELEASE document" : "COMMIT");
+	rc = rl_db_exec(db, nested ? "RELEASE document" : "COMMIT");
+	db->importing = db->bulk;
+	return rc;
 }
 
 int rl_bulk_begin(rl_db *db)
 {
 	if (db->bulk)
 		return rl_db_fail(db, RL_EUSAGE, "a bulk load is already open");
+	if (!db->write)
+		return rl_db_fail(db, RL_EUSAGE, "the database is open for reading");
 	int rc = rl_db_exec(db, "BEGIN IMMEDIATE");
 	if (!rc)
 		rc = rl_db_exec(db, todo_reset_sql);
@@ -908,6 +940,7 @@ int rl_bulk_begin(rl_db *db)
 		return rc;
 	}
 	db->bulk = true;
+	db->importing = true;
 	return RL_OK;
 }
 
@@ -928,6 +961,7 @@ int rl_bulk_end(rl_db *db, bool commit)
 		rc = rl_db_exec(db, "COMMIT");
 	if (rc || !commit)
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	db->importing = false;
 	return rc;
 }
 
@@ -945,16 +979,18 @@ int rl_store_dry(rl_db *db, const struct rl_source *src,
 
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen)
 {
+	/* read by an older revision of its format: to be read again */
 	sqlite3_stmt *st = rl_db_prepare(db,
-		"SELECT 1 FROM imports i WHERE sha256 = ?1 AND id ="
-		" (SELECT max(id) FROM imports WHERE document_id = i.document_id)"
-		" LIMIT 1");
+		"SELECT format FROM imports WHERE sha256 = ?1");
 	if (!st)
 		return RL_EINTERNAL;
 	rl_bind_text(st, 1, sha256);
-	long long one;
-	int rc = run_id(db, st, &one, "look up checksum");
+	*seen = false;
+	int step = SQLITE_DONE;
+	while (!*seen && (step = sqlite3_step(st)) == SQLITE_ROW)
+		*seen = rl_read_as_current((const char *)sqlite3_column_text(st, 0));
+	int rc = *seen || step == SQLITE_DONE ? RL_OK
+	         : rl_db_sqlite_fail(db, step, "look up checksum");
 	sqlite3_finalize(st);
-	*seen = one != 0;
 	return rc;
 }

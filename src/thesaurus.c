@@ -20,8 +20,8 @@ void rl_strings_free(char **v, size_t n)
 	free(v);
 }
 
-int rl_synonyms(rl_db *db, const char *term, const char *game, char ***out,
-                size_t *n)
+static int synonyms_in(rl_db *db, const char *term, const char *game,
+                       char ***out, size_t *n)
 {
 	*out = NULL;
 	*n = 0;
@@ -65,4 +65,13 @@ int rl_synonyms(rl_db *db, const char *term, const char *game, char ***out,
 		return oom ? RL_ENOMEM : rl_db_sqlite_fail(db, rc, "thesaurus");
 	}
 	return RL_OK;
+}
+
+int rl_synonyms(rl_db *db, const char *term, const char *game, char ***out,
+                size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, synonyms_in(db, term, game, out, n));
 }

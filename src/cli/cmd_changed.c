@@ -115,7 +115,10 @@ static const char *check_between(const struct opt *o, const char *a,
 		x->to = x->b.s;
 		return NULL;
 	}
-	return "two import numbers or two dates/times";
+	static char expects[256];
+	snprintf(expects, sizeof expects, "two import numbers or two of: %s",
+	         rl_when_forms);
+	return expects;
 }
 
 int cmd_changed(struct ctx *c, int argc, char **argv)
@@ -129,7 +132,8 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 	const struct opt opts[] = {
 		{ .name = "since", .letter = 's', .type = OPT_WHEN, .out = &since,
 		  .arg = "WHEN", .help = "changes imported at or after WHEN (a "
-		  "date, 2026-01-16, or a time, 2026-01-16T10:00:00Z)" },
+		  "date, 2026-01-16, or a time, 2026-01-16T10:00, UTC unless it "
+		  "ends in an offset such as +02:00)" },
 		{ .name = "between", .type = OPT_CUSTOM, .out = &between,
 		  .arg = "A B", .help = "changes made after version A up to version "
 		  "B: two import numbers (see history), or two dates/times",

@@ -59,14 +59,7 @@ static int run(struct ctx *c, const struct rl_query *q, int fmt)
 		error("search: %s", res.unknown);
 	struct out o;
 	out_init(&o, stdout, "standard output", fmt, c->color);
-	out_begin(&o);
-	out_key(&o, "total");
-	out_int(&o, res.total);
-	out_list(&o, "results", "\n");
-	for (size_t i = 0; i < res.n && out_ok(&o); i++)
-		out_record(&o, &ruling_brief, &res.v[i]);
-	out_list_end(&o);
-	out_end(&o);
+	render_results(&o, &res);
 	/* say when the list is cut */
 	if (fmt == OUT_TEXT && out_ok(&o) && res.n &&
 	    (res.total < 0 || res.total > (long long)res.n)) {
@@ -100,7 +93,8 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 		  .help = "rulings no document lists any more, too" },
 		{ .name = "as-of", .type = OPT_WHEN, .out = &as_of, .arg = "WHEN",
 		  .help = "the rulings as they stood then, with their texts of then "
-		  "(a date, its end; or 2026-01-16T10:00:00Z)",
+		  "(a date, its end; or a time, 2026-01-16T10:00, UTC unless it "
+		  "ends in an offset such as +02:00)",
 		  .flags = OPTF_WHEN_END },
 		{ .name = "raw", .type = OPT_FLAG, .out = &q.raw,
 		  .help = "QUERY is FTS5 query syntax (AND, OR, NOT, NEAR, "

@@ -173,10 +173,8 @@ static int store(struct ctx *c, const struct opt *o, const char *value,
 		                   o->what ? o->what : o->name, value, list);
 	case OPT_WHEN:
 		if (!opt_parse_when(value, o->flags & OPTF_WHEN_END, o->out))
-			return usage_error(cmd_name(c), "--%s takes a date "
-			                   "(2026-01-16) or a UTC time "
-			                   "(2026-01-16T10:00:00Z), not '%s'", o->name,
-			                   value);
+			return usage_error(cmd_name(c), "--%s takes %s, not '%s'",
+			                   o->name, rl_when_forms, value);
 		break;
 	case OPT_CUSTOM:
 	case OPT_HELP:
@@ -478,17 +476,8 @@ void opt_help(const struct ctx *c, const struct opt_spec *spec)
 
 bool opt_parse_when(const char *s, bool end, struct opt_when *w)
 {
-	/* The shapes imports are stamped with. The calendar check (no
-	 * 2026-02-30, no hour 24) comes with the library's date parser (issue
-	 * 11 point 6, branch dbcit), which this is to call when it lands. */
-	if (!valid_when(s))
-		return false;
-	size_t n = strlen(s);
-	if (n == 10)           /* YYYY-MM-DD */
-		snprintf(w->s, sizeof w->s, "%sT%s", s, end ? "23:59:59Z" : "00:00:00Z");
-	else if (n == 17)      /* YYYY-MM-DDTHH:MMZ */
-		snprintf(w->s, sizeof w->s, "%.16s:%sZ", s, end ? "59" : "00");
-	else
-		snprintf(w->s, sizeof w->s, "%s", s);
-	return true;
+	/* the library's parser: calendar-checked, offsets converted to UTC */
+	_Static_assert((int)RL_WHEN_SIZE <= (int)OPT_WHEN_SIZE,
+	               "an opt_when holds a WHEN");
+	return rl_when_parse(s, end, w->s) == RL_OK;
 }

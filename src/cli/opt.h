@@ -41,7 +41,7 @@ enum opt_type {
 	OPT_STRINGS,     /* struct opt_strings *: every value, in order */
 	OPT_LONG,        /* long *: a whole number from min to max */
 	OPT_KEYWORD,     /* int *: the index of the value in words */
-	OPT_WHEN,        /* struct opt_when *: a date or UTC time */
+	OPT_WHEN,        /* struct opt_when *: a date or time (rl_when_parse) */
 	OPT_CUSTOM,      /* out, checked by check() */
 	OPT_INHERIT,     /* the options of another table (out) */
 	OPT_HELP,        /* -h, --help: prints the help (built in) */

@@ -5,11 +5,27 @@
  *   sqlite3 rulings.db
  *   sqlite> .load /path/to/rulings_fts
  *   sqlite> SELECT title FROM rulings_fts_en WHERE rulings_fts_en MATCH 'defended';
- */
+ *
+ * It also gives rl_importing(), which the triggers that keep those tables
+ * true call: with it, INSERT, UPDATE and DELETE on rulings keep them in
+ * step; without it, such a statement fails and changes nothing. */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT1
 
 #include "stemtok.h"
+
+#include <stddef.h>
+
+/* rl_importing(): 0. The triggers that keep the full-text tables in step
+ * with rulings (schema/008-identity.sql) run unless rulings itself, which
+ * feeds the tables on its own, is writing; in any other program they
+ * run. */
+static void importing_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	(void)argv;
+	sqlite3_result_int(ctx, 0);
+}
 
 #ifdef _WIN32
 __declspec(dllexport)
@@ -22,8 +38,14 @@ int sqlite3_rulingsfts_init(sqlite3 *db, char **err,
 {
 	SQLITE_EXTENSION_INIT2(api);
 	int rc = rl_stemtok_register(db);
-	if (rc != SQLITE_OK)
+	if (rc != SQLITE_OK) {
 		*err = sqlite3_mprintf("rulings_fts: cannot register the rl_stem "
 		                       "tokenizer (is FTS5 available?)");
+		return rc;
+	}
+	rc = sqlite3_create_function(db, "rl_importing", 0,
+		SQLITE_UTF8 | SQLITE_INNOCUOUS, NULL, importing_func, NULL, NULL);
+	if (rc != SQLITE_OK)
+		*err = sqlite3_mprintf("rulings_fts: cannot register rl_importing()");
 	return rc;
 }

@@ -114,11 +114,12 @@ rl() {
 	run "$RULINGS" "$@"
 }
 
-# seed_db DB [IMPORT-OPTIONS...]: a database holding both seed pages.
+# seed_db DB [IMPORT-OPTIONS...]: a database holding both seed pages (and
+# not the thesaurus a new database otherwise starts with).
 seed_db() {
 	local db=$1
 	shift
-	"$RULINGS" --db "$db" import --quiet "$@" "$SEED_SPEED" "$SEED_DEFEND" \
+	"$RULINGS" --db "$db" import --quiet --no-thesaurus "$@" "$SEED_SPEED" "$SEED_DEFEND" \
 		>"$T/.seed.out" 2>"$T/.seed.err"
 	local st=$?
 	if [ "$st" != 0 ]; then

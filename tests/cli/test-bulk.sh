@@ -125,11 +125,34 @@ check_json "the earlier answer is not" 'd["total"] == 0'
 
 # 4. A refused document in the middle of a group: the others stay.
 printf 'Gamma\n\nQuestions\n\xe2\x80\xa2 Broken \xff byte?\n  Yes.\n' >bad.txt
-rl --db mixed.db import --bulk p1.txt bad.txt p2.txt
+rl --db mixed.db import --bulk --no-thesaurus p1.txt bad.txt p2.txt
 check_exit "a refused document fails the run" 65
 check_err_contains "with its place" "bad.txt:4:"
 rl --db mixed.db stats --format json
 check_json "the other two documents are imported" 'd["imports"] == 2 and d["rulings"] == 1'
 fts_check mixed.db "a group with a refused document"
+
+# 5. A full disk under a group (a 500 kB tmpfs, where mounting is
+# permitted): the group is imported again file by file, and each file is
+# reported once, with what became of it then (issue 17 #15: the files of
+# the group were reported "imported" before the commit failed, and again).
+mkdir -p full
+# (the script's status is kept: _cleanup exits with the status it is given)
+trap '_st=$?; umount "$T/full" 2>/dev/null; (exit "$_st"); _cleanup' EXIT
+if mount -t tmpfs -o size=500k tmpfs full 2>/dev/null; then
+	python3 "$GEN" --entries 400 --seed 4 --out quad >/dev/null
+	rl --db full/x.db import --no-thesaurus --bulk quad
+	umount full
+	check_exit "a bulk import onto a full disk: an i/o error" 74
+	check_err_contains "... the group is imported again one by one" \
+		"importing the 4 documents of the group one by one"
+	check_eq "... no file is reported imported twice" "" \
+		"$(grep '^imported ' "$OUT" | cut -d: -f1 | sort | uniq -d)"
+	check_eq "... as many lines say imported as the summary counts" \
+		"$(grep -c '^imported ' "$OUT")" \
+		"$(sed -n 's/^4 documents: \([0-9]*\) imported.*/\1/p' "$OUT")"
+else
+	echo "# mounting a tmpfs is not permitted here: the full disk case is skipped"
+fi
 
 finish

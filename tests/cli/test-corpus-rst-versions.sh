@@ -205,7 +205,7 @@ for i in 0 1 2; do
 		e=$(json_get "len(d['steps'][$s]['edited'])" "$EXP")
 		w=$(json_get "len(d['steps'][$s]['withdrawn'])" "$EXP")
 	fi
-	rl --db "$DB" import --game "Berserk. Heroes" "$f"
+	rl --db "$DB" import --no-thesaurus --game "Berserk. Heroes" "$f"
 	check_exit "$v: imports" 0
 	check_eq "$v: the import reports the changes the raw text holds" \
 		"imported $f: $n entries, $a added, $e edited, $w withdrawn (rst-glossary, ru)" \

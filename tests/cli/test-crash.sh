@@ -53,8 +53,11 @@ t1=$(date +%s%N)
 check_exit "a clean import of $ndocs documents" 0
 full_ms=$(( (t1 - t0) / 1000000 ))
 echo "# a clean import of $ndocs documents took $full_ms ms"
+# (the shipped thesaurus, which a new database starts with, holds no
+# rulings and is no part of the load)
 per_doc='SELECT d.title, count(s.ruling_id) FROM documents d
-	LEFT JOIN ruling_sources s ON s.document_id = d.id GROUP BY d.id ORDER BY d.title'
+	LEFT JOIN ruling_sources s ON s.document_id = d.id
+	WHERE d.format <> '"'thesaurus'"' GROUP BY d.id ORDER BY d.title'
 sqlite3 ref.db "$per_doc" >ref.counts
 check_eq "...holds every document" "$ndocs" "$(wc -l <ref.counts)"
 check_eq "...with all their entries" "$((ndocs * nentries))" \

@@ -98,7 +98,7 @@ check_match "...with a message" '^rulings: ' "$(cat "$ERR")"
 
 # ---- a database locked by another writer: exit 75 -------------------------------------
 LOCKED=$T/locked.db
-rl --db "$LOCKED" import --quiet "$SEED_SPEED"
+rl --db "$LOCKED" import --quiet --no-thesaurus "$SEED_SPEED"
 check_exit "the database to lock is created" 0
 
 mkfifo "$T/lock.fifo"

@@ -20,7 +20,7 @@ v3 = v2.replace("• If you use Encompassing Ward", gone + "• If you use Encom
 open("v3.txt", "w", encoding="utf-8", newline="\r\n").write(v3)
 PY
 
-rl --db h.db import --game "Spirit Island" "$SEED_DEFEND"
+rl --db h.db import --no-thesaurus --game "Spirit Island" "$SEED_DEFEND"
 check_out_contains "the first version is the baseline: nothing edited or withdrawn" \
 	"17 entries, 17 added, 0 edited, 0 withdrawn"
 rl --db h.db changed --format json
@@ -132,8 +132,14 @@ check_eq "and creates no database" "absent" "$([ -e dry.db ] && echo present || 
 rl --db h.db stats --format json
 before=$(cat "$OUT")
 rl --db h.db import --dry-run --game "Spirit Island" v2.txt
+check_out_contains "the bytes of version 2 again: unchanged, as they were imported" \
+	"unchanged v2.txt"
+# (the same text in other bytes is a version: over version 3, the entry
+# would go again)
+{ cat v2.txt; echo; } >v2b.txt
+rl --db h.db import --dry-run --game "Spirit Island" v2b.txt
 check_out_contains "a dry run of version 2 over version 3: the entry would go again" \
-	"would import v2.txt: 17 entries, 0 added, 0 edited, 1 withdrawn"
+	"would import v2b.txt: 17 entries, 0 added, 0 edited, 1 withdrawn"
 rl --db h.db stats --format json
 check_eq "a dry run writes nothing" "$before" "$(cat "$OUT")"
 rl --db h.db import --game "Spirit Island" --document "Defend (copy)" v2.txt

@@ -10,8 +10,11 @@ check_match "the Speed page is imported with 18 entries" \
 	"^imported .*000_033b5c31b01b6f02\.txt: 18 entries, 18 added" "$(cat "$OUT")"
 check_match "the Defend page is imported with 17 entries" \
 	"^imported .*001_8e68847c21c72d28\.txt: 17 entries, 17 added" "$(cat "$OUT")"
-check_match "a summary line counts both documents" \
-	"^2 documents: 2 imported, 0 unchanged, 0 skipped, 0 failed" "$(cat "$OUT")"
+check_match "the new database starts with the shipped thesaurus, first" \
+	"^imported .*/thesaurus\.txt: [1-9][0-9]* concepts \(thesaurus\)" \
+	"$(head -n 1 "$OUT")"
+check_match "a summary line counts the documents, the thesaurus with them" \
+	"^3 documents: 3 imported, 0 unchanged, 0 skipped, 0 failed" "$(cat "$OUT")"
 check_err_empty "the seed import prints no diagnostics"
 
 rl --db seeds.db stats --format json
@@ -63,7 +66,7 @@ cp "$SEED_SPEED" mixed/a-good.txt
 # The Defend page with an invalid UTF-8 byte on line 5.
 { sed -n 1,4p "$SEED_DEFEND"; printf 'Effect Rules \377\n'; sed -n '6,$p' "$SEED_DEFEND"; } \
 	> mixed/b-bad.txt
-rl --db mixed.db import mixed
+rl --db mixed.db import --no-thesaurus mixed
 check_exit "a directory with a bad file exits 65" 65
 check_match "the bad file gets a FILE:LINE error diagnostic" \
 	"^rulings: mixed/b-bad\.txt:5(:[0-9]+)?: error: " "$(cat "$ERR")"
@@ -99,7 +102,7 @@ cp notes.txt walk/sub/c.txt
 # an image beside the documents: binary, skipped (not an encoding error)
 printf '\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00' > walk/sub/picture.png
 cp "$SEED_DEFEND" walk/sub/d.txt
-rl --db walk.db import walk
+rl --db walk.db import --no-thesaurus walk
 check_exit "a directory walk with unknown formats succeeds" 0
 check_match "an unknown format in a walk is skipped with a warning" \
 	"^rulings: walk/b-fr\.txt: warning: .*skipped" "$(cat "$ERR")"
@@ -121,7 +124,7 @@ mkdir -p hidden/.git
 cp "$SEED_SPEED" hidden/visible.txt
 cp "$SEED_DEFEND" hidden/.hidden.txt
 cp "$SEED_DEFEND" hidden/.git/page.txt
-rl --db hidden.db import hidden
+rl --db hidden.db import --no-thesaurus hidden
 check_exit "a walk with hidden files succeeds" 0
 check_not_contains "hidden files are not mentioned" "$(cat "$OUT" "$ERR")" ".hidden"
 rl --db hidden.db stats --format json
@@ -142,6 +145,28 @@ rl --db data.db stats --format json
 check_json "data/ holds English, French and Russian rulings" \
 	'd["languages"].get("en") == 35 and d["languages"].get("fr", 0) > 0 and d["languages"].get("ru", 0) > 0'
 
+
+# ---- symbolic link loops (issue 17 #6) -------------------------------------------
+# Each directory is walked once: links back to one (or to one walked
+# already) are passed over with a warning.
+mkdir -p loops/sub one-loop
+cp "$SEED_SPEED" loops/a.txt
+cp "$SEED_DEFEND" loops/sub/b.txt
+ln -s . loops/self1
+ln -s . loops/self2
+ln -s .. loops/sub/up
+ln -s sub loops/sub-again
+run timeout 20 "$RULINGS" --db loops.db import --no-thesaurus loops
+check_exit "two links to '.', one to '..', one to a sibling: exit 0" 0
+check_eq "... each file imported once" 2 "$(grep -c '^imported ' "$OUT")"
+check_eq "... each link to a directory walked already passed over with a warning" \
+	"loops/self1|loops/self2|loops/sub-again|loops/sub/up" \
+	"$(grep 'warning: a directory walked already' "$ERR" | sed 's/^rulings: \([^:]*\):.*/\1/' | sort | paste -sd'|')"
+cp "$SEED_SPEED" one-loop/a.txt
+ln -s . one-loop/again
+run timeout 20 "$RULINGS" --db one-loop.db import one-loop
+check_exit "one link to '.': exit 0 (no walk down to the depth limit)" 0
+check_out_contains "... its file imported" "imported one-loop/a.txt"
 
 # ---- missing files ------------------------------------------------------------
 rl --db missing.db import no-such-file.txt

@@ -16,7 +16,9 @@ ids() {
 }
 
 # ==== import: no flags but --game for the FAQ pages and for 004 ================
-rl "${M[@]}" import --game "Spirit Island" data/000_*.txt data/001_*.txt
+# (--no-thesaurus: the thesaurus comes with data/ below, as a document of
+# the directory)
+rl "${M[@]}" import --no-thesaurus --game "Spirit Island" data/000_*.txt data/001_*.txt
 check_exit "import --game 'Spirit Island' 000 001 succeeds" 0
 check_match "000 is detected as faq-tags, en" \
 	'^imported data/000_033b5c31b01b6f02\.txt: .*\(faq-tags, en\)$' "$(cat "$OUT")"
@@ -351,11 +353,17 @@ check_exit "after the edit: Isolate no longer finds the French ruling" 1
 rl "${M[@]}" stats --format json
 check_json "the edited thesaurus replaced the old one (no new document)" \
 	'd["sources"] == 9'
-# The original, imported again, is the latest version once more.
+# The original's bytes were imported before: unchanged (so a directory
+# holding both versions imports again as unchanged). The original's text
+# in new bytes is a new version, the latest once more.
 rl "${M[@]}" import data/thesaurus.txt
 check_exit "importing the original thesaurus again succeeds" 0
-check_contains "the original thesaurus is imported again" "$(cat "$OUT")" \
-	"imported data/thesaurus.txt"
+check_contains "...its bytes are a version imported before: unchanged" \
+	"$(cat "$OUT")" "unchanged data/thesaurus.txt"
+{ cat data/thesaurus.txt; echo; } >own/thesaurus.txt
+rl "${M[@]}" import own/thesaurus.txt
+check_contains "the original's text in new bytes is imported" "$(cat "$OUT")" \
+	"imported own/thesaurus.txt"
 rl "${M[@]}" search Isolate --lang fr --game 'Spirit Island' -n 0 --format json
 check_json "original again: Isolate finds the French ruling again" \
 	"[r['id'] for r in d['results']] == [${isoler:-0}]"

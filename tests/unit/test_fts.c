@@ -259,6 +259,25 @@ static void test_not_and_or_in_fts(void **state)
 	assert_expr(db, "tag:x", NULL);
 }
 
+/* Typeset quotes make a phrase, typeset apostrophes are apostrophes
+ * (rl_fold_quotes() on the words read). */
+static void test_typeset_quotes(void **state)
+{
+	sqlite3 *db = *state;
+	static const char *const words[] = { "\xE2\x80\x9Ctwo", "words\xE2\x80\x9D" };
+	assert_read(words, NWORDS(words), "\"two words\"");
+	int rows = 0;
+	char *e = expr_of(db, words, NWORDS(words), &rows);
+	assert_string_equal(e, "\"two words\"");
+	assert_int_equal(rows, 1);
+	free(e);
+	assert_int_equal(assert_expr(db, "don\xE2\x80\x99t", "\"don't\""), 1);
+	assert_int_equal(assert_expr(db, "\xC2\xAB" "two words\xC2\xBB",
+	                             "\"two words\""), 1);
+	/* the typographic quotes alone are an empty phrase: nothing */
+	assert_read1("\xE2\x80\x9C\xE2\x80\x9D", "");
+}
+
 /* Nothing typed, however odd, makes an expression FTS5 refuses. */
 static void test_hostile_input_is_safe(void **state)
 {
@@ -357,6 +376,7 @@ int main(void)
 		cmocka_unit_test(test_repeats_once),
 		cmocka_unit_test(test_phrases_and_prefixes),
 		cmocka_unit_test(test_not_and_or_in_fts),
+		cmocka_unit_test(test_typeset_quotes),
 		cmocka_unit_test(test_hostile_input_is_safe),
 		cmocka_unit_test_setup_teardown(test_words_agree_with_tokenizer,
 		                                open_fts, close_fts),

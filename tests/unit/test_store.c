@@ -1,8 +1,10 @@
 /* test_store.c — the database: opening, storing documents, searching,
  * showing, counting. Every test works in its own temporary directory. */
 #include "helpers.h"
+#include "db.h"
 #include "doc.h"
 #include "schema.h"
+#include "stemtok.h"
 
 #include <sqlite3.h>
 
@@ -89,16 +91,16 @@ static void store_text(rl_db *db, const char *text,
 	rl_diags_clear(&d);
 }
 
-/* Stores seed file i (000_ or 001_); keeps its checksum. */
+/* Imports seed file i (000_ or 001_); keeps its checksum. */
 static void store_seed(struct fixture *f, int i, struct rl_import_result *res)
 {
-	struct rl_source src;
-	struct rl_diags d = {0};
-	assert_int_equal(rl_source_load(&src, f->seed_path[i], &d), RL_OK);
-	memcpy(f->seed_sha[i], src.sha256, sizeof f->seed_sha[i]);
-	store_source(f->db, &src, NULL, res);
-	rl_source_free(&src);
-	rl_diags_clear(&d);
+	struct rl_file_report rep;
+	if (rl_import_file(f->db, f->seed_path[i], NULL, 0, &rep) != RL_OK)
+		fail_msg("rl_import_file '%s': %s", f->seed_path[i],
+		         rep.error ? rep.error : rl_status_name(rep.status));
+	memcpy(f->seed_sha[i], rep.sha256, sizeof f->seed_sha[i]);
+	*res = rep.result;
+	rl_file_report_clear(&rep);
 }
 
 static void get_stats(rl_db *db, struct rl_stats *s)
@@ -340,13 +342,120 @@ static void test_open_future_schema(void **state)
 	struct fixture *f = *state;
 	sqlite3 *h = NULL;
 	assert_int_equal(sqlite3_open(f->path, &h), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(h, "CREATE TABLE x (y); PRAGMA user_version = 99",
+	assert_int_equal(sqlite3_exec(h, "CREATE TABLE x (y);"
+	                              " PRAGMA user_version = 99;"
+	                              " PRAGMA application_id = 1381321799",
 	                              NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(h);
-	rl_db *db = NULL;
-	assert_int_equal(rl_db_open(f->path, RL_OPEN_WRITE, &db), RL_EINTERNAL);
-	assert_non_null(strstr(rl_db_errmsg(db), "99"));
-	rl_db_close(db);
+	for (int flags = RL_OPEN_READ; flags <= RL_OPEN_WRITE; flags++) {
+		rl_db *db = NULL;
+		assert_int_equal(rl_db_open(f->path, flags, &db), RL_EINTERNAL);
+		assert_non_null(strstr(rl_db_errmsg(db), "99"));
+		rl_db_close(db);
+	}
+}
+
+/* A file of another program is refused, whatever its schema and
+ * user_version, by every kind of opening, and left as it was. */
+static void test_open_foreign(void **state)
+{
+	struct fixture *f = *state;
+	static const char *const setups[] = {
+		"CREATE TABLE x (y); PRAGMA user_version = 99",
+		"CREATE TABLE tags (id); PRAGMA user_version = 7",
+		"CREATE TABLE x (y); PRAGMA user_version = -1",
+		"CREATE TABLE x (y); PRAGMA application_id = 1234",
+		"PRAGMA application_id = 1234",
+		"PRAGMA journal_mode = WAL; CREATE TABLE rulings (id)",
+	};
+	for (size_t i = 0; i < sizeof setups / sizeof *setups; i++) {
+		unlink(f->path);
+		sqlite3 *h = NULL;
+		assert_int_equal(sqlite3_open(f->path, &h), SQLITE_OK);
+		assert_int_equal(sqlite3_exec(h, setups[i], NULL, NULL, NULL),
+		                 SQLITE_OK);
+		sqlite3_close(h);
+		size_t len0;
+		char *before = test_read_file(f->path, &len0);
+		for (int flags = RL_OPEN_READ; flags <= RL_OPEN_WRITE; flags++) {
+			rl_db *db = NULL;
+			assert_int_equal(rl_db_open(f->path, flags, &db), RL_EIO);
+			assert_non_null(strstr(rl_db_errmsg(db), "not a rulings database"));
+			rl_db_close(db);
+		}
+		size_t len1;
+		char *after = test_read_file(f->path, &len1);
+		assert_int_equal(len0, len1);
+		assert_memory_equal(before, after, len0);
+		free(before);
+		free(after);
+		char wal[256];
+		snprintf(wal, sizeof wal, "%s-wal", f->path);
+		assert_int_not_equal(access(wal, F_OK), 0);
+	}
+}
+
+/* Another process's commit between two statements of one answer: a
+ * connection of its own, writing when the reader's second statement
+ * starts (issue 17 #7: stats counted rulings before and languages after
+ * an import's commit). */
+struct intruder {
+	sqlite3 *h;
+	int statements, at;
+};
+
+static void importing_one(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	sqlite3_result_int(ctx, 1);
+}
+
+static int intrude(unsigned type, void *ctx, void *p, void *x)
+{
+	struct intruder *in = ctx;
+	if (++in->statements != in->at)
+		return 0;
+	int rc = sqlite3_exec(in->h,
+		"INSERT INTO rulings (kind, key, lang, title, body)"
+		" VALUES ('faq', 'intruder', 'en', 'Intruder', 'Body')",
+		NULL, NULL, NULL);
+	if (rc != SQLITE_OK)
+		print_error("intruder: %s\n", sqlite3_errmsg(in->h));
+	assert_int_equal(rc, SQLITE_OK);
+	return 0;
+}
+
+static void test_stats_one_snapshot(void **state)
+{
+	struct fixture *f = *state;
+	struct intruder in = { .at = 2 };
+	assert_int_equal(sqlite3_open(f->path, &in.h), SQLITE_OK);
+	/* (it writes as rulings does: no trigger, no full-text row) */
+	assert_int_equal(sqlite3_create_function(in.h, "rl_importing", 0,
+		SQLITE_UTF8, NULL, importing_one, NULL, NULL), SQLITE_OK);
+	assert_int_equal(rl_stemtok_register(in.h), SQLITE_OK);
+	rl_db *reader = NULL;
+	assert_int_equal(rl_db_open(f->path, RL_OPEN_READ, &reader), RL_OK);
+	sqlite3_trace_v2(reader->h, SQLITE_TRACE_STMT, intrude, &in);
+	struct rl_stats s;
+	assert_int_equal(rl_stats(reader, &s), RL_OK);
+	assert_true(in.statements > in.at);      /* the intruder wrote */
+	long long by_lang = 0;
+	for (size_t i = 0; i < s.nlanguages; i++)
+		by_lang += s.languages[i].count;
+	assert_int_equal(s.rulings, by_lang);
+	rl_stats_clear(&s);
+	/* the next answer sees the new ruling, whole */
+	sqlite3_trace_v2(reader->h, 0, NULL, NULL);
+	struct rl_stats t;
+	assert_int_equal(rl_stats(reader, &t), RL_OK);
+	by_lang = 0;
+	for (size_t i = 0; i < t.nlanguages; i++)
+		by_lang += t.languages[i].count;
+	assert_int_equal(t.rulings, by_lang);
+	assert_true(t.rulings > 0);
+	rl_stats_clear(&t);
+	rl_db_close(reader);
+	sqlite3_close(in.h);
 }
 
 static void test_empty_database(void **state)
@@ -465,7 +574,8 @@ static void test_store_seen(void **state)
 	assert_int_equal(rl_store_seen(f->db, zeros, &seen), RL_OK);
 	assert_false(seen);
 
-	/* only the latest import of a document counts */
+	/* any import of a document counts, its latest or an older version:
+	 * bytes imported before are unchanged (issue 17 #10) */
 	struct rl_import_result res;
 	static const char v1[] = "Alpha\n" B " Q?\n  One.\n  Tags: X\n";
 	static const char v2[] = "Alpha\n" B " Q?\n  Two.\n  Tags: X\n";
@@ -486,9 +596,13 @@ static void test_store_seen(void **state)
 	store_text(f->db, v2, NULL, &res);
 	assert_int_equal(res.edited, 1);
 	assert_int_equal(rl_store_seen(f->db, sha1, &seen), RL_OK);
-	assert_false(seen);
+	assert_true(seen);
 	assert_int_equal(rl_store_seen(f->db, sha2, &seen), RL_OK);
 	assert_true(seen);
+	/* storing the older version again changes nothing */
+	store_text(f->db, v1, NULL, &res);
+	assert_true(res.unchanged);
+	assert_int_equal(res.edited, 0);
 }
 
 /* One document, one transaction: when an entry cannot be stored, nothing
@@ -935,9 +1049,13 @@ int main(void)
 		                                setup_dir, teardown),
 		cmocka_unit_test_setup_teardown(test_open_not_a_database,
 		                                setup_dir, teardown),
+		cmocka_unit_test_setup_teardown(test_open_foreign, setup_dir,
+		                                teardown),
 		cmocka_unit_test_setup_teardown(test_open_future_schema,
 		                                setup_dir, teardown),
 		cmocka_unit_test_setup_teardown(test_empty_database, setup_db, teardown),
+		cmocka_unit_test_setup_teardown(test_stats_one_snapshot,
+		                                setup_seeded, teardown),
 		cmocka_unit_test_setup_teardown(test_store_seeds, setup_db, teardown),
 		cmocka_unit_test_setup_teardown(test_store_again_changes_nothing,
 		                                setup_seeded, teardown),

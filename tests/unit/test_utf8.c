@@ -2,6 +2,9 @@
 #include "helpers.h"
 #include "utf8.h"
 
+#include <sqlite3.h>
+#include <stdio.h>
+#include <utf8proc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -255,8 +258,8 @@ static void test_fold_latin1(void **state)
 	assert_fold("\xC3\x89" "CRAN", "\xC3\xA9" "cran");          /* ÉCRAN */
 	assert_fold("\xC3\x80\xC3\x87\xC3\x9E", "\xC3\xA0\xC3\xA7\xC3\xBE"); /* ÀÇÞ */
 	assert_fold("\xC3\xA9\xC3\xA8", "\xC3\xA9\xC3\xA8");        /* stays */
-	/* × and ß are not capitals */
-	assert_fold("\xC3\x97\xC3\x9F", "\xC3\x97\xC3\x9F");
+	/* × is no capital; ß folds to ss (full case folding) */
+	assert_fold("\xC3\x97\xC3\x9F", "\xC3\x97ss");
 }
 
 static void test_fold_latin_extended_a(void **state)
@@ -323,6 +326,256 @@ static void test_fold_cp_leaves_others(void **state)
 	assert_int_equal(rl_fold_cp(0x20AC), 0x20AC);    /* € */
 	assert_int_equal(rl_fold_cp(0x4E2D), 0x4E2D);    /* 中 */
 	assert_int_equal(rl_fold_cp(0x1F600), 0x1F600);
+}
+
+/* Unicode's full case folding, as identity needs it: German ß and ẞ are
+ * "ss", final sigma is σ, Turkish İ is i + U+0307 and ı stays ı (the
+ * default folding, not the Turkish one). */
+static void test_fold_full(void **state)
+{
+	assert_fold("Stra\xC3\x9F" "e", "strasse");              /* Straße */
+	assert_fold("STRA\xE1\xBA\x9E" "E", "strasse");         /* STRAẞE */
+	assert_fold("STRASSE", "strasse");
+	/* Greek: ΟΔΟΣ, οδος with final ς, and with σ all meet */
+	assert_fold("\xCE\x9F\xCE\x94\xCE\x9F\xCE\xA3",
+	            "\xCE\xBF\xCE\xB4\xCE\xBF\xCF\x83");
+	assert_fold("\xCE\xBF\xCE\xB4\xCE\xBF\xCF\x82",
+	            "\xCE\xBF\xCE\xB4\xCE\xBF\xCF\x83");
+	/* İ → i̇; I → i; ı stays */
+	assert_fold("\xC4\xB0" "zmir", "i\xCC\x87zmir");
+	assert_fold("Izmir", "izmir");
+	assert_fold("\xC4\xB1", "\xC4\xB1");
+	/* i + U+0307 typed by hand folds with İ */
+	assert_fold("i\xCC\x87zmir", "i\xCC\x87zmir");
+	/* ligatures and letters beyond the old tables: ﬁ, Armenian, Cherokee */
+	assert_fold("\xEF\xAC\x81", "fi");
+	assert_fold("\xD4\xB1", "\xD5\xA1");                    /* Ա → ա */
+	/* the result is NFC: a decomposed capital folds to the composed
+	 * small letter */
+	assert_fold("E\xCC\x81", "\xC3\xA9");
+}
+
+/* Apostrophes and quotes as typeset fold to the plain ones, in tags as in
+ * keys: "Lightning’s Boon" and "Lightning's Boon" are one tag. */
+static void test_fold_quotes(void **state)
+{
+	assert_fold("Lightning\xE2\x80\x99s Boon", "lightning's boon");
+	assert_fold("Lightning\xCA\xBCs Boon", "lightning's boon");   /* ʼ */
+	assert_fold("\xE2\x80\x98" "a\xE2\x80\xB2", "'a'");          /* ‘ ′ */
+	assert_fold("\xE2\x80\x9C" "a\xE2\x80\x9D \xE2\x80\x9E" "b\xC2\xAB"
+	            "c\xC2\xBB", "\"a\" \"b\"c\"");
+	char *q = rl_fold_quotes("\xE2\x80\x9C" "Fast Power\xE2\x80\x9D don\xE2\x80\x99t");
+	assert_non_null(q);
+	assert_string_equal(q, "\"Fast Power\" don't");
+	free(q);
+}
+
+/* Bytes that are not UTF-8 are folded as U+FFFD, never read past. */
+static void test_fold_invalid_utf8(void **state)
+{
+	assert_fold("\xE2\x82", "\xEF\xBF\xBD\xEF\xBF\xBD");
+	assert_fold("A\xFF" "B", "a\xEF\xBF\xBD" "b");
+	assert_key("X\xF0\x9F", "x\xEF\xBF\xBD\xEF\xBF\xBD");
+	uint32_t cp = 0;
+	/* a four-byte lead just before the end: one byte, U+FFFD */
+	assert_int_equal(rl_utf8_decode("\xF0", &cp), 1);
+	assert_int_equal(cp, 0xFFFD);
+	assert_int_equal(rl_utf8_decode("\xE2\x82", &cp), 1);
+	assert_int_equal(cp, 0xFFFD);
+}
+
+/* ---- rl_nfc ------------------------------------------------------------ */
+
+static void assert_nfc(const char *in, const char *want)
+{
+	size_t n = 0;
+	char *got = rl_nfc(in, strlen(in), &n);
+	assert_non_null(got);
+	bool same = strcmp(got, want) == 0 && n == strlen(want);
+	if (!same)
+		print_error("rl_nfc(\"%s\") = \"%s\", want \"%s\"\n", in, got, want);
+	free(got);
+	assert_true(same);
+}
+
+static void test_nfc_full(void **state)
+{
+	/* marks out of canonical order: dot below (220) before circumflex
+	 * (230) either way gives ậ */
+	assert_nfc("a\xCC\xA3\xCC\x82", "\xE1\xBA\xAD");
+	assert_nfc("a\xCC\x82\xCC\xA3", "\xE1\xBA\xAD");
+	/* Vietnamese: "Tiê\u0301ng Viê\u0323t" */
+	assert_nfc("Tie\xCC\x82\xCC\x81ng Vie\xCC\xA3\xCC\x82t",
+	           "Ti\xE1\xBA\xBFng Vi\xE1\xBB\x87t");
+	/* a mark that composes with nothing is reordered but kept */
+	assert_nfc("q\xCC\x81\xCC\xA3", "q\xCC\xA3\xCC\x81");
+	/* Hangul jamo compose; the Angstrom sign is Å */
+	assert_nfc("\xE1\x84\x80\xE1\x85\xA1", "\xEA\xB0\x80");
+	assert_nfc("\xE2\x84\xAB", "\xC3\x85");
+	/* NFC may lengthen a text: U+0958 is U+0915 U+093C */
+	assert_nfc("\xE0\xA5\x98", "\xE0\xA4\x95\xE0\xA4\xBC");
+	/* already NFC: the same bytes */
+	assert_nfc("plain ASCII, caf\xC3\xA9, \xD0\xB9", "plain ASCII, caf\xC3\xA9, \xD0\xB9");
+	assert_nfc("", "");
+}
+
+/* rl_nfc() copies text it judges NFC as it is: that must be utf8proc's
+ * NFC of it, for every code point, between letters (and after a Hangul
+ * syllable and a jamo, which compose with what follows). */
+static void test_nfc_fast_path_agrees(void **state)
+{
+	static const char *const before[] = { "a", "\xEA\xB0\x80", "\xE1\x84\x80" };
+	size_t differ = 0;
+	for (uint32_t cp = 1; cp <= 0x1FFFF; cp++) {
+		if (cp >= 0xD800 && cp <= 0xDFFF)
+			continue;
+		for (size_t b = 0; b < 3; b++) {
+			char in[16] = "";
+			size_t n = strlen(before[b]);
+			memcpy(in, before[b], n);
+			n += rl_utf8_encode(cp, in + n);
+			in[n++] = 'b';
+			size_t len = 0;
+			char *got = rl_nfc(in, n, &len);
+			utf8proc_uint8_t *want = utf8proc_NFC((const utf8proc_uint8_t *)in);
+			assert_non_null(got);
+			assert_non_null(want);
+			if (strcmp(got, (const char *)want) != 0 ||
+			    len != strlen((const char *)want)) {
+				if (differ++ < 10)
+					print_error("rl_nfc differs from NFC after '%s' at "
+					            "U+%04X\n", before[b], (unsigned)cp);
+			}
+			free(got);
+			free(want);
+		}
+	}
+	assert_int_equal(differ, 0);
+}
+
+/* ---- rl_key_loose and the tokenizer ------------------------------------ */
+
+static void assert_loose(const char *in, const char *want)
+{
+	assert_made(rl_key_loose, "rl_key_loose", in, want);
+}
+
+static void test_key_loose_accents(void **state)
+{
+	assert_loose("D\xC3\xA9" "fendre", "defendre");
+	assert_loose("Ti\xE1\xBA\xBFng Vi\xE1\xBB\x87t", "tieng viet");
+	/* Romanian: comma below and cedilla both fold to s, as in search */
+	assert_loose("\xC8\x98" "i \xC8\x99" "i \xC5\x9E" "i \xC5\x9F" "i", "si si si si");
+	assert_loose("\xC8\x9A" "ar\xC4\x83", "tara");          /* Țară */
+	/* letters that are not a letter and marks stay: đ ø ı й ά */
+	assert_loose("\xC4\x91\xC3\xB8\xC4\xB1", "\xC4\x91\xC3\xB8\xC4\xB1");
+	assert_loose("\xD0\xB9\xCE\xAC", "\xD0\xB9\xCE\xAC");
+	/* İ folds to i + U+0307, whose dot the tokenizer drops too */
+	assert_loose("\xC4\xB0" "zmir", "izmir");
+	assert_loose("Stra\xC3\x9F" "e", "strasse");
+	/* a stray mark the tokenizer drops is dropped */
+	assert_loose("q\xCC\x83", "q");
+}
+
+struct vocab {
+	sqlite3 *db;
+	sqlite3_stmt *ins, *terms, *del;
+};
+
+/* The tokens unicode61 (remove_diacritics 2) makes of s, space-separated. */
+static char *tokens(struct vocab *v, const char *s)
+{
+	assert_int_equal(sqlite3_step(v->del), SQLITE_DONE);
+	sqlite3_reset(v->del);
+	sqlite3_bind_text(v->ins, 1, s, -1, SQLITE_TRANSIENT);
+	assert_int_equal(sqlite3_step(v->ins), SQLITE_DONE);
+	sqlite3_reset(v->ins);
+	char buf[256] = "";
+	while (sqlite3_step(v->terms) == SQLITE_ROW) {
+		if (*buf)
+			strncat(buf, " ", sizeof buf - strlen(buf) - 1);
+		strncat(buf, (const char *)sqlite3_column_text(v->terms, 0),
+		        sizeof buf - strlen(buf) - 1);
+	}
+	sqlite3_reset(v->terms);
+	return strdup(buf);
+}
+
+/* The loose key drops exactly the accents the full-text tokenizer drops:
+ * for every letter of the Latin, Greek and Cyrillic blocks, once case is
+ * folded (the key's folding is full, the tokenizer's simple: ß is "ss" in
+ * a key), the tokenizer's token of the letter and of its loose key are the
+ * same, and the loose key of the token is the letter's loose key. */
+static void test_key_loose_agrees_with_tokenizer(void **state)
+{
+	struct vocab v = {0};
+	assert_int_equal(sqlite3_open(":memory:", &v.db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(v.db,
+		"CREATE VIRTUAL TABLE t USING fts5(x, tokenize ="
+		" 'unicode61 remove_diacritics 2');"
+		"CREATE VIRTUAL TABLE tv USING fts5vocab(t, 'instance');",
+		NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(v.db, "INSERT INTO t VALUES (?1)",
+	                                    -1, &v.ins, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(v.db, "DELETE FROM t", -1, &v.del,
+	                                    NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(v.db, "SELECT term FROM tv"
+	                                    " ORDER BY offset", -1, &v.terms,
+	                                    NULL), SQLITE_OK);
+	static const uint32_t ranges[][2] = {
+		{ 0xC0, 0x24F }, { 0x370, 0x3FF }, { 0x400, 0x52F },
+		{ 0x1E00, 0x1EFF }, { 0x1F00, 0x1FFF },
+	};
+	size_t checked = 0, differ = 0;
+	for (size_t r = 0; r < sizeof ranges / sizeof *ranges; r++)
+		for (uint32_t c = ranges[r][0]; c <= ranges[r][1]; c++) {
+			/* ǡ/Ǡ (a, dot above, macron): the one letter SQLite's
+			 * table keeps although it decomposes to a + marks; ŉ
+			 * folds to "ʼn", an apostrophe (no token) and n */
+			if (c == 0x1E0 || c == 0x1E1 || c == 0x149)
+				continue;
+			char ch[5] = {0};
+			rl_utf8_encode(c, ch);
+			char *folded = rl_fold(ch), *loose = rl_key_loose(ch);
+			assert_non_null(folded);
+			assert_non_null(loose);
+			char *t_folded = tokens(&v, folded), *t_loose = tokens(&v, loose);
+			char *loose_of_t = rl_key_loose(t_folded);
+			assert_non_null(loose_of_t);
+			/* a letter the tokenizer splits or drops is no token */
+			if (*t_folded && !strchr(t_folded, ' ')) {
+				checked++;
+				if (strcmp(t_folded, t_loose) != 0 ||
+				    strcmp(loose_of_t, loose) != 0) {
+					differ++;
+					print_error("U+%04X: tokenizer '%s', loose key '%s'"
+					            " (its token '%s')\n", (unsigned)c,
+					            t_folded, loose, t_loose);
+				}
+			}
+			free(folded);
+			free(loose);
+			free(t_folded);
+			free(t_loose);
+			free(loose_of_t);
+		}
+	sqlite3_finalize(v.ins);
+	sqlite3_finalize(v.del);
+	sqlite3_finalize(v.terms);
+	sqlite3_close(v.db);
+	assert_true(checked > 1000);
+	assert_int_equal(differ, 0);
+}
+
+static void test_unaccent_cp(void **state)
+{
+	assert_int_equal(rl_unaccent_cp(0xE9), 'e');     /* é */
+	assert_int_equal(rl_unaccent_cp(0xC9), 'e');     /* É */
+	assert_int_equal(rl_unaccent_cp(0x1EC7), 'e');   /* ệ */
+	assert_int_equal(rl_unaccent_cp(0x219), 's');    /* ș */
+	assert_int_equal(rl_unaccent_cp(0xF8), 0xF8);    /* ø */
+	assert_int_equal(rl_unaccent_cp(0x439), 0x439);  /* й */
+	assert_int_equal(rl_unaccent_cp('a'), 'a');
 }
 
 /* ---- rl_key ------------------------------------------------------------ */
@@ -399,6 +652,14 @@ int main(void)
 		cmocka_unit_test(test_fold_greek),
 		cmocka_unit_test(test_fold_greek_tonos),
 		cmocka_unit_test(test_fold_cp_leaves_others),
+		cmocka_unit_test(test_fold_full),
+		cmocka_unit_test(test_fold_quotes),
+		cmocka_unit_test(test_fold_invalid_utf8),
+		cmocka_unit_test(test_nfc_full),
+		cmocka_unit_test(test_nfc_fast_path_agrees),
+		cmocka_unit_test(test_key_loose_accents),
+		cmocka_unit_test(test_key_loose_agrees_with_tokenizer),
+		cmocka_unit_test(test_unaccent_cp),
 		cmocka_unit_test(test_key_quotes),
 		cmocka_unit_test(test_key_dashes),
 		cmocka_unit_test(test_key_white_space),

@@ -1,0 +1,30 @@
+/* cmd_reindex.c — rulings reindex: the fold columns and keys computed
+ * again, the full-text tables rebuilt (rl_reindex()). */
+#include "cli.h"
+
+static const char notes[] =
+	"In one transaction: computes every stored fold and key again with\n"
+	"this rulings' folding, merging the rulings and tags that have become\n"
+	"equal, and rebuilds every full-text table from the rulings' text. An\n"
+	"older database is upgraded first. What 'rulings check' finds wrong in\n"
+	"the full-text tables, folds and keys, this repairs.\n";
+
+int cmd_reindex(struct ctx *c, int argc, char **argv)
+{
+	const struct opt opts[] = { { 0 } };
+	const struct opt_spec spec = {
+		.opts = opts, .notes = notes, .no_operands = true,
+	};
+	int n, status = opt_parse(c, &spec, argc, argv, &n);
+	if (status >= 0)
+		return status;
+	if ((status = open_db(c)))
+		return status;
+	long long rulings, tags;
+	int rc = rl_reindex(c->db, &rulings, &tags);
+	if (rc)
+		return library_error(c, rc);
+	printf("reindexed: the full-text tables rebuilt; %lld rulings and %lld "
+	       "tags merged\n", rulings, tags);
+	return 0;
+}

@@ -1,0 +1,195 @@
+/* refold.c — making the stored identity agree with the folding of this
+ * rulings (rl_fold, rl_key, rl_key_loose), and rebuilding the full-text
+ * tables: the upgrade to schema 8 and `rulings reindex`.
+ *
+ * A fold column or key is computed when a row is stored; when folding
+ * changes (it did: utf8proc's full case folding, apostrophes), rows stored
+ * before keep the old form and would no longer meet rows stored since.
+ * rl_refold() computes every one again. Where two tags, or two rulings of
+ * one game, kind and language, now have the same identity, they are
+ * merged into one, the first (a current ruling before a withdrawn one):
+ * it gains the other's sources, tags, versions, recorded changes, aliases
+ * and errata details, and references to the other point at it. A version
+ * both had from the same import keeps the first's text.
+ *
+ * rl_reindex() also makes the triggers of schema 8 whole again, for
+ * whoever dropped one. */
+#include "db.h"
+#include "schema.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+const char *const rl_fts_tables[4] = {
+	"rulings_fts_en", "rulings_fts_fr", "rulings_fts_ru", "rulings_fts_xx",
+};
+
+/* The tags: temp.refold_map maps each tag that is merged away to the one
+ * that stays. */
+static const char tags_sql[] =
+	"CREATE TEMP TABLE IF NOT EXISTS refold_tags"
+	" (id INTEGER PRIMARY KEY, nf TEXT, qf TEXT);"
+	"CREATE TEMP TABLE IF NOT EXISTS refold_map"
+	" (old INTEGER PRIMARY KEY, new INTEGER);"
+	"DELETE FROM temp.refold_tags; DELETE FROM temp.refold_map;"
+	"INSERT INTO temp.refold_tags SELECT id, rl_fold(name), rl_fold(qualifier)"
+	" FROM tags;"
+	"INSERT INTO temp.refold_map SELECT id, keep FROM (SELECT id, min(id)"
+	" OVER (PARTITION BY nf, qf) AS keep FROM temp.refold_tags)"
+	" WHERE keep <> id;";
+
+static const char tags_merge_sql[] =
+	"INSERT OR IGNORE INTO ruling_tags (ruling_id, tag_id, document_id, origin)"
+	" SELECT t.ruling_id, m.new, t.document_id, t.origin FROM ruling_tags t"
+	" JOIN temp.refold_map m ON m.old = t.tag_id;"
+	"DELETE FROM tags WHERE id IN (SELECT old FROM temp.refold_map);"
+	/* a fold that changes goes through a placeholder no fold can be, so
+	 * that no two rows meet on the way (UNIQUE (name_fold, qual_fold)) */
+	"UPDATE tags SET name_fold = char(1) || id WHERE id IN (SELECT f.id"
+	" FROM temp.refold_tags f JOIN tags g ON g.id = f.id"
+	" WHERE g.name_fold IS NOT f.nf OR g.qual_fold IS NOT f.qf);"
+	"UPDATE tags SET (name_fold, qual_fold) = (SELECT nf, qf"
+	" FROM temp.refold_tags f WHERE f.id = tags.id)"
+	" WHERE name_fold = char(1) || id;";
+
+/* The rulings, the same way: by game, kind, language and key. */
+static const char rulings_sql[] =
+	"CREATE TEMP TABLE IF NOT EXISTS refold_rulings"
+	" (id INTEGER PRIMARY KEY, k TEXT);"
+	"DELETE FROM temp.refold_rulings; DELETE FROM temp.refold_map;"
+	"INSERT INTO temp.refold_rulings SELECT id, rl_key(key) FROM rulings;"
+	"INSERT INTO temp.refold_map SELECT id, keep FROM (SELECT r.id,"
+	" first_value(r.id) OVER (PARTITION BY ifnull(r.game_id, 0), r.kind,"
+	" r.lang, f.k ORDER BY r.withdrawn_at IS NOT NULL, r.id) AS keep"
+	" FROM rulings r JOIN temp.refold_rulings f ON f.id = r.id)"
+	" WHERE keep <> id;";
+
+static const char rulings_merge_sql[] =
+	"INSERT OR IGNORE INTO ruling_sources (ruling_id, document_id, import_id,"
+	" line, hidden_tags) SELECT m.new, s.document_id, s.import_id, s.line,"
+	" s.hidden_tags FROM ruling_sources s"
+	" JOIN temp.refold_map m ON m.old = s.ruling_id;"
+	"INSERT OR IGNORE INTO ruling_tags (ruling_id, tag_id, document_id, origin)"
+	" SELECT m.new, t.tag_id, t.document_id, t.origin FROM ruling_tags t"
+	" JOIN temp.refold_map m ON m.old = t.ruling_id;"
+	"INSERT OR IGNORE INTO ruling_versions (ruling_id, import_id, title, body)"
+	" SELECT m.new, v.import_id, v.title, v.body FROM ruling_versions v"
+	" JOIN temp.refold_map m ON m.old = v.ruling_id;"
+	"INSERT OR IGNORE INTO ruling_aliases (ruling_id, alias_fold)"
+	" SELECT m.new, a.alias_fold FROM ruling_aliases a"
+	" JOIN temp.refold_map m ON m.old = a.ruling_id;"
+	"INSERT OR IGNORE INTO errata (ruling_id, product, printing, document, page)"
+	" SELECT m.new, e.product, e.printing, e.document, e.page FROM errata e"
+	" JOIN temp.refold_map m ON m.old = e.ruling_id;"
+	"UPDATE changes SET ruling_id = (SELECT new FROM temp.refold_map"
+	" WHERE old = changes.ruling_id)"
+	" WHERE ruling_id IN (SELECT old FROM temp.refold_map);"
+	"UPDATE refs SET target_id = (SELECT new FROM temp.refold_map"
+	" WHERE old = refs.target_id)"
+	" WHERE target_id IN (SELECT old FROM temp.refold_map);"
+	/* the rest goes with the ruling (ON DELETE CASCADE), and its text
+	 * leaves the full-text table (the delete trigger) */
+	"DELETE FROM rulings WHERE id IN (SELECT old FROM temp.refold_map);"
+	"UPDATE rulings SET key = char(1) || id WHERE id IN (SELECT f.id"
+	" FROM temp.refold_rulings f JOIN rulings r ON r.id = f.id"
+	" WHERE r.key IS NOT f.k);"
+	"UPDATE rulings SET key = (SELECT k FROM temp.refold_rulings f"
+	" WHERE f.id = rulings.id) WHERE key = char(1) || id;";
+
+/* Thesaurus terms and aliases are looked up by their loose key: those
+ * that meet within a concept or a ruling become one. */
+static const char loose_sql[] =
+	"CREATE TEMP TABLE IF NOT EXISTS refold_terms"
+	" (concept_id INTEGER, term TEXT, f TEXT, lang TEXT);"
+	"DELETE FROM temp.refold_terms;"
+	"INSERT INTO temp.refold_terms SELECT concept_id, term,"
+	" rl_key_loose(term), lang FROM concept_terms"
+	" WHERE EXISTS (SELECT 1 FROM concept_terms"
+	"   WHERE term_fold IS NOT rl_key_loose(term));"
+	"DELETE FROM concept_terms WHERE EXISTS (SELECT 1 FROM temp.refold_terms);"
+	"INSERT OR IGNORE INTO concept_terms (concept_id, term, term_fold, lang)"
+	" SELECT concept_id, term, f, lang FROM temp.refold_terms"
+	" ORDER BY concept_id, term;"
+	"CREATE TEMP TABLE IF NOT EXISTS refold_aliases (ruling_id INTEGER, f TEXT);"
+	"DELETE FROM temp.refold_aliases;"
+	"INSERT INTO temp.refold_aliases SELECT ruling_id,"
+	" rl_key_loose(alias_fold) FROM ruling_aliases"
+	" WHERE EXISTS (SELECT 1 FROM ruling_aliases"
+	"   WHERE alias_fold IS NOT rl_key_loose(alias_fold));"
+	"DELETE FROM ruling_aliases"
+	" WHERE EXISTS (SELECT 1 FROM temp.refold_aliases);"
+	"INSERT OR IGNORE INTO ruling_aliases (ruling_id, alias_fold)"
+	" SELECT ruling_id, f FROM temp.refold_aliases;";
+
+static int count_map(rl_db *db, long long *n)
+{
+	sqlite3_stmt *st = rl_db_prepare(db, "SELECT count(*) FROM temp.refold_map");
+	if (!st)
+		return RL_EINTERNAL;
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*n += sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? RL_OK : rl_db_sqlite_fail(db, rc, "refold");
+}
+
+static int rebuild(rl_db *db)
+{
+	int rc = RL_OK;
+	for (size_t i = 0; i < 4 && !rc; i++) {
+		char sql[128];
+		snprintf(sql, sizeof sql, "INSERT INTO %s (%s) VALUES ('rebuild')",
+		         rl_fts_tables[i], rl_fts_tables[i]);
+		rc = rl_db_exec(db, sql);
+	}
+	return rc;
+}
+
+int rl_refold(rl_db *db, bool fts, long long *rulings, long long *tags)
+{
+	/* a rebuilt index first: the delete trigger then works on a sound
+	 * one, even where the old one was damaged */
+	int rc = fts ? rebuild(db) : RL_OK;
+	if (!rc)
+		rc = rl_db_exec(db, tags_sql);
+	if (!rc)
+		rc = count_map(db, tags);
+	if (!rc)
+		rc = rl_db_exec(db, tags_merge_sql);
+	if (!rc)
+		rc = rl_db_exec(db, rulings_sql);
+	if (!rc)
+		rc = count_map(db, rulings);
+	if (!rc)
+		rc = rl_db_exec(db, rulings_merge_sql);
+	if (!rc)
+		rc = rl_db_exec(db, loose_sql);
+	if (!rc)
+		rc = rl_db_exec(db, "DELETE FROM temp.refold_map;"
+		                "DELETE FROM temp.refold_tags;"
+		                "DELETE FROM temp.refold_rulings;"
+		                "DELETE FROM temp.refold_terms;"
+		                "DELETE FROM temp.refold_aliases;");
+	return rc;
+}
+
+int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags)
+{
+	*merged_rulings = *merged_tags = 0;
+	if (!db->write)
+		return rl_db_fail(db, RL_EUSAGE, "the database is open for reading");
+	int rc = rl_db_exec(db, "BEGIN IMMEDIATE");
+	if (rc)
+		return rc;
+	/* the triggers, as the schema makes them (one may have been dropped) */
+	rc = rl_db_exec(db, rl_schema_migrations[7].sql);
+	if (!rc)
+		rc = rl_refold(db, true, merged_rulings, merged_tags);
+	if (!rc)
+		rc = rl_db_exec(db, "COMMIT");
+	if (rc) {
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+		*merged_rulings = *merged_tags = 0;
+	}
+	return rc;
+}

@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# Plain SQL keeps the index true (issue 11, point 4): INSERT, UPDATE and
+# DELETE on rulings through the sqlite3 shell and through Python's sqlite3
+# module, with the rulings_fts extension loaded, keep the full-text tables
+# in step (search finds the new words, not the old ones; check says ok);
+# without the extension they fail and change nothing. rulings check finds
+# a damaged full-text table (exit 65) where FTS5's own integrity-check
+# finds it too, and rulings reindex repairs it.
+#
+#   bash tests/cli/test-plain-sql.sh BUILD/rulings BUILD/rulings_fts.so
+if ! command -v sqlite3 >/dev/null 2>&1; then
+	echo "no sqlite3 shell: skipped"
+	exit 77
+fi
+EXT=${RULINGS_FTS:-${2:-}}
+case $EXT in
+/*) ;;
+*) EXT=$PWD/$EXT ;;
+esac
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+EXT_BASE=${EXT%.so}
+
+# sq DB SQL: the sqlite3 shell with the extension loaded; sq_bare: without.
+sq() {
+	local db=$1
+	shift
+	run ext_sqlite3 "$EXT" -batch -bail "$db" ".load $EXT_BASE" "$@"
+}
+sq_bare() {
+	run sqlite3 -batch -bail "$@"
+}
+
+seed_db p.db
+ids_for() {
+	rl --db p.db search "$@" --format json
+	json_get '" ".join(str(r["id"]) for r in d["results"])' 2>/dev/null
+}
+
+# ---- with the extension ---------------------------------------------------------
+sq p.db "UPDATE rulings SET body = 'A quagga answer.' WHERE id = 3"
+check_exit "sqlite3 + extension: UPDATE a ruling's body" 0
+check_eq "search finds the new word" 3 "$(ids_for quagga)"
+check_eq "...and not the words only the old text had" "" \
+	"$(ids_for thresholds --limit 0 | tr ' ' '\n' | grep -x 3)"
+sq p.db "INSERT INTO rulings (kind, key, lang, title, body)
+	VALUES ('faq', 'a zebra question?', 'en', 'A zebra question?', 'Zebras answer.')"
+check_exit "sqlite3 + extension: INSERT a ruling" 0
+zebra=$(sqlite3 p.db "SELECT id FROM rulings WHERE key = 'a zebra question?'")
+sq p.db "INSERT INTO ruling_sources (ruling_id, document_id, import_id, line)
+	SELECT $zebra, document_id, import_id, 1 FROM ruling_sources LIMIT 1"
+check_eq "search finds the inserted ruling" "$zebra" "$(ids_for zebras)"
+sq p.db "UPDATE rulings SET lang = 'fr' WHERE id = $zebra"
+check_exit "UPDATE its language" 0
+check_eq "it moved to the French table" "$zebra" "$(ids_for zebras --lang fr)"
+check_eq "...and left the English one" "" "$(ids_for zebras --lang en)"
+# (with foreign keys on, as SQL on this database should run: the rows
+# that belong to the ruling go with it)
+sq p.db "PRAGMA foreign_keys = ON; DELETE FROM rulings WHERE id = $zebra"
+check_exit "sqlite3 + extension: DELETE it" 0
+check_eq "search no longer finds it" "" "$(ids_for zebras)"
+rl --db p.db check
+check_exit "after INSERT, UPDATE, DELETE by hand: check says ok" 0
+check_out_contains "...ok" "ok"
+sq p.db "INSERT INTO rulings_fts_en (rulings_fts_en) VALUES ('integrity-check');
+	INSERT INTO rulings_fts_fr (rulings_fts_fr) VALUES ('integrity-check')"
+check_exit "...and so does FTS5's integrity-check" 0
+
+# Python's sqlite3 module (Debian's; the pyenv one cannot load extensions);
+# an extension built with AddressSanitizer needs the ASan runtime preloaded
+# (as ext_sqlite3 does for the shell), and Python's own allocations are no
+# leaks of ours
+py_ext() {
+	local rt
+	rt=$(ldd "$EXT" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	if [ -n "$rt" ]; then
+		LD_PRELOAD="$rt" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+			/usr/bin/python3 "$@"
+	else
+		/usr/bin/python3 "$@"
+	fi
+}
+if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c \
+	'import sqlite3; sqlite3.connect(":memory:").enable_load_extension(True)' 2>/dev/null; then
+	run py_ext - p.db "$EXT_BASE" <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.enable_load_extension(True)
+c.load_extension(sys.argv[2])
+c.execute("UPDATE rulings SET title = 'Okapi question' WHERE id = 4")
+c.commit()
+print(c.execute("SELECT rowid FROM rulings_fts_en WHERE rulings_fts_en MATCH 'okapi'").fetchall())
+PY
+	check_exit "Python + extension: UPDATE a title" 0
+	check_out_contains "...its MATCH finds it" "[(4,)]"
+	check_eq "rulings search finds it" 4 "$(ids_for okapi)"
+	run /usr/bin/python3 - p.db <<'PY'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+try:
+    c.execute("UPDATE rulings SET title = 'Wombat' WHERE id = 4")
+    c.commit()
+    print("written")
+except sqlite3.Error as e:
+    print("refused:", e)
+PY
+	check_out_contains "Python without the extension: the UPDATE is refused" "refused"
+	check_eq "...and changed nothing" 4 "$(ids_for okapi)"
+else
+	echo "# /usr/bin/python3 cannot load SQLite extensions: its part skipped"
+fi
+
+# ---- without the extension: the write fails and changes nothing -----------------
+sum=$(sqlite3 p.db 'SELECT group_concat(title || body) FROM rulings')
+sq_bare p.db "UPDATE rulings SET body = 'stale words' WHERE id = 5"
+check_exit "sqlite3 without the extension: UPDATE of a body fails" 1
+check_err_contains "...for want of rl_importing() (the extension)" "rl_importing"
+sq_bare p.db "INSERT INTO rulings (kind, key, lang, title, body)
+	VALUES ('faq', 'x', 'en', 'X', 'Y')"
+check_exit "...INSERT fails" 1
+sq_bare p.db "DELETE FROM rulings WHERE id = 6"
+check_exit "...DELETE fails" 1
+check_err_contains "...for want of the tokenizer" "rl_stem"
+check_eq "...and nothing changed" "$sum" \
+	"$(sqlite3 p.db 'SELECT group_concat(title || body) FROM rulings')"
+sq_bare p.db "UPDATE rulings SET changed = 1 WHERE id = 5"
+check_exit "an UPDATE of other columns works without it" 0
+rl --db p.db check
+check_exit "check: still ok" 0
+
+# ---- a damaged full-text table: check finds it, reindex repairs it --------------
+# Without the trigger (as a tool that drops it would leave it), an UPDATE
+# leaves the index stale.
+cp p.db d.db
+sqlite3 d.db "DROP TRIGGER rulings_fts_update;
+	UPDATE rulings SET body = 'giraffe' WHERE id = 7;
+	UPDATE rulings SET title = 'Narwhal' WHERE id = 8;"
+rl --db d.db check
+check_exit "check on a stale index: exit 65" 65
+check_out_contains "...names the table and the ruling" \
+	"rulings_fts_en: ruling 7 is in its index with text it does not have"
+check_out_contains "...and the other" "ruling 8"
+check_err_contains "...and counts the problems" "problems found"
+rl --db d.db check --format json
+check_exit "check --format json: exit 65 too" 65
+check_json "...lists the problems" 'not d["ok"] and len(d["problems"]) >= 2'
+# damage inside the index itself (the segments' pages)
+cp p.db c.db
+sqlite3 c.db "UPDATE rulings_fts_en_data SET block = zeroblob(length(block))
+	WHERE id > 10"
+rl --db c.db check
+check_exit "check on a corrupt index: exit 65" 65
+check_out_contains "...says the index cannot be read" "rulings_fts_en: its index cannot be read"
+sq c.db "INSERT INTO rulings_fts_en (rulings_fts_en) VALUES ('integrity-check')"
+check_eq "(FTS5's integrity-check agrees)" yes "$([ "$STATUS" != 0 ] && echo yes)"
+rl --db c.db reindex
+check_exit "reindex" 0
+check_out_contains "...says what it did" "reindexed"
+rl --db c.db check
+check_exit "check after reindex: ok" 0
+sq c.db "INSERT INTO rulings_fts_en (rulings_fts_en) VALUES ('integrity-check')"
+check_exit "FTS5's integrity-check after reindex: ok" 0
+rl --db d.db reindex
+rl --db d.db check
+check_exit "the stale index after reindex: ok" 0
+rl --db d.db search giraffe --format json
+check_json "search finds the text the ruling has now" 'd["results"][0]["id"] == 7'
+
+# a fold that does not match its text (stored by hand), and a ruling
+# without a source
+sqlite3 d.db "UPDATE tags SET name_fold = 'something else' WHERE id = 1;
+	INSERT INTO ruling_aliases (ruling_id, alias_fold) VALUES (7, 'ÉCLAIR')"
+rl --db d.db check
+check_exit "a wrong fold and alias: exit 65" 65
+check_out_contains "...the tag's fold" "tag 1 ("
+check_out_contains "...the alias" "alias 'ÉCLAIR'"
+rl --db d.db reindex
+rl --db d.db check
+check_exit "...reindex recomputes them" 0
+sqlite3 d.db "DELETE FROM ruling_sources WHERE ruling_id = 9"
+rl --db d.db check
+check_exit "a ruling without a source: exit 65" 65
+check_out_contains "...named" "ruling 9 ("
+# a ruling deleted with foreign keys off leaves rows that point at it
+sq d.db "DELETE FROM rulings WHERE id = 10"
+rl --db d.db check
+check_exit "rows left by a DELETE without foreign keys: exit 65" 65
+check_out_contains "...found by the foreign key check" \
+	"a ruling_sources row refers to a rulings row that does not exist"
+
+# check reads only: a sound database passes, on a read-only file too
+chmod 444 p.db
+rl --db p.db check
+check_exit "check on a read-only file" 0
+chmod 644 p.db
+
+finish
