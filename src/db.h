@@ -63,11 +63,13 @@ int rl_refold(rl_db *db, bool rebuild, long long *rulings, long long *tags);
 extern const char *const rl_fts_tables[4];
 
 struct rl_buf;
-/* The filters of q as SQL conditions over rulings r and games g (query.c):
- * the parameters are handed over — values[i] binds ?i+1; owned[i] is to
- * be freed, and both arrays. */
+/* The filters of q as SQL conditions over rulings r and games g
+ * (filter.c): the parameters are handed over — values[i] binds ?i+1;
+ * owned[i] is to be freed, and both arrays. With check, a name the
+ * database does not know is RL_NOTFOUND, its message set ("no tag 'x';
+ * did you mean ..."); without, it matches nothing. */
 int rl_query_filters(rl_db *db, struct rl_buf *sql, const struct rl_query *q,
-                     const char ***values, char ***owned, int *n);
+                     bool check, const char ***values, char ***owned, int *n);
 
 /* Binds a C string or NULL, without copying it: s must stay valid until
  * the statement is stepped and then reset with its bindings cleared, or
