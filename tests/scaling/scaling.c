@@ -15,17 +15,10 @@
  *   scaling [FORMAT...]      prints one line a format (its worst ratio)
  *                            and "N passed, N failed"
  *
- * The search query language's reader (qparse.c) is one more parser here,
- * "query": its text is one argument as a user types it, the hostile units
- * its own (operators, fields, quotes, parentheses, and distinct words: a
- * repeated operand is found by comparing, which must not be pairwise), and
- * the time is the reading plus the canonical form explain prints.
- *
  * Registered in builds without sanitizers (their costs are not a parser's).
  */
 #include "rulings.h"
 #include "util.h"
-#include "qparse.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,17 +58,6 @@ static const struct frame frames[] = {
 	{ "card-rulings", "{\"S\": [{\"card\": \"C\", \"ruling\": \"@\"}]}", JSON },
 	{ "xml-interchange", "<rulings format_version=\"1\"><ruling kind=\"faq\" "
 	  "lang=\"en\"><title>T</title><text>@</text></ruling></rulings>", XML },
-	{ "query", "@", PLAIN },
-};
-
-/* The query's units; DISTINCT stands for a new word each time. */
-#define DISTINCT "\x01"
-static const char *const query_units[] = {
-	"x ", DISTINCT, "-x ", "-" DISTINCT, "\"a ", "\"a b\" ", "OR ", "x OR ",
-	DISTINCT "OR ", "AND ", "NOT ", "NOT NOT x ", "( ", "(x ", ") ", "(x) ",
-	"tag:", "tag:a ", "tag:" DISTINCT, "title:x ", "text:\"a b\" ",
-	"rule:702.19 ", "702.19a ", "x* ", "*", ":", "\\", "\xE2\x80\x9Cx ",
-	"e\xCC\x81 ", "game:\"Spirit Island\" OR ",
 };
 
 /* The units: each is what some parser looks ahead from. */
@@ -128,20 +110,8 @@ static char *make(const struct frame *f, const char *unit, size_t size,
 			continue;
 		}
 		size_t start = b.len;
-		unsigned k = 0;
-		while (b.len - start < size && !b.oom) {
-			const char *d = strstr(unit, DISTINCT);
-			if (!d) {
-				add_escaped(&b, unit, f->escape);
-				continue;
-			}
-			/* the unit with a word of its own where DISTINCT is */
-			char w[32];
-			snprintf(w, sizeof w, "w%u ", k++);
-			rl_buf_add(&b, unit, (size_t)(d - unit));
-			rl_buf_adds(&b, w);
-			rl_buf_adds(&b, d + 1);
-		}
+		while (b.len - start < size && !b.oom)
+			add_escaped(&b, unit, f->escape);
 	}
 	*len = b.len;
 	return rl_buf_take(&b);
@@ -154,26 +124,9 @@ static double cpu_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The CPU time of reading text as a query, and printing it as explain
- * does. */
-static double query_time(const char *text)
-{
-	double t0 = cpu_now();
-	struct qnode *q = NULL;
-	if (rl_qparse(&text, 1, &q) == RL_OK && q) {
-		struct rl_buf b = {0};
-		rl_qnode_print(&b, q);
-		free(rl_buf_take(&b));
-		rl_qnode_free(q);
-	}
-	return cpu_now() - t0;
-}
-
 /* The CPU time of one parse of text. */
 static double parse_time(const char *format, const char *text, size_t len)
 {
-	if (strcmp(format, "query") == 0)
-		return query_time(text);
 	struct rl_source src;
 	struct rl_diags d = {0};
 	struct rl_import_opts opts = { .format = format };
@@ -235,10 +188,7 @@ int main(int argc, char **argv)
 			wanted |= strcmp(argv[a], f->format) == 0;
 		if (!wanted)
 			continue;
-		bool query = strcmp(f->format, "query") == 0, known = query;
-		const char *const *us = query ? query_units : units;
-		size_t nus = query ? sizeof query_units / sizeof *query_units
-		                   : sizeof units / sizeof *units;
+		bool known = false;
 		for (size_t i = 0; i < rl_importer_count(); i++)
 			known |= strcmp(rl_importer_name(i), f->format) == 0;
 		if (!known) {
@@ -249,14 +199,14 @@ int main(int argc, char **argv)
 		double worst = 0;
 		const char *worst_unit = "";
 		int bad = 0;
-		for (size_t u = 0; u < nus; u++) {
+		for (size_t u = 0; u < sizeof units / sizeof *units; u++) {
 			size_t n = 0;
-			double r = ratio(f, us[u], REPS, &n);
+			double r = ratio(f, units[u], REPS, &n);
 			/* again, with more tries, up to three times: a parser that is
 			 * quadratic is so every time (64 times the time), a machine
 			 * busy with other work only now and then */
 			for (int again = 0; r > RATIO_MAX && again < 3; again++) {
-				double r2 = ratio(f, us[u], REPS_AGAIN, &n);
+				double r2 = ratio(f, units[u], REPS_AGAIN, &n);
 				r = r2 < r ? r2 : r;
 			}
 			if (r < 0) {
@@ -267,12 +217,12 @@ int main(int argc, char **argv)
 			if (r > RATIO_MAX) {
 				printf("FAIL - %s: \"%s\" repeated to %zu bytes, then 8 times "
 				       "as many: %.0f times the time (at most %d)\n",
-				       f->format, shown(us[u]), n, r, RATIO_MAX);
+				       f->format, shown(units[u]), n, r, RATIO_MAX);
 				bad++;
 			}
 			if (r > worst) {
 				worst = r;
-				worst_unit = us[u];
+				worst_unit = units[u];
 			}
 		}
 		if (bad) {
