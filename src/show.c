@@ -86,7 +86,13 @@ int rl_show(rl_db *db, long long id, struct rl_ruling *out)
 {
 	*out = (struct rl_ruling){0};
 	int rc = rl_read_begin(db);
-	return rc ? rc : rl_read_end(db, show_in(db, id, out));
+	if (rc)
+		return rc;
+	/* the read can fail after the ruling was read: nothing is kept then */
+	rc = rl_read_end(db, show_in(db, id, out));
+	if (rc)
+		rl_ruling_clear(out);
+	return rc;
 }
 
 static int find_rule_in(rl_db *db, const char *rule, const char *game,
