@@ -13,8 +13,15 @@ secs=${2:?usage: run.sh BUILDDIR SECONDS [TARGET...]}
 shift 2
 if [ $# -eq 0 ]; then
 	# every libFuzzer target the build has
-	set -- $(cd "$build/tests/fuzz" && ls fuzz-* | grep -v '^fuzz-replay-' |
-	         sed 's/^fuzz-//')
+	# (the executables only: meson keeps each one's objects in a
+	# fuzz-NAME.p directory beside it)
+	set -- $(cd "$build/tests/fuzz" &&
+	         find . -maxdepth 1 -type f -perm -u+x -name 'fuzz-*' |
+	         sed 's|^\./fuzz-||' | grep -v '^replay-' | sort)
+	if [ $# -eq 0 ]; then
+		echo "run.sh: no fuzz targets in $build/tests/fuzz" >&2
+		exit 1
+	fi
 fi
 "$here/seed-corpora.sh" "$build/fuzz-corpus" "$@"
 mkdir -p "$build/fuzz-artifacts" "$build/fuzz-logs"
