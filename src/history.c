@@ -2,8 +2,9 @@
  *
  * The store records a change per ruling for every import after a
  * document's first (schema/004-history.sql); "marked" changes are the
- * source's own ("Changed answer:"). Filters are bound parameters, as in
- * query.c, whose filter builder this shares. */
+ * source's own ("Changed answer:"), reported at the import that first
+ * carries the mark (schema/009-marked.sql). Filters are bound parameters,
+ * as in query.c, whose filter builder this shares. */
 #include "db.h"
 #include "util.h"
 
@@ -54,24 +55,27 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 		if (q->document)
 			rl_buf_addf(&sql, " AND rl_fold(d.title) = rl_fold(?%d)", p_doc);
 	}
-	if (q->marked && !(q->from && q->to)) {
+	if (q->marked) {
 		if (q->recorded)
 			rl_buf_adds(&sql, " UNION ALL ");
-		/* a marked ruling, at the latest import that lists it */
+		/* a marked ruling, at the import whose version first carries
+		 * the mark (schema/009-marked.sql) */
 		rl_buf_addf(&sql,
-			"SELECT r.id, 0, 'marked', r.kind, g.name, r.lang, r.rule,"
+			"SELECT r.id, i.id, 'marked', r.kind, g.name, r.lang, r.rule,"
 			" r.title, NULL, NULL, r.title, r.body, i.imported_at, d.title,"
 			" 1 AS marked"
 			" FROM rulings r LEFT JOIN games g ON g.id = r.game_id"
-			" JOIN ruling_sources s ON s.ruling_id = r.id"
-			"   AND s.import_id = (SELECT max(import_id) FROM ruling_sources"
-			"     WHERE ruling_id = r.id)"
-			" JOIN imports i ON i.id = s.import_id"
-			" JOIN documents d ON d.id = s.document_id"
+			" JOIN imports i ON i.id = r.marked_import"
+			" JOIN documents d ON d.id = i.document_id"
 			" WHERE r.changed = 1 AND r.withdrawn_at IS NULL%s",
 			where.s ? where.s : "");
 		if (q->since)
 			rl_buf_addf(&sql, " AND i.imported_at >= ?%d", p_since);
+		if (q->from && q->to)
+			rl_buf_addf(&sql, by_id
+			            ? " AND i.id > ?%d AND i.id <= ?%d"
+			            : " AND i.imported_at > ?%d AND i.imported_at <= ?%d",
+			            p_from, p_to);
 		if (q->document)
 			rl_buf_addf(&sql, " AND rl_fold(d.title) = rl_fold(?%d)", p_doc);
 	}
@@ -86,7 +90,12 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 		free(vals);
 		return oom ? RL_ENOMEM : RL_NOTFOUND;
 	}
-	rl_buf_adds(&sql, " ORDER BY marked, 13, 2, 1");
+	/* by version, newest first unless asked otherwise; in a version
+	 * the recorded changes, then the marks, by ruling */
+	rl_buf_adds(&sql, q->oldest_first ? " ORDER BY 13, 2, marked, 1"
+	                                  : " ORDER BY 13 DESC, 2 DESC, marked, 1");
+	if (q->limit > 0)
+		rl_buf_addf(&sql, " LIMIT %ld", q->limit);
 	char *text = rl_buf_take(&sql);
 	rl_buf_free(&where);
 	sqlite3_stmt *st = NULL;

@@ -462,7 +462,8 @@ void rl_xrefs_free(struct rl_xref *v, size_t n);
  * or what an import recorded: "added", "edited", "withdrawn". */
 struct rl_change {
 	long long id;           /* the ruling */
-	long long import_id;    /* the import that made it; 0 for marked */
+	long long import_id;    /* the import that made it (for marked: whose
+	                           version first carries the mark) */
 	char *change, *kind, *game, *lang, *rule, *title;
 	char *old_title, *old_text;   /* NULL for marked and for new rulings */
 	char *new_title, *new_text;   /* NULL for withdrawn */
@@ -477,9 +478,13 @@ struct rl_change_query {
 	const char *document;   /* changes from this document's imports */
 	bool marked;            /* include the source's own markers */
 	bool recorded;          /* include the recorded changes */
+	bool oldest_first;      /* the oldest version's changes first */
+	long limit;             /* at most this many changes; <= 0: all */
 };
 
-/* Changes in time order (marked ones last). RL_NOTFOUND when none. */
+/* Changes by version, the newest first (oldest_first: the oldest); in a
+ * version the recorded changes by ruling, then the marked ones. RL_NOTFOUND
+ * when none. */
 int rl_changes(rl_db *db, const struct rl_change_query *q,
                struct rl_change **out, size_t *n);
 void rl_changes_free(struct rl_change *v, size_t n);
