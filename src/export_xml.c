@@ -2,10 +2,10 @@
  * (schema/rulings.rng).
  *
  * The document is streamed with libxml2's xmlTextWriter, which escapes
- * every text and attribute value (no markup is pasted from strings), into
- * a temporary file beside the target that is renamed over it once it is
- * complete and synced: a reader sees the old file or the new one, never
- * half of one. Memory does not grow with the number of rulings.
+ * every text and attribute value (no markup is pasted from strings), to a
+ * sink: an export's output, or a file put in place by outfile.c (a reader
+ * sees the old file or the new one, never half of one). Memory does not
+ * grow with the number of rulings.
  *
  * XML 1.0 cannot carry the C0 control characters other than tab, line
  * feed and carriage return, nor U+FFFE and U+FFFF, not even as character
@@ -14,18 +14,16 @@
  * written as it is stored, so a file read back gives the same texts byte
  * for byte. */
 #include "db.h"
+#include "export.h"
 #include "interchange.h"
 #include "utf8.h"
 #include "util.h"
 
 #include <libxml/xmlwriter.h>
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Statements, one per part of a ruling. */
 enum {
@@ -72,34 +70,23 @@ static const char *const query_sql[NQ] = {
 	" ORDER BY 6",
 };
 
-/* The output: a file descriptor, and the first write error. */
-struct out {
-	int fd;
-	int err;
-};
-
 static int write_cb(void *ctx, const char *buf, int len)
 {
-	struct out *o = ctx;
-	if (o->err)
-		return -1;
-	for (int done = 0; done < len; ) {
-		ssize_t k = write(o->fd, buf + done, (size_t)(len - done));
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0) {
-			o->err = k < 0 ? errno : EIO;
-			return -1;
-		}
-		done += (int)k;
-	}
-	return len;
+	struct export_xml_out *o = ctx;
+	if (!o->err)
+		o->err = o->sink->write(o->sink->ctx, buf, (size_t)len);
+	return o->err ? -1 : len;
 }
 
 static int close_cb(void *ctx)
 {
-	(void)ctx;      /* the descriptor is synced and closed by the caller */
+	(void)ctx;      /* the sink's owner closes it */
 	return 0;
+}
+
+xmlOutputBufferPtr export_xml_output(struct export_xml_out *o)
+{
+	return xmlOutputBufferCreateIO(write_cb, close_cb, o, NULL);
 }
 
 struct writer {
@@ -377,32 +364,6 @@ static int ruling(struct writer *x, long long id)
 	return rc;
 }
 
-/* A new file beside path for the output, with the permissions a new file
- * gets (0666 less the umask). */
-static int open_temp(rl_db *db, const char *path, char **tmp, int *fd)
-{
-	for (unsigned attempt = 0; attempt < 100; attempt++) {
-		struct rl_buf b = {0};
-		rl_buf_addf(&b, "%s.tmp%ld.%u", path, (long)getpid(), attempt);
-		char *t = rl_buf_take(&b);
-		if (!t)
-			return RL_ENOMEM;
-		int f = open(t, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-		if (f >= 0) {
-			*tmp = t;
-			*fd = f;
-			return RL_OK;
-		}
-		int e = errno;
-		free(t);
-		if (e != EEXIST)
-			return rl_db_fail(db, RL_EIO, "cannot write '%s': %s", path,
-			                  strerror(e));
-	}
-	return rl_db_fail(db, RL_EIO, "cannot write '%s': no free temporary name",
-	                  path);
-}
-
 static int write_all(struct writer *x, const long long *ids, size_t n)
 {
 	xmlTextWriterPtr w = x->w;
@@ -423,8 +384,36 @@ static int write_all(struct writer *x, const long long *ids, size_t n)
 	return rc;
 }
 
+static void quiet(void *ctx, const char *msg, ...)
+{
+	(void)ctx;
+	(void)msg;
+}
+
+static void quiet_structured(void *ctx, xmlErrorPtr e)
+{
+	(void)ctx;
+	(void)e;
+}
+
+void export_xml_quiet(struct export_xml_errors *save)
+{
+	save->s = xmlStructuredError;
+	save->s_ctx = xmlStructuredErrorContext;
+	save->g = xmlGenericError;
+	save->g_ctx = xmlGenericErrorContext;
+	xmlSetGenericErrorFunc(NULL, quiet);
+	xmlSetStructuredErrorFunc(NULL, quiet_structured);
+}
+
+void export_xml_restore(const struct export_xml_errors *save)
+{
+	xmlSetStructuredErrorFunc(save->s_ctx, save->s);
+	xmlSetGenericErrorFunc(save->g_ctx, save->g);
+}
+
 static int export_xml_in(rl_db *db, const long long *ids, size_t n,
-                         const char *path)
+                         const struct rl_sink *sink)
 {
 	struct writer x = { .db = db };
 	for (int i = 0; i < NQ; i++)
@@ -433,43 +422,49 @@ static int export_xml_in(rl_db *db, const long long *ids, size_t n,
 				sqlite3_finalize(x.q[k]);
 			return RL_EINTERNAL;
 		}
-	char *tmp = NULL;
-	struct out o = { .fd = -1 };
-	int rc = open_temp(db, path, &tmp, &o.fd);
-	if (!rc) {
-		xmlOutputBufferPtr buf = xmlOutputBufferCreateIO(write_cb, close_cb,
-		                                                 &o, NULL);
-		x.w = buf ? xmlNewTextWriter(buf) : NULL;
-		if (!x.w) {
-			xmlOutputBufferClose(buf);
-			rc = rl_db_fail(db, RL_ENOMEM, "out of memory");
-		}
+	struct export_xml_errors save;
+	export_xml_quiet(&save);
+	struct export_xml_out o = { sink, 0 };
+	int rc = RL_OK;
+	xmlOutputBufferPtr buf = export_xml_output(&o);
+	x.w = buf ? xmlNewTextWriter(buf) : NULL;
+	if (!x.w) {
+		xmlOutputBufferClose(buf);
+		rc = rl_db_fail(db, RL_ENOMEM, "out of memory");
 	}
 	if (!rc)
 		rc = write_all(&x, ids, n);
 	xmlFreeTextWriter(x.w);     /* closes the buffer: flushes the rest */
 	for (int i = 0; i < NQ; i++)
 		sqlite3_finalize(x.q[i]);
+	export_xml_restore(&save);
 	if (!rc && (o.err || x.failed))
-		rc = rl_db_fail(db, o.err ? RL_EIO : RL_ENOMEM, "cannot write '%s': %s",
-		                path, o.err ? strerror(o.err) : "out of memory");
-	if (!rc && fsync(o.fd) != 0)
-		rc = rl_db_fail(db, RL_EIO, "cannot write '%s': %s", path,
-		                strerror(errno));
-	if (o.fd >= 0 && close(o.fd) != 0 && !rc)
-		rc = rl_db_fail(db, RL_EIO, "cannot write '%s': %s", path,
-		                strerror(errno));
-	if (!rc && rename(tmp, path) != 0)
-		rc = rl_db_fail(db, RL_EIO, "cannot write '%s': %s", path,
-		                strerror(errno));
-	if (rc && tmp)
-		unlink(tmp);
-	free(tmp);
+		rc = o.err ? rl_db_fail(db, RL_EIO, "%s", strerror(o.err))
+		           : rl_db_fail(db, RL_ENOMEM, "out of memory");
 	return rc;
+}
+
+/* one snapshot for the whole document (the caller's, when it holds one) */
+int rl_export_xml_to(rl_db *db, const long long *ids, size_t n,
+                     const struct rl_sink *sink)
+{
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, export_xml_in(db, ids, n, sink));
 }
 
 int rl_export_xml(rl_db *db, const long long *ids, size_t n, const char *path)
 {
-	int rc = rl_read_begin(db);
-	return rc ? rc : rl_read_end(db, export_xml_in(db, ids, n, path));
+	struct rl_outfile f;
+	int rc = rl_outfile_open(db, &f, path);
+	if (rc)
+		return rc;
+	rc = rl_export_xml_to(db, ids, n, &f.sink);
+	/* a failed write: the file's own message names it */
+	int crc = rl_outfile_close(db, &f, !rc || f.err);
+	return f.err || !rc ? crc : rc;
+}
+
+int export_xml_all(struct rl_export *x, const struct rl_sink *out)
+{
+	return rl_export_xml_to(x->db, x->ids, x->n, out);
 }

@@ -367,6 +367,120 @@ int rl_bulk_end(rl_db *db, bool commit);
  * nothing. */
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen);
 
+/* ---- Importing files (import.c) --------------------------------------- */
+
+/* What became of a file. */
+enum rl_file_outcome {
+	RL_FILE_IMPORTED,    /* stored (with a dry run: would be) */
+	RL_FILE_UNCHANGED,   /* its bytes are already imported: nothing written */
+	RL_FILE_SKIPPED,     /* found in a directory and not a document: binary,
+	                        or of no format rulings knows */
+	RL_FILE_FAILED,      /* not stored: status, diags and error say why */
+};
+
+/* Flags for rl_import_file(). */
+enum {
+	RL_IMPORT_DRY_RUN = 1,   /* rl_store_dry(): what storing would do */
+	RL_IMPORT_FOUND = 2,     /* found in a directory: a binary file or one of
+	                            no known format is skipped, not an error */
+};
+
+/* One file's import, for the caller's messages. Clear it with
+ * rl_file_report_clear(). */
+struct rl_file_report {
+	char *path;
+	bool found;               /* RL_IMPORT_FOUND */
+	enum rl_file_outcome outcome;
+	int status;               /* RL_OK, or why it failed */
+	/* what reading and parsing said, and why a file is skipped; messages
+	 * about the whole file have line 0 */
+	struct rl_diags diags;
+	char *error;              /* a failure the diagnostics do not hold (the
+	                             database's message, "out of memory"), or
+	                             NULL */
+	/* once read */
+	const char *encoding;     /* as rl_source's */
+	size_t bytes;             /* the file's size */
+	char sha256[65];          /* of its bytes, as rl_source's */
+	/* once parsed (parsed set) */
+	bool parsed;
+	char *format, *lang, *title;   /* the document's */
+	size_t concepts;          /* a thesaurus's concepts */
+	size_t kinds[4];          /* its entries, by enum rl_kind */
+	/* once stored (stored set); result.unchanged is also set for bytes
+	 * found already imported before parsing */
+	bool stored;
+	struct rl_import_result result;
+	/* seconds from the start of the file to the end of each step */
+	double read_seconds, parse_seconds, store_seconds;
+};
+void rl_file_report_clear(struct rl_file_report *r);
+
+/* Imports one file: reads it (rl_source_load), passes it over when its
+ * bytes are the latest import of a document and opts set nothing but
+ * defaults (rl_store_seen), parses it (rl_parse) and stores it (rl_store,
+ * or rl_store_dry with RL_IMPORT_DRY_RUN). Inside rl_bulk_begin() and
+ * rl_bulk_end(), the document is part of the open load. opts may be NULL.
+ * Returns report->status: RL_OK for a file imported, unchanged or
+ * skipped. */
+int rl_import_file(rl_db *db, const char *path,
+                   const struct rl_import_opts *opts, unsigned flags,
+                   struct rl_file_report *report);
+
+/* What rl_import_paths() tells its caller as it goes. */
+enum rl_import_event {
+	RL_IMPORT_WALKED,     /* the paths are walked: files and bytes known */
+	RL_IMPORT_READING,    /* path is being read and parsed */
+	RL_IMPORT_STORING,    /* path is parsed and being stored */
+	RL_IMPORT_DONE,       /* path is through; in a bulk load its report
+	                         comes once its group is committed */
+	RL_IMPORT_COMMITTING, /* a bulk group of group documents is being
+	                         indexed and committed */
+	RL_IMPORT_FILE,       /* report: what became of path, for good */
+	RL_IMPORT_NOTICE,     /* diag: about path (a problem found walking
+	                         it), or, path NULL, about the run */
+};
+
+struct rl_import_progress {
+	enum rl_import_event event;
+	const char *path;
+	const struct rl_file_report *report;    /* RL_IMPORT_FILE */
+	const struct rl_diag *diag;             /* RL_IMPORT_NOTICE */
+	size_t files, files_done;     /* files to import, and done */
+	uint64_t bytes, bytes_done;   /* their sizes when walked */
+	size_t group;                 /* RL_IMPORT_COMMITTING */
+	double elapsed;               /* seconds since the walk ended */
+};
+
+struct rl_import_run {
+	const struct rl_import_opts *opts;    /* may be NULL */
+	bool dry_run;
+	bool bulk;                /* commit in groups (not with dry_run) */
+	double group_seconds;     /* a group commits once it is this old */
+	void (*progress)(void *ctx, const struct rl_import_progress *p);
+	void *ctx;
+};
+
+/* What rl_import_paths() did. */
+struct rl_import_summary {
+	size_t imported, unchanged, skipped;
+	size_t failed;            /* files, and paths the walk could not read */
+	size_t added, edited, withdrawn;   /* rulings, over the files imported */
+};
+
+/* Imports files and directories: a directory is walked recursively in
+ * byte order of names (hidden names passed over, each directory once
+ * whatever symbolic links lead to it, to a depth of 64); each file is
+ * imported as rl_import_file() does, one transaction per document, or with
+ * bulk in groups (rl_bulk_begin(); a group that cannot be committed is
+ * imported again file by file). After a database-busy failure the
+ * remaining files are not tried. Returns the worst failure: RL_EBUSY, else
+ * RL_EIO, else the first; RL_OK when every file was imported, unchanged
+ * or skipped. */
+int rl_import_paths(rl_db *db, const char *const *paths, size_t n,
+                    const struct rl_import_run *run,
+                    struct rl_import_summary *sum);
+
 /* ---- Queries ----------------------------------------------------------- */
 
 struct rl_query {
@@ -499,6 +613,20 @@ struct rl_version {
 int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n);
 void rl_history_free(struct rl_version *v, size_t n);
 
+/* A word-level diff (wdiff.c): runs of words kept (mark 0, from the new
+ * text), removed (1, from the old) or added (2, from the new), white
+ * space after them included, pointing into the two texts. A longest
+ * common subsequence over words; texts too long for that (over four
+ * million word pairs) give *whole set and the old text removed, the new
+ * added. RL_OK or RL_ENOMEM; *ops is the caller's to free. */
+struct rl_wdiff_op {
+	int mark;
+	const char *s;
+	size_t n;
+};
+int rl_word_diff(const char *old, const char *new_text,
+                 struct rl_wdiff_op **ops, size_t *nops, bool *whole);
+
 /* The terms that mean the same as term (itself included), from the
  * thesaurus, for game (NULL: any game). */
 int rl_synonyms(rl_db *db, const char *term, const char *game, char ***out,
@@ -518,21 +646,114 @@ void rl_stats_clear(struct rl_stats *s);
 
 /* ---- Export ------------------------------------------------------------- */
 
-/* Writes the rulings with these ids, in this order, to path as an XML
+/* Where output goes: write() is given the bytes in order and returns 0, or
+ * an errno value, which ends the output (the export fails with RL_EIO). */
+struct rl_sink {
+	int (*write)(void *ctx, const void *data, size_t n);
+	void *ctx;
+};
+
+
+/* An export being written (opaque): what a renderer is handed. */
+struct rl_export;
+
+/* A format rulings exports to. The library has txt, md, html and xml
+ * (rl_export_format_find()); a caller may bring its own (the command
+ * line's json). A format renders either one document of the whole
+ * selection (render_all) or pages: one with a tag option, else one per
+ * tag in a directory (render_page), beside an index (render_index, when
+ * it is not NULL, written as index_name). Renderers return a status, with
+ * a message in rl_db_errmsg() for a failure. */
+struct rl_export_format {
+	const char *name;       /* for --format */
+	const char *ext;        /* of its page files: ".html" */
+	/* A page's tag is data (txt: the faq-tags importer gives the page's
+	 * tag to every entry): a tag option keeps only the rulings that carry
+	 * the tag itself, not the name with any qualifier. */
+	bool exact_tag;
+	/* The renderer reads rl_export_results() whole; otherwise the
+	 * selection keeps only what planning needs of each ruling (id, title,
+	 * language, game, section, category and tags), and a renderer loads
+	 * each ruling when it writes it. */
+	bool records;
+	int (*render_all)(struct rl_export *x, const struct rl_sink *out);
+	int (*render_page)(struct rl_export *x, size_t page, const struct rl_sink *out);
+	int (*render_index)(struct rl_export *x, const struct rl_sink *out);
+	const char *index_name;
+};
+
+/* The library's format named name, or NULL. */
+const struct rl_export_format *rl_export_format_find(const char *name);
+
+struct rl_export_opts {
+	/* What: the rulings with tag ("Name" matches every qualifier, "Name
+	 * (Qualifier)" one) as one page; else those a search for words finds;
+	 * else (neither) every ruling. The selection is rl_search()'s with
+	 * no_thesaurus and no limit: tags and words match only as given. */
+	const char *tag;
+	const char *const *words;
+	size_t nwords;
+	const char *lang, *game;             /* only these; NULL: any */
+	const struct rl_export_format *format;
+	/* Where: a file, or "-" for standard_output; for a page format
+	 * without a tag, a directory (created when missing), written only
+	 * when it is new, empty or a previous export (it holds
+	 * .rulings-export, the list of the files an export wrote), or with
+	 * force. A regular file (or a new one) is replaced whole through a
+	 * temporary file renamed over it, a symbolic link followed to the
+	 * file it names (the link stays), a FIFO or a character device
+	 * written in place. */
+	const char *output;
+	const struct rl_sink *standard_output;
+	bool force;
+};
+
+/* What an export did, for the caller's messages. */
+struct rl_export_report {
+	size_t rulings;         /* selected */
+	size_t files;           /* files written (0 for standard output) */
+	size_t untagged;        /* rulings on no page (txt: a page needs a tag) */
+	size_t mixed;           /* txt pages whose rulings are in several
+	                           languages */
+};
+
+/* Selects, plans and writes an export, in one read transaction (one
+ * snapshot of the database). RL_NOTFOUND when nothing is selected (txt
+ * with a tag: when no ruling carries the tag itself); nothing is written
+ * then. RL_EUSAGE: the output cannot take this export (a directory for
+ * one file, standard output for a directory, a directory that is not a
+ * previous export); RL_EIO: a file could not be written (an export's
+ * directory then keeps its list, and the export can be run again). */
+int rl_export(rl_db *db, const struct rl_export_opts *o,
+              struct rl_export_report *rep);
+
+/* For a renderer: the database, the selection in order (rl_search()'s
+ * results; see records), and the options. */
+rl_db *rl_export_db(const struct rl_export *x);
+const struct rl_results *rl_export_results(const struct rl_export *x);
+/* A renderer's failure: the message rl_db_errmsg() gives; returns
+ * status. */
+int rl_export_fail(struct rl_export *x, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Writes the rulings with these ids, in this order, to out as an XML
  * interchange document (schema/rulings.rng): each with its tags, aliases,
- * references, errata details, sources and versions. The file is written
- * whole or not at all (a temporary file beside it, renamed over it).
- * A character XML 1.0 cannot carry (a control character other than tab
- * and line breaks) is written as U+FFFD. RL_NOTFOUND: an id names no
- * ruling; RL_EDATA: a text is not UTF-8 (a damaged database); RL_EIO: path
- * could not be written. rl_db_errmsg() says which. */
+ * references, errata details, sources and versions, streamed: memory does
+ * not grow with n. A character XML 1.0 cannot carry (a control character
+ * other than tab and line breaks) is written as U+FFFD. RL_NOTFOUND: an id
+ * names no ruling; RL_EDATA: a text is not UTF-8 (a damaged database);
+ * RL_EIO: out failed. rl_db_errmsg() says which. */
+int rl_export_xml_to(rl_db *db, const long long *ids, size_t n,
+                     const struct rl_sink *out);
+/* The same to a file, written whole or not at all (see rl_export()'s
+ * output). */
 int rl_export_xml(rl_db *db, const long long *ids, size_t n, const char *path);
 
-/* A file name for a tag's page in an export directory (export.c): an ASCII
- * slug of the tag, '-', 12 hex digits of the SHA-256 of the exact tag, then
- * ext (".html"; may be NULL). Never holds '/' nor starts with '.'; the same
- * tag always gives the same name, different tags different ones. A new
- * string, NULL when memory ran out. */
+/* A file name for a tag's page in an export directory (export_plan.c): an
+ * ASCII slug of the tag, '-', 12 hex digits of the SHA-256 of the exact
+ * tag, then ext (".html"; may be NULL). Never holds '/' nor starts with
+ * '.'; the same tag always gives the same name, different tags different
+ * ones. A new string, NULL when memory ran out. */
 char *rl_export_filename(const char *tag, const char *ext);
 
 #endif

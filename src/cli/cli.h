@@ -45,10 +45,6 @@ struct command {
 	enum db_mode mode;
 	const char *brief;    /* one line, for rulings --help */
 	const char *summary;  /* for rulings COMMAND --help */
-	/* the synopsis after "rulings " of a command that parses its options
-	 * with getopt (next_opt); NULL for those with an option table, whose
-	 * synopsis is made from it */
-	const char *usage;
 };
 
 /* Opens the database as the command's mode says, once its arguments have
@@ -106,6 +102,10 @@ struct filter_options {
 	struct opt opts[7];
 };
 void filter_options_init(struct filter_options *f, struct rl_query *q);
+/* The check of a query's --lang (search, changed, export): a language code
+ * or "any". */
+const char *check_query_lang(const struct opt *o, const char *v,
+                             const char *v2);
 void filter_options_apply(struct filter_options *f);
 
 /* --game, --lang and --format for import and parse. */
@@ -122,32 +122,6 @@ void source_options_apply(struct source_options *s);
 int parse_source(const struct rl_source *src, const struct rl_import_opts *o,
                  bool explicit, struct rl_doc *doc);
 
-/* ---- the getopt helpers of the commands without an option table yet
- * (import, export: moving into the library on another branch) ---------- */
-
-/* Runs getopt_long; the option string starts with ':' (commands: options
- * and operands mix, "--" ends options), so unknown options come back as
- * '?' and missing values as ':', reported here with *status set to the exit
- * status. --db FILE is taken here, wherever it is. */
-int next_opt(int argc, char **argv, const char *shortopts,
-             const void *longopts, const char *cmd, int *status);
-/* Where next_opt puts a --db value (main points it at the context's). */
-extern const char **next_opt_db;
-/* Restarts getopt for a new argument vector. */
-void reset_opts(void);
-/* Prints the help of a command without an option table. */
-void command_help(const struct command *cmd, const char *options);
-/* --lang and --game for export (opt 'l' or 'g'): true when handled, with
- * *status 0 or a usage error's. */
-bool query_option(int opt, const char *arg, const char *cmd, struct rl_query *q,
-                  const char **tags, enum out_format *fmt, int *status);
-#define SOURCE_LONGOPTS \
-	{ "game", required_argument, NULL, 'g' }, \
-	{ "lang", required_argument, NULL, 'l' }, \
-	{ "format", required_argument, NULL, 'F' }
-bool source_option(int opt, const char *arg, const char *cmd,
-                   struct rl_import_opts *o, int *status);
-
 /* ---- rulings on the output layer (render.c) ----------------------------- */
 
 /* A ruling as search lists it (text: title, line, snippet or first
@@ -163,28 +137,15 @@ void render_errata(struct out *o, const struct rl_errata *x);
  * colour or nothing. */
 void render_indented(struct out *o, const char *text, const char *indent);
 
-/* Search results as search --format json writes them, to f (export):
- * 0, or the rl_status of what went wrong (said already). */
-int print_results_to(FILE *f, const struct rl_results *res);
+/* Search results as search writes them (export's json too): the total
+ * and the records. */
+void render_results(struct out *o, const struct rl_results *res);
 
 /* ---- word diffs (wdiff.c) ----------------------------------------------- */
 
-/* A run of words of a word diff: kept (mark 0, from the new text), removed
- * (1, from the old) or added (2, from the new), white space after them
- * included. */
-struct wdiff_op {
-	int mark;
-	const char *s;
-	size_t n;
-};
-/* The word diff as runs, pointing into old and new_text: 0, or -1 when
- * memory ran out. *ops is the caller's to free. Texts too long for the
- * comparison give the old text removed and the new added, whole. */
-int word_diff_ops(const char *old, const char *new_text, struct wdiff_op **ops,
-                  size_t *nops);
-/* The word diff for people: removed words [-like this-], added {+like
- * this+} (git's word-diff style), or in red and green with colour;
- * continuation lines indented; a final line break. */
+/* The word diff for people (the library's rl_word_diff()): removed words
+ * [-like this-], added {+like this+} (git's word-diff style), or in red and
+ * green with colour; continuation lines indented; a final line break. */
 void render_word_diff(struct out *o, const char *old, const char *new_text,
                       const char *indent);
 

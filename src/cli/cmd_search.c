@@ -35,14 +35,7 @@ static int run(struct ctx *c, const struct rl_query *q, int fmt)
 		return library_error(c, rc);
 	struct out o;
 	out_init(&o, stdout, "standard output", fmt, c->color);
-	out_begin(&o);
-	out_key(&o, "total");
-	out_int(&o, res.total);
-	out_list(&o, "results", "\n");
-	for (size_t i = 0; i < res.n && out_ok(&o); i++)
-		out_record(&o, &ruling_brief, &res.v[i]);
-	out_list_end(&o);
-	out_end(&o);
+	render_results(&o, &res);
 	rl_results_free(&res);
 	return out_finish(&o, exit_status(rc));
 }

@@ -4,7 +4,6 @@
 #include "utf8.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,8 +172,8 @@ static bool lang_code(const char *s, bool any_ok)
 
 /* ---- the shared option tables -------------------------------------------- */
 
-static const char *check_query_lang(const struct opt *o, const char *v,
-                                    const char *v2)
+const char *check_query_lang(const struct opt *o, const char *v,
+                             const char *v2)
 {
 	return lang_code(v, true) ? NULL
 	       : "a language code such as en, fr or ru, or any";
@@ -276,120 +275,4 @@ int parse_source(const struct rl_source *src, const struct rl_import_opts *o,
 		error("%s: out of memory", src->name);
 	}
 	return rc;
-}
-
-/* ---- getopt, for the commands without an option table yet --------------- */
-
-/* Where next_opt puts --db (main sets it). */
-const char **next_opt_db;
-
-void reset_opts(void)
-{
-	optind = 0;   /* glibc: 0 reinitializes getopt completely */
-}
-
-enum { OPT_GLOBAL_DB = 0x7ffe };
-
-/* longopts with --db added (built once per table). */
-static const struct option *with_db(const struct option *longopts)
-{
-	static struct option merged[64];
-	static const struct option *merged_for;
-	if (merged_for == longopts)
-		return merged;
-	size_t n = 0;
-	while (longopts[n].name && n + 2 < sizeof merged / sizeof *merged) {
-		merged[n] = longopts[n];
-		n++;
-	}
-	merged[n++] = (struct option){ "db", required_argument, NULL,
-	                               OPT_GLOBAL_DB };
-	merged[n] = (struct option){ 0 };
-	merged_for = longopts;
-	return merged;
-}
-
-int next_opt(int argc, char **argv, const char *shortopts,
-             const void *longopts, const char *cmd, int *status)
-{
-	opterr = 0;
-	int c;
-	while ((c = getopt_long(argc, argv, shortopts, with_db(longopts),
-	                        NULL)) == OPT_GLOBAL_DB)
-		if (next_opt_db)
-			*next_opt_db = optarg;
-	if (c == '?') {
-		const struct option *o = with_db(longopts);
-		const char *names[64];
-		size_t n = 0;
-		while (o[n].name && n < sizeof names / sizeof *names) {
-			names[n] = o[n].name;
-			n++;
-		}
-		if (optopt)
-			*status = usage_error(cmd, "unknown option '-%c'", optopt);
-		else
-			*status = opt_unknown(cmd, argv[optind - 1], names, n);
-	} else if (c == ':') {
-		*status = usage_error(cmd, "option '%s' needs a value",
-		                      argv[optind - 1]);
-	}
-	return c;
-}
-
-void command_help(const struct command *cmd, const char *options)
-{
-	printf("usage: %s %s%s\n\n%s\n", progname,
-	       cmd->mode == DB_NONE ? "" : "[--db FILE] ", cmd->usage, cmd->summary);
-	if (options && *options)
-		printf("\noptions:\n%s", options);
-}
-
-bool query_option(int opt, const char *arg, const char *cmd, struct rl_query *q,
-                  const char **tags, enum out_format *fmt, int *status)
-{
-	if (opt != 'g' && opt != 'l')
-		return false;
-	*status = 0;
-	if (opt == 'g') {
-		q->game = arg;
-		return true;
-	}
-	if (!lang_code(arg, true))
-		*status = usage_error(cmd, "--lang takes a language code such as "
-		                      "en, fr or ru, or any, not '%s'", arg);
-	q->lang = arg;
-	return true;
-}
-
-bool source_option(int opt, const char *arg, const char *cmd,
-                   struct rl_import_opts *o, int *status)
-{
-	if (opt != 'g' && opt != 'l' && opt != 'F')
-		return false;
-	*status = 0;
-	switch (opt) {
-	case 'g':
-		if (!*arg)
-			*status = usage_error(cmd, "--game needs a name");
-		o->game = arg;
-		return true;
-	case 'l':
-		if (!lang_code(arg, false))
-			*status = usage_error(cmd, "--lang takes a language code such"
-			                      " as en, fr or ru, not '%s'", arg);
-		o->lang = arg;
-		return true;
-	case 'F':
-		for (size_t i = 0; rl_importer_name(i); i++)
-			if (strcmp(arg, rl_importer_name(i)) == 0) {
-				o->format = arg;
-				return true;
-			}
-		*status = usage_error(cmd, "unknown format '%s' (see 'rulings "
-		                      "--help')", arg);
-		return true;
-	default:
-		return false;
-	}
 }

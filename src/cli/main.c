@@ -21,64 +21,59 @@ static const struct command commands[] = {
 	{ "import", cmd_import, DB_WRITE,
 	  "import documents: files, or directories walked recursively",
 	  "Import documents (files, or directories walked recursively) into the "
-	  "database,\none transaction per document.",
-	  "import [--game G] [--lang L] [--format F] [--document D] [--dry-run]\n"
-	  "               [--bulk[=S]] [--quiet|--verbose] [--no-thesaurus] PATH..." },
+	  "database,\none transaction per document." },
 	{ "parse", cmd_parse, DB_NONE,
 	  "print what a document parses into, as JSON (no database)",
 	  "Parse one document and print the records it yields as JSON, without\n"
-	  "touching the database.", NULL },
+	  "touching the database." },
 	{ "search", cmd_search, DB_READ,
 	  "find rulings by words (BM25-ranked) and by tag and other filters",
 	  "Find rulings by full text (BM25-ranked) and by tag, category, kind,\n"
-	  "language and game.", NULL },
+	  "language and game." },
 	{ "show", cmd_show, DB_READ,
 	  "show one ruling whole, with its references and back-links",
 	  "Show one ruling whole: text, tags, sources, errata details, references\n"
-	  "and back-links.", NULL },
+	  "and back-links." },
 	{ "tags", cmd_tags, DB_READ,
 	  "list the tags, with counts if asked",
-	  "List the tags, optionally with how many rulings carry each.", NULL },
+	  "List the tags, optionally with how many rulings carry each." },
 	{ "stats", cmd_stats, DB_READ,
 	  "count rulings, tags, sources, languages and kinds",
-	  "Count rulings, tags, sources, languages and kinds.", NULL },
+	  "Count rulings, tags, sources, languages and kinds." },
 	{ "changed", cmd_changed, DB_READ,
 	  "list what changed between versions, and what sources mark changed",
 	  "List the changes between versions of the documents (added, edited,\n"
-	  "withdrawn) and the rulings their source marks as changed.", NULL },
+	  "withdrawn) and the rulings their source marks as changed." },
 	{ "history", cmd_history, DB_READ,
 	  "every version of one ruling",
 	  "Show every version of one ruling: the imports that changed it, when,\n"
-	  "from which document, and the text each gave.", NULL },
+	  "from which document, and the text each gave." },
 	{ "xrefs", cmd_xrefs, DB_READ,
 	  "list cross-references, or only the dangling ones",
 	  "List the cross-references out of rulings (to rules, rulings, terms,\n"
 	  "rulebook pages, discussions, web addresses), or only the dangling ones:\n"
-	  "references to a rule, a ruling or a term that is not in the database.",
-	  NULL },
+	  "references to a rule, a ruling or a term that is not in the database." },
 	{ "export", cmd_export, DB_READ,
 	  "export rulings as FAQ text pages, Markdown, an HTML site, JSON or XML",
 	  "Export rulings (one tag's, a search's, or all) as FAQ tag-page text,\n"
-	  "Markdown, a static HTML site, JSON, or the XML interchange format.",
-	  "export (--tag T | --query WORDS | --all) [--lang L] [--game G]\n"
-	  "               --format txt|md|html|json|xml -o PATH [--force]" },
+	  "Markdown, a static HTML site, JSON, or the XML interchange format." },
 	{ "check", cmd_check, DB_READ,
 	  "check the database: SQLite's checks, the full-text tables, invariants",
 	  "Check the database, reading only: SQLite's integrity and foreign key\n"
 	  "checks, the full-text tables against the rulings' text, and rulings'\n"
-	  "own invariants.", NULL },
+	  "own invariants." },
 	{ "reindex", cmd_reindex, DB_WRITE,
 	  "rebuild the full-text tables and recompute folds and keys",
 	  "Rebuild the full-text tables and compute the stored folds and keys\n"
-	  "again, in one transaction.", NULL },
+	  "again, in one transaction." },
 	{ "publish", cmd_publish, DB_READ,
 	  "write a compacted, self-contained copy to serve read-only",
 	  "Write a compacted, self-contained copy of the database (a snapshot),\n"
-	  "made to be served read-only from many machines.", NULL },
+	  "made to be served read-only from many machines." },
 	{ "help", cmd_help, DB_NONE,
 	  "show this help, or a command's: rulings help COMMAND",
 	  "Show the help of rulings, or of one command (the same as\n"
-	  "rulings COMMAND --help).", NULL },
+	  "rulings COMMAND --help)." },
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
@@ -216,7 +211,6 @@ static int run(struct ctx *c, const struct command *cmd, int argc,
 {
 	c->cmd = cmd;
 	c->mode = cmd->mode;
-	next_opt_db = &c->db_opt;
 	return cmd->run(c, argc, argv);
 }
 

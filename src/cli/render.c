@@ -301,17 +301,14 @@ static void full_data(struct out *o, const void *item)
 const struct out_type ruling_brief = { brief_text, brief_data };
 const struct out_type ruling_full = { full_text, full_data };
 
-int print_results_to(FILE *f, const struct rl_results *res)
+void render_results(struct out *o, const struct rl_results *res)
 {
-	struct out o;
-	out_init(&o, f, "the output", OUT_JSON, false);
-	out_begin(&o);
-	out_key(&o, "total");
-	out_int(&o, res->total);
-	out_list(&o, "results", NULL);
-	for (size_t i = 0; i < res->n && out_ok(&o); i++)
-		out_record(&o, &ruling_brief, &res->v[i]);
-	out_list_end(&o);
-	out_end(&o);
-	return o.status;
+	out_begin(o);
+	out_key(o, "total");
+	out_int(o, res->total);
+	out_list(o, "results", "\n");
+	for (size_t i = 0; i < res->n && out_ok(o); i++)
+		out_record(o, &ruling_brief, &res->v[i]);
+	out_list_end(o);
+	out_end(o);
 }

@@ -1,129 +1,15 @@
-/* wdiff.c — a word-level diff of two texts: one longest common subsequence
- * over words gives runs of kept, removed and added words (word_diff_ops),
- * which export draws as HTML and render_word_diff for people: removed
- * words [-like this-], added words {+like this+} (git's word-diff style),
- * or in red and green on a terminal. Texts too long for the table (over
- * WDIFF_MAX_CELLS word pairs) are compared whole: old removed, new added. */
+/* wdiff.c — a word-level diff of two texts, for people: removed words
+ * [-like this-], added words {+like this+} (git's word-diff style), or in
+ * red and green on a terminal. The comparison is the library's
+ * (rl_word_diff(), which the HTML export also draws); texts too long for
+ * it are shown whole: old text, an arrow, new text. Continuation lines are
+ * indented like the first. */
 #include "cli.h"
-#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { WDIFF_MAX_CELLS = 4000000 };
-
 #define SPACE " \n\t"
-
-struct word {
-	const char *s;
-	size_t n;       /* the word and the white space after it */
-	size_t wn;      /* the word alone */
-};
-
-/* The words of s: a new array (NULL when memory ran out), *n of them. */
-static struct word *split(const char *s, size_t *n)
-{
-	struct word *v = NULL;
-	size_t cap = 0;
-	*n = 0;
-	while (*s) {
-		size_t wn = strcspn(s, SPACE);
-		size_t n_all = wn + strspn(s + wn, SPACE);
-		if (!rl_grow(&v, &cap, *n + 1, sizeof *v)) {
-			free(v);
-			return NULL;
-		}
-		v[(*n)++] = (struct word){ s, n_all, wn };
-		s += n_all;
-	}
-	return v ? v : calloc(1, sizeof *v);
-}
-
-static bool eq(const struct word *a, const struct word *b)
-{
-	return a->wn == b->wn && memcmp(a->s, b->s, a->wn) == 0;
-}
-
-struct diff {
-	struct wdiff_op *ops;
-	size_t n, cap;
-	bool whole;           /* compared whole, not word by word */
-};
-
-/* Appends s[0..n) to the run of its mark, or opens a run. */
-static int add(struct diff *d, int mark, const char *s, size_t n)
-{
-	struct wdiff_op *last = d->n ? &d->ops[d->n - 1] : NULL;
-	if (last && last->mark == mark && last->s + last->n == s) {
-		last->n += n;
-		return 0;
-	}
-	if (!rl_grow(&d->ops, &d->cap, d->n + 1, sizeof *d->ops))
-		return -1;
-	d->ops[d->n++] = (struct wdiff_op){ mark, s, n };
-	return 0;
-}
-
-static int diff(const char *old, const char *new_text, struct diff *d)
-{
-	*d = (struct diff){ 0 };
-	size_t na, nb;
-	struct word *a = split(old, &na), *b = split(new_text, &nb);
-	unsigned *lcs = NULL;
-	int rc = a && b ? 0 : -1;
-	if (!rc && (na + 1) * (nb + 1) <= WDIFF_MAX_CELLS)
-		lcs = calloc((na + 1) * (nb + 1), sizeof *lcs);
-	if (!rc && !lcs) {
-		/* too long for the table, or no memory for it */
-		d->whole = true;
-		if (*old)
-			rc = add(d, 1, old, strlen(old));
-		if (!rc && *new_text)
-			rc = add(d, 2, new_text, strlen(new_text));
-	} else if (!rc) {
-		/* L(i, j): the common words of a[i..] and b[j..] */
-#define L(i, j) lcs[(i) * (nb + 1) + (j)]
-		for (size_t i = na; i-- > 0; )
-			for (size_t j = nb; j-- > 0; )
-				L(i, j) = eq(&a[i], &b[j]) ? L(i + 1, j + 1) + 1
-				        : L(i + 1, j) > L(i, j + 1) ? L(i + 1, j) : L(i, j + 1);
-		size_t i = 0, j = 0;
-		while (!rc && (i < na || j < nb)) {
-			if (i < na && j < nb && eq(&a[i], &b[j])) {
-				rc = add(d, 0, b[j].s, b[j].n);
-				i++;
-				j++;
-			} else if (i < na && (j == nb || L(i + 1, j) >= L(i, j + 1))) {
-				rc = add(d, 1, a[i].s, a[i].n);     /* removals first */
-				i++;
-			} else {
-				rc = add(d, 2, b[j].s, b[j].n);
-				j++;
-			}
-		}
-#undef L
-	}
-	free(lcs);
-	free(a);
-	free(b);
-	if (rc) {
-		free(d->ops);
-		*d = (struct diff){ 0 };
-	}
-	return rc;
-}
-
-int word_diff_ops(const char *old, const char *new_text, struct wdiff_op **ops,
-                  size_t *nops)
-{
-	struct diff d;
-	int rc = diff(old ? old : "", new_text ? new_text : "", &d);
-	*ops = d.ops;
-	*nops = d.n;
-	return rc;
-}
-
-/* ---- for people ------------------------------------------------------------ */
 
 /* s[0..n), each line break followed by indent unless another line break
  * follows it. */
@@ -173,17 +59,20 @@ void render_word_diff(struct out *o, const char *old, const char *new_text,
 {
 	old = old ? old : "";
 	new_text = new_text ? new_text : "";
-	struct diff d;
-	if (diff(old, new_text, &d) != 0) {
-		out_fail(o, RL_ENOMEM, "out of memory");
+	struct rl_wdiff_op *ops;
+	size_t nops;
+	bool whole;
+	int rc = rl_word_diff(old, new_text, &ops, &nops, &whole);
+	if (rc != RL_OK) {
+		out_fail(o, rc, "out of memory");
 		return;
 	}
-	if (d.whole) {
+	if (whole) {
 		/* old text, an arrow, new text */
 		continued(o, old, indent);
 		out_printf(o, "%s\xE2\x86\x92\n%s", indent, indent);
 		continued(o, new_text, indent);
-		free(d.ops);
+		free(ops);
 		return;
 	}
 	/* The white space after a run is written before the next run, after
@@ -192,8 +81,8 @@ void render_word_diff(struct out *o, const char *old, const char *new_text,
 	const char *owed = NULL;
 	size_t nowed = 0;
 	int open = 0;
-	for (size_t i = 0; i < d.n; i++) {
-		const struct wdiff_op *op = &d.ops[i];
+	for (size_t i = 0; i < nops; i++) {
+		const struct rl_wdiff_op *op = &ops[i];
 		size_t body = op->n;
 		while (body > 0 && strchr(SPACE, op->s[body - 1]))
 			body--;
@@ -209,5 +98,5 @@ void render_word_diff(struct out *o, const char *old, const char *new_text,
 	}
 	mark(o, open, false);
 	out_puts(o, "\n");
-	free(d.ops);
+	free(ops);
 }

@@ -164,7 +164,7 @@ if [ "$(id -u)" != 0 ]; then
 	bad_case "unreadable file and directory (chmod 000)" 74 \
 		'dir/f-secret\.txt: error: cannot open: Permission denied' dir
 	check_err_contains "...the closed directory said so" \
-		"dir/g-closed: cannot read directory: Permission denied"
+		"dir/g-closed: error: cannot read directory: Permission denied"
 	chmod 755 dir/g-closed
 else
 	echo "# running as root: chmod 000 does not stop reads; a dangling" \

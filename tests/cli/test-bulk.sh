@@ -132,4 +132,27 @@ rl --db mixed.db stats --format json
 check_json "the other two documents are imported" 'd["imports"] == 2 and d["rulings"] == 1'
 fts_check mixed.db "a group with a refused document"
 
+# 5. A full disk under a group (a 500 kB tmpfs, where mounting is
+# permitted): the group is imported again file by file, and each file is
+# reported once, with what became of it then (issue 17 #15: the files of
+# the group were reported "imported" before the commit failed, and again).
+mkdir -p full
+# (the script's status is kept: _cleanup exits with the status it is given)
+trap '_st=$?; umount "$T/full" 2>/dev/null; (exit "$_st"); _cleanup' EXIT
+if mount -t tmpfs -o size=500k tmpfs full 2>/dev/null; then
+	python3 "$GEN" --entries 400 --seed 4 --out quad >/dev/null
+	rl --db full/x.db import --no-thesaurus --bulk quad
+	umount full
+	check_exit "a bulk import onto a full disk: an i/o error" 74
+	check_err_contains "... the group is imported again one by one" \
+		"importing the 4 documents of the group one by one"
+	check_eq "... no file is reported imported twice" "" \
+		"$(grep '^imported ' "$OUT" | cut -d: -f1 | sort | uniq -d)"
+	check_eq "... as many lines say imported as the summary counts" \
+		"$(grep -c '^imported ' "$OUT")" \
+		"$(sed -n 's/^4 documents: \([0-9]*\) imported.*/\1/p' "$OUT")"
+else
+	echo "# mounting a tmpfs is not permitted here: the full disk case is skipped"
+fi
+
 finish

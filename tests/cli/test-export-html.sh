@@ -108,4 +108,44 @@ rl --db s.db export --tag Defend --format html -o -
 check_exit "export --format html -o - writes standard output" 0
 check_match "... an HTML document" '^<!DOCTYPE html>' "$(head -n 1 "$OUT")"
 
+# ---- a page's memory does not grow with its rulings (issue 17 #15) --------------
+# Pages of 500 and 4000 rulings: the second may take a little more memory
+# (its plan: an id and a few pointers a ruling), not eight times the
+# first's entries (a 200 000-ruling page took 2 GB when the page was one
+# tree). Peak RSS means nothing under AddressSanitizer or valgrind.
+if ldd "$RULINGS" 2>/dev/null | grep -q libasan || [ -n "${RULINGS_WRAPPER:-}" ]; then
+	echo "# a sanitizer or a wrapper: the memory check is skipped"
+else
+	python3 - <<'PY'
+import random
+r = random.Random(5)
+words = ("the dahan invaders ravage build explore presence power card fear "
+         "energy element spirit land town city damage defend blight").split()
+for tag, n in (("Small", 500), ("Large", 4000)):
+    with open(tag.lower() + ".txt", "w") as f:
+        f.write("%s\n\nFrequently Asked Questions\n\n" % tag)
+        for c in range(4):
+            f.write("Category %d\n\n" % c)
+            for i in range(n // 4):
+                q = " ".join(r.choice(words) for _ in range(8))
+                a = " ".join(r.choice(words) for _ in range(60))
+                f.write("\u2022 %s question %d %s?\n  %s.\n  Tags: %s, Other%d\n"
+                        % (tag, c * n + i, q, a, tag, i % 7))
+            f.write("\n")
+PY
+	rl --db mem.db import --quiet --bulk small.txt large.txt
+	check_exit "pages of 500 and 4000 rulings import" 0
+	peak_kb() {
+		python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
+	}
+	small=$(peak_kb "$RULINGS" --db mem.db export --tag Small --format html -o small.html)
+	large=$(peak_kb "$RULINGS" --db mem.db export --tag Large --format html -o large.html)
+	check_eq "8 times the rulings on a page: at most 8 MB more memory ($small kB, $large kB)" \
+		yes "$([ $((large - small)) -lt 8192 ] && echo yes || echo no)"
+	check_eq "... and the page holds them all" 4000 \
+		"$(xp 'count(//div[@class="entry"])' large.html)"
+fi
+
 finish

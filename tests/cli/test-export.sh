@@ -105,6 +105,36 @@ speed=$(ls md | grep '^speed-fast-slow-[0-9a-f]\{12\}\.md$')
 check_match "md: one file per tag, named slug-hash.md" '^speed-fast-slow-[0-9a-f]{12}\.md$' "$speed"
 check_match "md: tags link to their pages" '\[Repeat\]\(repeat-[0-9a-f]{12}\.md\)' "$(cat md/$speed)"
 
+# ---- tag identity: one page a tag, whatever its spelling (issue 17 #12) ----------
+# An interchange file can spell one tag several ways: "A (B)" as a name,
+# "A" qualified "B", "A(B)"; a ruling can carry two spellings of one tag.
+cat >tags.xml <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<rulings format_version="1">
+  <ruling kind="faq" lang="en" key="one"><title>One?</title><text>First.</text>
+    <tag name="A (B)"/></ruling>
+  <ruling kind="faq" lang="en" key="two"><title>Two?</title><text>Second.</text>
+    <tag name="A" qualifier="B"/></ruling>
+  <ruling kind="faq" lang="en" key="three"><title>Three?</title><text>Third.</text>
+    <tag name="A(B)"/></ruling>
+  <ruling kind="faq" lang="en" key="four"><title>Four?</title><text>Fourth.</text>
+    <tag name="x" qualifier="y) (z"/><tag name="x (y)" qualifier="z"/></ruling>
+</rulings>
+XML
+rl --db tags.db import tags.xml
+check_exit "an interchange file with four spellings of two tags imports" 0
+rl --db tags.db export --all --format html -o tag-site
+check_exit "... and exports as a site" 0
+check_eq "one page a tag: A (B) and x (y) (z), and the index" \
+	"a-b-bd84f706a00f.html index.html x-y-z-a39b71c01c8e.html" \
+	"$(ls tag-site | paste -sd' ')"
+if command -v xmllint >/dev/null; then
+	check_eq "... the page of A (B) holds its three rulings" 3 \
+		"$(xmllint --html --xpath 'count(//div[@class="entry"])' tag-site/a-b-*.html 2>/dev/null)"
+	check_eq "... a ruling with two spellings of a tag is on its page once" 1 \
+		"$(xmllint --html --xpath 'count(//div[@class="entry"])' tag-site/x-y-z-*.html 2>/dev/null)"
+fi
+
 # ---- the output directory -------------------------------------------------------
 mkdir full
 echo keep >full/mine.txt

@@ -146,6 +146,28 @@ check_json "data/ holds English, French and Russian rulings" \
 	'd["languages"].get("en") == 35 and d["languages"].get("fr", 0) > 0 and d["languages"].get("ru", 0) > 0'
 
 
+# ---- symbolic link loops (issue 17 #6) -------------------------------------------
+# Each directory is walked once: links back to one (or to one walked
+# already) are passed over with a warning.
+mkdir -p loops/sub one-loop
+cp "$SEED_SPEED" loops/a.txt
+cp "$SEED_DEFEND" loops/sub/b.txt
+ln -s . loops/self1
+ln -s . loops/self2
+ln -s .. loops/sub/up
+ln -s sub loops/sub-again
+run timeout 20 "$RULINGS" --db loops.db import --no-thesaurus loops
+check_exit "two links to '.', one to '..', one to a sibling: exit 0" 0
+check_eq "... each file imported once" 2 "$(grep -c '^imported ' "$OUT")"
+check_eq "... each link to a directory walked already passed over with a warning" \
+	"loops/self1|loops/self2|loops/sub-again|loops/sub/up" \
+	"$(grep 'warning: a directory walked already' "$ERR" | sed 's/^rulings: \([^:]*\):.*/\1/' | sort | paste -sd'|')"
+cp "$SEED_SPEED" one-loop/a.txt
+ln -s . one-loop/again
+run timeout 20 "$RULINGS" --db one-loop.db import one-loop
+check_exit "one link to '.': exit 0 (no walk down to the depth limit)" 0
+check_out_contains "... its file imported" "imported one-loop/a.txt"
+
 # ---- missing files ------------------------------------------------------------
 rl --db missing.db import no-such-file.txt
 check_exit "a missing file exits 74" 74

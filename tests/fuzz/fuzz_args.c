@@ -73,7 +73,7 @@ static void check_output(const char *arg)
 }
 
 static const struct command search_like = {
-	"search", NULL, DB_READ, "", "", NULL
+	"search", NULL, DB_READ, "", ""
 };
 
 /* The operands opt_parse left in argv[1..n] are arguments of orig, in

@@ -295,7 +295,7 @@ static void test_write_failure(void **state)
 /* ---- option tables --------------------------------------------------------- */
 
 static const struct command test_cmd = {
-	"test", NULL, DB_READ, "a test", "A test.", NULL
+	"test", NULL, DB_READ, "a test", "A test."
 };
 
 /* The arguments of one parse. */

@@ -82,27 +82,17 @@ static rl_db *open_db(const char *path)
 	return db;
 }
 
-/* Loads, parses and stores one file; returns rl_parse()'s status. */
+/* Imports one file; returns its status. */
 static int import_file(rl_db *db, const char *path)
 {
-	static const struct rl_import_opts none = {0};
-	struct rl_source src;
-	struct rl_diags d = {0};
-	struct rl_doc doc;
-	int rc = rl_source_load(&src, path, &d);
-	if (rc != RL_OK)
-		fail_msg("rl_source_load '%s': %s", path, rl_status_name(rc));
-	rc = rl_parse(&src, &none, &doc, &d);
-	for (size_t i = 0; rc && i < d.n; i++)
-		print_message("%s:%u: %s\n", path, d.v[i].line, d.v[i].message);
-	if (rc == RL_OK) {
-		struct rl_import_result res;
-		if (rl_store(db, &src, &doc, &res) != RL_OK)
-			fail_msg("rl_store '%s': %s", path, rl_db_errmsg(db));
-	}
-	rl_doc_free(&doc);
-	rl_source_free(&src);
-	rl_diags_clear(&d);
+	struct rl_file_report rep;
+	int rc = rl_import_file(db, path, NULL, 0, &rep);
+	for (size_t i = 0; rc && i < rep.diags.n; i++)
+		print_message("%s:%u: %s\n", path, rep.diags.v[i].line,
+		              rep.diags.v[i].message);
+	if (rc && rep.error)
+		fail_msg("rl_import_file '%s': %s", path, rep.error);
+	rl_file_report_clear(&rep);
 	return rc;
 }
 
@@ -110,21 +100,11 @@ static int import_file(rl_db *db, const char *path)
 static void import_seeds(rl_db *db)
 {
 	const char *dir = test_data_dir();
-	struct dirent **names;
-	int n = scandir(dir, &names, NULL, alphasort);
-	assert_true(n > 0);
-	int files = 0;
-	for (int i = 0; i < n; i++) {
-		if (names[i]->d_name[0] != '.') {
-			char path[1024];
-			snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
-			assert_int_equal(import_file(db, path), RL_OK);
-			files++;
-		}
-		free(names[i]);
-	}
-	free(names);
-	assert_true(files >= 5);
+	struct rl_import_run run = {0};
+	struct rl_import_summary sum;
+	assert_int_equal(rl_import_paths(db, &dir, 1, &run, &sum), RL_OK);
+	assert_true(sum.imported >= 5);
+	assert_int_equal(sum.failed + sum.skipped, 0);
 }
 
 /* A second connection, for reading what the library wrote. */

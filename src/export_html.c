@@ -1,0 +1,434 @@
+/* export_html.c — pages as HTML: with a tag option one self-contained
+ * file, else a static site (index.html and one page per tag).
+ *
+ * Every page is a libxml2 tree (element and text nodes, attributes through
+ * xmlNewProp), saved as UTF-8 HTML: no markup is ever pasted from strings,
+ * so every text from the database is escaped by the serializer. No
+ * JavaScript; the style sheet is a fixed string in a <style> element. Only
+ * HTML 4 elements, so that libxml2's own HTML parser (xmllint --html) reads
+ * the pages back without a complaint.
+ *
+ * A page of 200 000 rulings must not hold 200 000 entries in memory: the
+ * page's frame is built and serialized with two placeholder comments where
+ * its entries go, and the part before them is written; then each entry
+ * (with the section and category headings before it) is built, inserted
+ * before the placeholders, serialized alone and freed; then the part after
+ * them. libxml2's HTML serializer decides the line breaks around an
+ * element from its parent and its next sibling only, so an entry
+ * serialized this way gives the bytes it gives in the whole page (the
+ * last one is serialized without the placeholders after it). */
+#include "export_html.h"
+#include "util.h"
+
+#include <libxml/HTMLtree.h>
+#include <libxml/xmlsave.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char INDEX[] = "index.html";
+static const char MARK[] = "rulings-stream";
+static const char MARK_TEXT[] = "<!--rulings-stream-->";
+
+static const char CSS[] =
+	"body{font:16px/1.45 system-ui,sans-serif;max-width:52em;margin:0 auto;"
+	"padding:0 1em 3em;color:#222;background:#fff}"
+	".header{padding:.6em 0;border-bottom:1px solid #ddd}"
+	"h2{margin-top:2em;border-bottom:2px solid #446}"
+	"h3{margin-top:1.5em;color:#446}"
+	"div.entry{border-left:3px solid #ccd;padding:.1em 0 .1em 1em;"
+	"margin:1.2em 0}"
+	"div.entry:target{border-left-color:#c60;background:#fff8ee}"
+	"h4{margin:.3em 0;font-size:1.05em}"
+	"a.anchor{color:#aaa;text-decoration:none;margin-right:.3em}"
+	".badge{font-size:.75em;font-weight:normal;background:#c60;color:#fff;"
+	"border-radius:.3em;padding:.05em .4em;margin-left:.5em}"
+	".meta,.tags,.refs,.errata,.backlinks{font-size:.85em;color:#555;"
+	"margin:.3em 0}"
+	".wdiff{white-space:pre-wrap;font-size:.9em}"
+	"del{background:#fdd;color:#900}ins{background:#dfd;color:#060;"
+	"text-decoration:none}"
+	".other{background:#f4f4fa;padding:.5em 1em;border-radius:.3em}"
+	"ul.index{columns:2}";
+
+/* ---- building nodes ---------------------------------------------------- */
+
+int html_fail(struct page_doc *d, int rc)
+{
+	if (rc && !d->rc)
+		d->rc = rc;
+	return rc;
+}
+
+xmlNodePtr html_el(struct page_doc *d, xmlNodePtr parent, const char *name,
+                   const char *text)
+{
+	xmlNodePtr n = parent ? xmlNewTextChild(parent, NULL, BAD_CAST name,
+	                                        BAD_CAST text) : NULL;
+	if (!n)
+		html_fail(d, RL_ENOMEM);
+	return n;
+}
+
+void html_attr(struct page_doc *d, xmlNodePtr n, const char *name,
+               const char *value)
+{
+	if (n && !xmlNewProp(n, BAD_CAST name, BAD_CAST value))
+		html_fail(d, RL_ENOMEM);
+}
+
+void html_text_len(struct page_doc *d, xmlNodePtr parent, const char *s,
+                   size_t n)
+{
+	xmlNodePtr t = parent ? xmlNewTextLen(BAD_CAST s, (int)n) : NULL;
+	if (!t || !xmlAddChild(parent, t)) {
+		xmlFreeNode(t);
+		html_fail(d, RL_ENOMEM);
+	}
+}
+
+void html_text(struct page_doc *d, xmlNodePtr parent, const char *s)
+{
+	html_text_len(d, parent, s, strlen(s));
+}
+
+xmlNodePtr html_link(struct page_doc *d, xmlNodePtr parent, const char *href,
+                     const char *label)
+{
+	xmlNodePtr a = html_el(d, parent, "a", label);
+	html_attr(d, a, "href", href);
+	return a;
+}
+
+/* The frame of a page: head, body, the link to the index in a site. */
+static void begin(struct page_doc *d, const char *title, const char *lang)
+{
+	d->doc = htmlNewDocNoDtD(NULL, NULL);
+	xmlNodePtr html = d->doc ? xmlNewNode(NULL, BAD_CAST "html") : NULL;
+	if (!html || !xmlCreateIntSubset(d->doc, BAD_CAST "html", NULL, NULL)) {
+		xmlFreeNode(html);
+		html_fail(d, RL_ENOMEM);
+		return;
+	}
+	xmlDocSetRootElement(d->doc, html);
+	html_attr(d, html, "lang", lang ? lang : "en");
+	xmlNodePtr head = html_el(d, html, "head", NULL);
+	xmlNodePtr meta = html_el(d, head, "meta", NULL);
+	html_attr(d, meta, "name", "viewport");
+	html_attr(d, meta, "content", "width=device-width, initial-scale=1");
+	html_el(d, head, "title", title);
+	html_el(d, head, "style", CSS);
+	d->body = html_el(d, html, "body", NULL);
+	if (d->x->tree) {
+		xmlNodePtr nav = html_el(d, d->body, "div", NULL);
+		html_attr(d, nav, "class", "header");
+		html_link(d, nav, INDEX, "All tags");
+	}
+}
+
+/* ---- output -------------------------------------------------------------- */
+
+/* The page serialized (UTF-8; the serializer adds the charset) into a
+ * new buffer. */
+static xmlBufferPtr serialize(struct page_doc *d)
+{
+	xmlBufferPtr buf = d->rc ? NULL : xmlBufferCreate();
+	xmlSaveCtxtPtr sc = buf ? xmlSaveToBuffer(buf, "UTF-8", XML_SAVE_AS_HTML |
+	                                          XML_SAVE_FORMAT) : NULL;
+	bool ok = sc && xmlSaveDoc(sc, d->doc) >= 0;
+	if (sc && xmlSaveClose(sc) < 0)
+		ok = false;
+	if (!ok) {
+		xmlBufferFree(buf);
+		html_fail(d, RL_ENOMEM);
+		return NULL;
+	}
+	return buf;
+}
+
+/* Starts streaming the children of parent: serializes the page with the
+ * placeholders in parent and writes what comes before them. */
+static void stream_begin(struct page_doc *d, xmlNodePtr parent)
+{
+	for (int k = 0; k < 2 && !d->rc; k++)
+		if (!(d->mark[k] = xmlNewComment(BAD_CAST MARK)) ||
+		    !xmlAddChild(parent, d->mark[k])) {
+			xmlFreeNode(d->mark[k]);
+			d->mark[k] = NULL;
+			html_fail(d, RL_ENOMEM);
+		}
+	xmlBufferPtr buf = serialize(d);
+	if (!buf)
+		return;
+	const char *s = (const char *)xmlBufferContent(buf);
+	size_t len = (size_t)xmlBufferLength(buf), m = sizeof MARK_TEXT - 1;
+	/* the placeholders are the last thing in the page before the closing
+	 * tags: the last two marks, side by side */
+	const char *last = NULL;
+	for (const char *p = s; p < s + len &&
+	     (p = strstr(p, MARK_TEXT)) != NULL; p++)
+		last = p;
+	if (!last || last - s < (ptrdiff_t)m || memcmp(last - m, MARK_TEXT, m)) {
+		html_fail(d, rl_db_fail(d->x->db, RL_EINTERNAL,
+		                        "export: the HTML page frame is not as "
+		                        "expected; please report it"));
+	} else if ((d->suffix = rl_strndup(last + m, len - (size_t)(last - s) - m))) {
+		d->nsuffix = len - (size_t)(last - s) - m;
+		xmlOutputBufferWrite(d->ob, (int)(last - m - s), s);
+	} else {
+		html_fail(d, RL_ENOMEM);
+	}
+	xmlBufferFree(buf);
+}
+
+/* Writes node, a streamed child built under the streaming parent, and
+ * frees it. */
+static void stream_node(struct page_doc *d, xmlNodePtr node, bool last)
+{
+	if (node && !d->rc) {
+		if (last) {
+			/* no sibling after the last: no line break after it */
+			xmlUnlinkNode(d->mark[0]);
+			xmlUnlinkNode(d->mark[1]);
+		} else {
+			xmlUnlinkNode(node);
+			xmlAddPrevSibling(d->mark[0], node);
+		}
+		htmlNodeDumpFormatOutput(d->ob, d->doc, node, "UTF-8", 1);
+	}
+	xmlUnlinkNode(node);
+	xmlFreeNode(node);
+}
+
+/* Writes what follows the streamed children. */
+static void stream_end(struct page_doc *d)
+{
+	if (!d->rc)
+		xmlOutputBufferWrite(d->ob, (int)d->nsuffix, d->suffix);
+}
+
+/* Writes the whole page at once (a page with nothing to stream). */
+static void write_whole(struct page_doc *d)
+{
+	xmlBufferPtr buf = serialize(d);
+	if (buf)
+		xmlOutputBufferWrite(d->ob, xmlBufferLength(buf),
+		                     (const char *)xmlBufferContent(buf));
+	xmlBufferFree(buf);
+}
+
+static void page_open(struct page_doc *d, struct rl_export *x,
+                      const struct export_page *p, const struct rl_sink *out)
+{
+	*d = (struct page_doc){ .x = x, .page = p, .out = { out, 0 } };
+	d->ob = export_xml_output(&d->out);
+	if (!d->ob)
+		html_fail(d, RL_ENOMEM);
+}
+
+/* Flushes and frees the page: RL_OK or its first failure, with a
+ * message. */
+static int page_close(struct page_doc *d)
+{
+	if (d->ob && xmlOutputBufferClose(d->ob) < 0 && !d->out.err)
+		html_fail(d, RL_ENOMEM);
+	for (int k = 0; k < 2; k++) {
+		xmlUnlinkNode(d->mark[k]);
+		xmlFreeNode(d->mark[k]);
+	}
+	xmlFreeDoc(d->doc);
+	free(d->suffix);
+	if (d->out.err)
+		return rl_db_fail(d->x->db, RL_EIO, "%s", strerror(d->out.err));
+	if (d->rc == RL_ENOMEM)
+		return rl_db_fail(d->x->db, RL_ENOMEM, "out of memory");
+	return d->rc;
+}
+
+/* ---- a tag page ----------------------------------------------------------- */
+
+/* The same concept in other languages (the thesaurus): the pages of the
+ * tag's equivalents and their entries. */
+static void other_languages(struct page_doc *d, xmlNodePtr mn)
+{
+	const struct export_page *page = d->page;
+	struct rl_export *x = d->x;
+	if (!x->tree || !page->title)
+		return;
+	char **syn = NULL;
+	size_t nsyn = 0;
+	if (html_fail(d, rl_synonyms(x->db, page->title, NULL, &syn, &nsyn)))
+		return;
+	xmlNodePtr box = NULL;
+	for (size_t s = 0; s < nsyn && !d->rc; s++) {
+		const struct export_page *p = NULL;
+		html_fail(d, export_page_of(x, syn[s], &p));
+		if (!p || p == page)
+			continue;
+		if (!box) {
+			box = html_el(d, mn, "div", NULL);
+			html_attr(d, box, "class", "other");
+			html_attr(d, box, "id", "other-languages");
+			html_el(d, box, "h2", "In other languages");
+		}
+		xmlNodePtr hp = html_el(d, box, "p", NULL);
+		html_text(d, hp, x->v[p->v[0]].lang);
+		html_text(d, hp, ": ");
+		html_link(d, hp, p->file, p->title);
+		xmlNodePtr ul = html_el(d, box, "ul", NULL);
+		enum { MAX_LISTED = 20 };
+		for (size_t k = 0; k < p->n && k < MAX_LISTED && !d->rc; k++) {
+			char *href = html_href_ruling(d, p->v[k]), *title = NULL;
+			if (href)
+				html_fail(d, export_title(x, p->v[k], &title));
+			xmlNodePtr li = html_el(d, ul, "li", NULL);
+			html_attr(d, li, "lang", x->v[p->v[k]].lang);
+			if (href && title)
+				html_link(d, li, href, title);
+			free(href);
+			free(title);
+		}
+		if (p->n > MAX_LISTED) {
+			char more[64];
+			snprintf(more, sizeof more, "and %zu more", p->n - MAX_LISTED);
+			html_el(d, ul, "li", more);
+		}
+	}
+	rl_strings_free(syn, nsyn);
+}
+
+int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out)
+{
+	const struct export_page *p = &x->pages[page];
+	struct export_item *items;
+	int rc = export_order(x, p, &items);
+	if (rc)
+		return rc;
+	struct page_doc d;
+	page_open(&d, x, p, out);
+	const char *title = p->title ? p->title : "Rulings with no tag";
+	begin(&d, title, p->n ? x->v[p->v[0]].lang : NULL);
+	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
+	html_el(&d, mn, "h1", title);
+	char count[64];
+	snprintf(count, sizeof count, "%zu ruling%s", p->n, p->n == 1 ? "" : "s");
+	html_attr(&d, html_el(&d, mn, "p", count), "class", "meta");
+	other_languages(&d, mn);
+	stream_begin(&d, mn);
+	for (size_t k = 0; k < p->n && !d.rc && !d.out.err; k++) {
+		const struct export_item *it = &items[k];
+		if (it->new_section)
+			stream_node(&d, html_el(&d, mn, "h2", it->section), false);
+		if (it->new_category)
+			stream_node(&d, html_el(&d, mn, "h3", it->category), false);
+		stream_node(&d, html_entry(&d, mn, it->i), k + 1 == p->n);
+	}
+	stream_end(&d);
+	free(items);
+	return page_close(&d);
+}
+
+/* ---- the index ------------------------------------------------------------ */
+
+struct tally {
+	const char *key;
+	size_t count;
+};
+
+static bool count_key(struct tally **v, size_t *n, size_t *cap, const char *key)
+{
+	for (size_t k = 0; k < *n; k++)
+		if (!strcmp((*v)[k].key, key)) {
+			(*v)[k].count++;
+			return true;
+		}
+	if (!rl_grow(v, cap, *n + 1, sizeof **v))
+		return false;
+	(*v)[(*n)++] = (struct tally){ key, 1 };
+	return true;
+}
+
+static int cmp_tally(const void *a, const void *b)
+{
+	return strcmp(((const struct tally *)a)->key,
+	              ((const struct tally *)b)->key);
+}
+
+static void tally_list(struct page_doc *d, xmlNodePtr mn, const char *head,
+                       struct tally *v, size_t n)
+{
+	qsort(v, n, sizeof *v, cmp_tally);
+	html_el(d, mn, "h2", head);
+	xmlNodePtr ul = html_el(d, mn, "ul", NULL);
+	for (size_t k = 0; k < n; k++) {
+		struct rl_buf b = {0};
+		rl_buf_addf(&b, "%s (%zu)", v[k].key, v[k].count);
+		char *s = rl_buf_take(&b);
+		if (!s)
+			html_fail(d, RL_ENOMEM);
+		html_el(d, ul, "li", s);
+		free(s);
+	}
+}
+
+/* The games and languages of the selection, with their counts. */
+static void tallies(struct page_doc *d, xmlNodePtr mn)
+{
+	const struct rl_export *x = d->x;
+	struct tally *games = NULL, *langs = NULL;
+	size_t ng = 0, nl = 0, cg = 0, cl = 0;
+	for (size_t i = 0; i < x->n && !d->rc; i++) {
+		const struct export_ruling *r = &x->v[i];
+		if (!count_key(&games, &ng, &cg, r->game ? r->game : "(no game)") ||
+		    !count_key(&langs, &nl, &cl, r->lang))
+			html_fail(d, RL_ENOMEM);
+	}
+	tally_list(d, mn, "Games", games, ng);
+	tally_list(d, mn, "Languages", langs, nl);
+	free(games);
+	free(langs);
+}
+
+static xmlNodePtr index_item(struct page_doc *d, xmlNodePtr ul,
+                             const struct export_page *p)
+{
+	xmlNodePtr li = html_el(d, ul, "li", NULL);
+	html_link(d, li, p->file, p->title ? p->title : "Rulings with no tag");
+	char n[32];
+	snprintf(n, sizeof n, " (%zu)", p->n);
+	html_text(d, li, n);
+	return li;
+}
+
+int export_html_index(struct rl_export *x, const struct rl_sink *out)
+{
+	struct page_doc d;
+	page_open(&d, x, NULL, out);
+	begin(&d, "Rulings", NULL);
+	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
+	html_el(&d, mn, "h1", "Rulings");
+	char count[96];
+	snprintf(count, sizeof count, "%zu ruling%s, %zu page%s", x->n,
+	         x->n == 1 ? "" : "s", x->npages, x->npages == 1 ? "" : "s");
+	html_attr(&d, html_el(&d, mn, "p", count), "class", "meta");
+	tallies(&d, mn);
+	html_el(&d, mn, "h2", "Tags");
+	xmlNodePtr ul = html_el(&d, mn, "ul", NULL);
+	html_attr(&d, ul, "class", "index");
+	/* one item a tag: streamed, unless there is only one (a list of one
+	 * is serialized without line breaks around its item) */
+	if (x->npages < 2) {
+		for (size_t k = 0; k < x->npages; k++)
+			index_item(&d, ul, &x->pages[k]);
+		write_whole(&d);
+	} else {
+		stream_begin(&d, ul);
+		for (size_t k = 0; k < x->npages && !d.rc && !d.out.err; k++)
+			stream_node(&d, index_item(&d, ul, &x->pages[k]),
+			            k + 1 == x->npages);
+		stream_end(&d);
+	}
+	return page_close(&d);
+}

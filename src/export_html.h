@@ -1,0 +1,50 @@
+/* export_html.h — what the two halves of the HTML renderer share: the
+ * page being built (export_html.c: the page, streaming, the index) and
+ * one ruling's entry (export_html_entry.c). */
+#ifndef RL_EXPORT_HTML_H
+#define RL_EXPORT_HTML_H
+
+#include "export.h"
+
+#include <libxml/tree.h>
+
+/* A page being built. Its entries are streamed: each is a small tree,
+ * serialized and freed before the next is built. */
+struct page_doc {
+	struct rl_export *x;
+	const struct export_page *page;   /* NULL for the index */
+	xmlDocPtr doc;
+	xmlNodePtr body;
+	int rc;                 /* the first failure (RL_ENOMEM for a node) */
+	/* streaming: the output, and two placeholder comments in the
+	 * element whose children are streamed */
+	xmlOutputBufferPtr ob;
+	struct export_xml_out out;   /* the sink and its error */
+	xmlNodePtr mark[2];
+	char *suffix;           /* what follows the streamed children */
+	size_t nsuffix;
+};
+
+/* Element name under parent, with text (NULL: none); NULL after a failure,
+ * which d->rc keeps. The serializer escapes every text and attribute. */
+xmlNodePtr html_el(struct page_doc *d, xmlNodePtr parent, const char *name,
+                   const char *text);
+void html_attr(struct page_doc *d, xmlNodePtr n, const char *name,
+               const char *value);
+void html_text_len(struct page_doc *d, xmlNodePtr parent, const char *s,
+                   size_t n);
+void html_text(struct page_doc *d, xmlNodePtr parent, const char *s);
+xmlNodePtr html_link(struct page_doc *d, xmlNodePtr parent, const char *href,
+                     const char *label);
+/* Keeps the first failure; returns rc. */
+int html_fail(struct page_doc *d, int rc);
+
+/* Where ruling i is: "#r12" on this page, "file.html#r12" on its home
+ * page; NULL when the export does not hold it, or after a failure. A new
+ * string. */
+char *html_href_ruling(struct page_doc *d, size_t i);
+/* The entry of ruling i (selection index), a new last child of parent;
+ * NULL after a failure. */
+xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i);
+
+#endif

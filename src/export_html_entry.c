@@ -1,0 +1,296 @@
+/* export_html_entry.c — one ruling as an HTML entry (export_html.h): its
+ * question with an anchor, a "changed" badge and the word diff of its last
+ * edit, the answer (paragraphs, lists), where it comes from, its tags
+ * linked to their pages, its references and the rulings that cite it. */
+#include "export_html.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char BULLET[] = "\xE2\x80\xA2";     /* • */
+
+char *html_href_ruling(struct page_doc *d, size_t i)
+{
+	const struct rl_export *x = d->x;
+	bool here = d->page && export_on_page(d->page, i);
+	if (!here && x->home[i] == (size_t)-1)
+		return NULL;
+	struct rl_buf b = {0};
+	rl_buf_addf(&b, "%s#r%lld", here ? "" : x->pages[x->home[i]].file,
+	            x->ids[i]);
+	char *s = rl_buf_take(&b);
+	if (!s)
+		html_fail(d, RL_ENOMEM);
+	return s;
+}
+
+static void tag_link(struct page_doc *d, xmlNodePtr parent, const char *tag)
+{
+	const struct export_page *p = NULL;
+	if (d->x->tree)
+		html_fail(d, export_page_of(d->x, tag, &p));
+	if (!p) {
+		html_el(d, parent, "span", tag);
+		return;
+	}
+	xmlNodePtr a = html_link(d, parent, p->file, tag);
+	html_attr(d, a, "rel", "tag");
+}
+
+static bool is_bullet_line(const char *s, size_t n, size_t *skip)
+{
+	size_t b = 0;
+	while (b < n && s[b] == ' ')
+		b++;
+	size_t k = sizeof BULLET - 1;
+	if (n - b < k || memcmp(s + b, BULLET, k) != 0)
+		return false;
+	b += k;
+	while (b < n && s[b] == ' ')
+		b++;
+	*skip = b;
+	return true;
+}
+
+/* The answer: paragraphs at blank lines; "• " lines a list; other lines
+ * kept apart by line breaks. */
+static void answer(struct page_doc *d, xmlNodePtr parent, const char *s)
+{
+	xmlNodePtr div = html_el(d, parent, "div", NULL);
+	html_attr(d, div, "class", "answer");
+	xmlNodePtr para = NULL, list = NULL;
+	while (*s && !d->rc) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s), skip;
+		if (rl_is_blank_line(s, n)) {
+			para = list = NULL;
+		} else if (is_bullet_line(s, n, &skip)) {
+			para = NULL;
+			if (!list)
+				list = html_el(d, div, "ul", NULL);
+			html_text_len(d, html_el(d, list, "li", NULL), s + skip, n - skip);
+		} else {
+			list = NULL;
+			if (para)
+				html_el(d, para, "br", NULL);
+			else
+				para = html_el(d, div, "p", NULL);
+			html_text_len(d, para, s, n);
+		}
+		s += n + (nl != NULL);
+	}
+}
+
+/* The word diff of an edit, title included when it changed. */
+static void word_diff(struct page_doc *d, xmlNodePtr det,
+                      const struct rl_version *prev,
+                      const struct rl_version *last)
+{
+	xmlNodePtr w = html_el(d, det, "div", NULL);
+	html_attr(d, w, "class", "wdiff");
+	struct rl_buf ob = {0}, nb = {0};
+	if (strcmp(prev->title, last->title) != 0) {
+		rl_buf_addf(&ob, "%s\n\n", prev->title);
+		rl_buf_addf(&nb, "%s\n\n", last->title);
+	}
+	rl_buf_adds(&ob, prev->text);
+	rl_buf_adds(&nb, last->text);
+	char *old_all = rl_buf_take(&ob), *new_all = rl_buf_take(&nb);
+	struct rl_wdiff_op *ops = NULL;
+	size_t nops = 0;
+	bool whole;
+	if (!old_all || !new_all)
+		html_fail(d, RL_ENOMEM);
+	else
+		html_fail(d, rl_word_diff(old_all, new_all, &ops, &nops, &whole));
+	static const char *const tags[] = { NULL, "del", "ins" };
+	for (size_t k = 0; k < nops && !d->rc; k++)
+		html_text_len(d, ops[k].mark ? html_el(d, w, tags[ops[k].mark], NULL)
+		                             : w, ops[k].s, ops[k].n);
+	free(ops);
+	free(old_all);
+	free(new_all);
+}
+
+/* "changed" and the word diff of the last recorded edit. */
+static void changes(struct page_doc *d, xmlNodePtr h, xmlNodePtr art,
+                    const struct rl_ruling *r)
+{
+	struct rl_version *v = NULL;
+	size_t n = 0;
+	int rc = rl_history(rl_export_db(d->x), r->id, &v, &n);
+	if (rc != RL_NOTFOUND && html_fail(d, rc))
+		return;
+	const struct rl_version *last = n ? &v[n - 1] : NULL, *prev = NULL;
+	for (size_t k = n - (n > 0); last && k-- > 0 && !prev; )
+		if (v[k].text)
+			prev = &v[k];
+	bool edited = last && prev && last->text &&
+	              strcmp(last->change, "edited") == 0;
+	if (r->changed || edited) {
+		xmlNodePtr b = html_el(d, h, "span", "changed");
+		html_attr(d, b, "class", "badge");
+		html_attr(d, b, "title", edited ? "edited by the latest import that "
+		          "changed it" : "the source marks the answer as changed");
+	}
+	if (edited) {
+		xmlNodePtr det = html_el(d, art, "div", NULL);
+		html_attr(d, det, "class", "diff");
+		struct rl_buf sb = {0};
+		rl_buf_addf(&sb, "Last change: %.10s, %s", last->at ? last->at : "",
+		            last->document ? last->document : "");
+		char *summary = rl_buf_take(&sb);
+		if (!summary)
+			html_fail(d, RL_ENOMEM);
+		xmlNodePtr sp = html_el(d, det, "p", summary);
+		html_attr(d, sp, "class", "meta");
+		free(summary);
+		word_diff(d, det, prev, last);
+	}
+	rl_history_free(v, n);
+}
+
+static void refs(struct page_doc *d, xmlNodePtr art, const struct rl_ruling *r)
+{
+	if (!r->nrefs)
+		return;
+	xmlNodePtr p = html_el(d, art, "p", NULL);
+	html_attr(d, p, "class", "refs");
+	html_text(d, p, "References: ");
+	for (size_t k = 0; k < r->nrefs && !d->rc; k++) {
+		const struct rl_ref_out *x = &r->refs[k];
+		if (k)
+			html_text(d, p, "; ");
+		if (strcmp(x->kind, "discussion") == 0) {
+			html_text(d, p, "(Discussion elsewhere)");
+			continue;
+		}
+		struct rl_buf lb = {0};
+		rl_buf_addf(&lb, "%s %s", strcmp(x->kind, "ruling") == 0 ? "see"
+		            : x->kind, x->target);
+		char *label = rl_buf_take(&lb);
+		if (!label) {
+			html_fail(d, RL_ENOMEM);
+			break;
+		}
+		size_t i;
+		char *href = NULL;
+		if (x->target_id && export_find(d->x, x->target_id, &i))
+			href = html_href_ruling(d, i);
+		bool web = strcmp(x->kind, "url") == 0 &&
+		           (strncmp(x->target, "https://", 8) == 0 ||
+		            strncmp(x->target, "http://", 7) == 0);
+		if (href) {
+			html_link(d, p, href, label);
+		} else if (web) {
+			xmlNodePtr a = html_link(d, p, x->target, x->target);
+			html_attr(d, a, "rel", "nofollow noopener noreferrer");
+		} else {
+			html_text(d, p, label);
+		}
+		free(href);
+		free(label);
+	}
+}
+
+static void backlinks(struct page_doc *d, xmlNodePtr art,
+                      const struct rl_ruling *r)
+{
+	xmlNodePtr p = NULL;
+	for (size_t k = 0; k < r->nbacklinks && !d->rc; k++) {
+		size_t i;
+		const struct rl_ref_out *x = &r->backlinks[k];
+		if (!export_find(d->x, x->target_id, &i))
+			continue;
+		char *href = html_href_ruling(d, i);
+		if (!href)
+			continue;
+		if (!p) {
+			p = html_el(d, art, "p", NULL);
+			html_attr(d, p, "class", "backlinks");
+			html_text(d, p, "Cited by: ");
+		} else {
+			html_text(d, p, "; ");
+		}
+		html_link(d, p, href, x->target_title ? x->target_title : "");
+		free(href);
+	}
+}
+
+/* A paragraph of class cls holding the text b built (NULL: none). */
+static void para(struct page_doc *d, xmlNodePtr art, const char *cls,
+                 struct rl_buf *b)
+{
+	char *s = rl_buf_take(b);
+	if (!s)
+		html_fail(d, RL_ENOMEM);
+	html_attr(d, html_el(d, art, "p", s), "class", cls);
+	free(s);
+}
+
+static void meta(struct page_doc *d, xmlNodePtr art, const struct rl_ruling *r)
+{
+	struct rl_buf b = {0};
+	rl_buf_addf(&b, "%s \xC2\xB7 %s \xC2\xB7 %s", r->kind, r->lang,
+	            r->game ? r->game : "no game");
+	if (r->rule)
+		rl_buf_addf(&b, " \xC2\xB7 rule %s", r->rule);
+	if (r->author)
+		rl_buf_addf(&b, " \xC2\xB7 %s", r->author);
+	if (r->date)
+		rl_buf_addf(&b, " \xC2\xB7 %.10s", r->date);
+	para(d, art, "meta", &b);
+	if (r->errata) {
+		const struct rl_errata *x = r->errata;
+		struct rl_buf e = {0};
+		rl_buf_addf(&e, "Errata: %s", x->product ? x->product : "?");
+		if (x->printing)
+			rl_buf_addf(&e, ", %s", x->printing);
+		if (x->document)
+			rl_buf_addf(&e, "; %s", x->document);
+		if (x->page)
+			rl_buf_addf(&e, ", p. %s", x->page);
+		para(d, art, "errata", &e);
+	}
+}
+
+xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i)
+{
+	struct rl_ruling r;
+	if (html_fail(d, export_ruling(d->x, i, &r)))
+		return NULL;
+	char id[32];
+	snprintf(id, sizeof id, "r%lld", r.id);
+	xmlNodePtr art = html_el(d, parent, "div", NULL);
+	html_attr(d, art, "class", "entry");
+	html_attr(d, art, "id", id);
+	html_attr(d, art, "lang", r.lang);
+	xmlNodePtr h = html_el(d, art, "h4", NULL);
+	char self[34];
+	snprintf(self, sizeof self, "#%s", id);
+	xmlNodePtr a = html_link(d, h, self, "#");
+	html_attr(d, a, "class", "anchor");
+	html_text(d, h, r.title);
+	changes(d, h, art, &r);
+	answer(d, art, r.text);
+	meta(d, art, &r);
+	xmlNodePtr tp = html_el(d, art, "p", NULL);
+	html_attr(d, tp, "class", "tags");
+	html_text(d, tp, r.ntags ? "Tags: " : "No tags");
+	for (size_t k = 0; k < r.ntags && !d->rc; k++) {
+		if (k)
+			html_text(d, tp, ", ");
+		tag_link(d, tp, r.tags[k]);
+	}
+	if (r.hidden_tags > 0) {
+		char more[48];
+		snprintf(more, sizeof more, ", and %d more", r.hidden_tags);
+		html_text(d, tp, more);
+	}
+	refs(d, art, &r);
+	backlinks(d, art, &r);
+	rl_ruling_clear(&r);
+	return art;
+}

@@ -1,0 +1,111 @@
+/* export_txt.c — a page as the FAQ tag-page dump format that the faq-tags
+ * importer reads (importers/faq_tags.c reads it back):
+ *
+ *   Speed (Fast/Slow)                     the page's tag
+ *                                         (blank lines between blocks)
+ *   Frequently Asked Questions            a section, when it changes
+ *   Aspects                               a category, when it changes
+ *   • With the aspect Wind …?             the question
+ *     Changed answer: Yes, you can …      the answer, two blanks in
+ *     (Discussion elsewhere)  Tags: Speed (Fast/Slow), …, 2 more...
+ *
+ * The importer gives a page one language: a page whose rulings are in
+ * several is counted in the report (the caller warns). */
+#include "export.h"
+
+#include <string.h>
+
+static const char BULLET[] = "\xE2\x80\xA2";     /* • */
+
+/* s on one line: line breaks become blanks. */
+static void one_line(struct rl_out *o, const char *s)
+{
+	for (; *s; s++)
+		rl_out_addc(o, *s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
+/* Every line of text indented by two blanks; blank lines stay empty. */
+static void answer_lines(struct rl_out *o, const char *text, const char *first)
+{
+	rl_out_adds(o, "  ");
+	rl_out_adds(o, first);
+	bool start = false;
+	for (const char *s = text; *s; s++) {
+		if (*s == '\n') {
+			rl_out_addc(o, '\n');
+			start = true;
+			continue;
+		}
+		if (start)
+			rl_out_adds(o, "  ");
+		start = false;
+		rl_out_addc(o, *s);
+	}
+	rl_out_addc(o, '\n');
+}
+
+static int entry(struct rl_export *x, struct rl_out *o,
+                 const struct rl_ruling *r)
+{
+	(void)x;
+	rl_out_addf(o, "%s ", BULLET);
+	one_line(o, r->title);
+	rl_out_addc(o, '\n');
+	if (r->changed)
+		answer_lines(o, r->text, *r->text ? "Changed answer: "
+		                                  : "Changed answer:");
+	else if (*r->text)
+		answer_lines(o, r->text, "");
+	rl_out_adds(o, "  ");
+	bool discussed = false;
+	for (size_t k = 0; k < r->nrefs; k++)
+		if (strcmp(r->refs[k].kind, "discussion") == 0) {
+			rl_out_adds(o, "(Discussion elsewhere) ");
+			discussed = true;
+		}
+	rl_out_adds(o, discussed ? " Tags: " : "Tags: ");
+	for (size_t k = 0; k < r->ntags; k++) {
+		if (k)
+			rl_out_adds(o, ", ");
+		one_line(o, r->tags[k]);
+	}
+	if (r->hidden_tags >= 0)
+		rl_out_addf(o, "%s%d more...", r->ntags ? ", " : "", r->hidden_tags);
+	rl_out_addc(o, '\n');
+	return RL_OK;
+}
+
+static void title(struct rl_out *o, const struct export_page *p)
+{
+	one_line(o, p->title);
+	rl_out_addc(o, '\n');
+}
+
+static void headings(struct rl_out *o, const struct export_item *it,
+                     size_t k)
+{
+	if (it->new_section) {
+		rl_out_addc(o, '\n');
+		one_line(o, it->section);
+		rl_out_addc(o, '\n');
+	}
+	if (it->new_category) {
+		rl_out_addc(o, '\n');
+		one_line(o, it->category);
+		rl_out_addc(o, '\n');
+	}
+	if (it->new_section || it->new_category || k == 0)
+		rl_out_addc(o, '\n');
+}
+
+static const struct export_text_format txt = { title, headings, entry };
+
+int export_txt_page(struct rl_export *x, size_t page, const struct rl_sink *out)
+{
+	const struct export_page *p = &x->pages[page];
+	bool mixed = false;
+	for (size_t k = 1; k < p->n && !mixed; k++)
+		mixed = x->v[p->v[k]].lang != x->v[p->v[0]].lang;
+	x->report.mixed += mixed;
+	return export_text_page(x, p, out, &txt);
+}

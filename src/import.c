@@ -1,0 +1,359 @@
+/* import.c — importing files: rl_import_file() reads one file, checks
+ * whether its bytes are already imported, parses and stores it;
+ * rl_import_paths() does that for the files of a walk (walk.c), one
+ * transaction per document or in bulk groups, and tells its caller how it
+ * goes (the command line only draws).
+ *
+ * In a bulk load a document's report waits for its group: "imported"
+ * means committed. When a group cannot be committed (a full disk, say),
+ * its documents are imported again one by one, and each is reported once,
+ * with what became of it then. */
+#include "db.h"
+#include "walk.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void rl_file_report_clear(struct rl_file_report *r)
+{
+	if (!r)
+		return;
+	free(r->path);
+	free(r->error);
+	free(r->format);
+	free(r->lang);
+	free(r->title);
+	rl_diags_clear(&r->diags);
+	*r = (struct rl_file_report){0};
+}
+
+/* Binary, going by its first bytes: NUL bytes and no UTF-16 byte order
+ * mark (git's test). Images and archives in a walked directory are skipped
+ * as not documents; a text file with a NUL byte named on the command line
+ * is still an error. */
+static bool looks_binary(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp)
+		return false;
+	unsigned char buf[8000];
+	size_t n = fread(buf, 1, sizeof buf, fp);
+	fclose(fp);
+	if (n >= 2 && ((buf[0] == 0xFE && buf[1] == 0xFF) ||
+	               (buf[0] == 0xFF && buf[1] == 0xFE)))
+		return false;
+	return memchr(buf, 0, n) != NULL;
+}
+
+static int fail(struct rl_file_report *r, int status, const char *msg)
+{
+	r->outcome = RL_FILE_FAILED;
+	r->status = status;
+	if (msg && !(r->error = strdup(msg)))
+		r->status = RL_ENOMEM;
+	return r->status;
+}
+
+static int skip(struct rl_file_report *r, const char *why)
+{
+	r->outcome = RL_FILE_SKIPPED;
+	return rl_diag_add(&r->diags, RL_WARNING, 0, 0, "%s", why);
+}
+
+/* Told when a file has been parsed and is being stored. */
+typedef void (*storing_fn)(void *ctx, const char *path);
+
+/* After parsing: what the report says of the document. */
+static int describe(struct rl_file_report *r, const struct rl_doc *doc)
+{
+	r->parsed = true;
+	r->concepts = doc->nconcepts;
+	for (size_t i = 0; i < doc->n; i++)
+		if ((unsigned)doc->entries[i].kind < 4)
+			r->kinds[doc->entries[i].kind]++;
+	r->format = strdup(doc->format ? doc->format : "");
+	r->lang = strdup(doc->lang ? doc->lang : "");
+	r->title = strdup(doc->title ? doc->title : "");
+	return r->format && r->lang && r->title ? RL_OK : RL_ENOMEM;
+}
+
+static int parse_and_store(rl_db *db, const struct rl_source *src,
+                           const struct rl_import_opts *o, unsigned flags,
+                           struct rl_file_report *r, double t0,
+                           storing_fn storing, void *ctx)
+{
+	struct rl_doc doc;
+	int rc = rl_parse(src, o, &doc, &r->diags);
+	if (rc == RL_NOTFOUND) {
+		if (!(flags & RL_IMPORT_FOUND)) {
+			rc = rl_diag_add(&r->diags, RL_ERROR, 0, 0, "not a document "
+			                 "format rulings recognizes (see --format)");
+			return fail(r, rc ? rc : RL_EDATA, NULL);
+		}
+		rc = skip(r, "not a document format rulings recognizes; skipped");
+		return rc ? fail(r, rc, "out of memory") : RL_OK;
+	}
+	if (rc)
+		return fail(r, rc, rc == RL_ENOMEM ? "out of memory" : NULL);
+	if ((rc = describe(r, &doc))) {
+		rl_doc_free(&doc);
+		return fail(r, rc, "out of memory");
+	}
+	r->parse_seconds = now() - t0;
+	if (storing)
+		storing(ctx, r->path);
+	struct rl_import_result res;
+	rc = flags & RL_IMPORT_DRY_RUN ? rl_store_dry(db, src, &doc, &res)
+	                               : rl_store(db, src, &doc, &res);
+	rl_doc_free(&doc);
+	if (rc)
+		return fail(r, rc, rl_db_errmsg(db));
+	r->stored = true;
+	r->store_seconds = now() - t0;
+	r->result = res;
+	r->outcome = res.unchanged ? RL_FILE_UNCHANGED : RL_FILE_IMPORTED;
+	return RL_OK;
+}
+
+static int import_one(rl_db *db, const char *path,
+                      const struct rl_import_opts *o, unsigned flags,
+                      struct rl_file_report *r, storing_fn storing, void *ctx)
+{
+	*r = (struct rl_file_report){ .found = flags & RL_IMPORT_FOUND };
+	if (!(r->path = strdup(path)))
+		return fail(r, RL_ENOMEM, "out of memory");
+	double t0 = now();
+	if ((flags & RL_IMPORT_FOUND) && looks_binary(path)) {
+		int rc = skip(r, "a binary file, not a document; skipped");
+		return rc ? fail(r, rc, "out of memory") : RL_OK;
+	}
+	struct rl_source src;
+	int rc = rl_source_load(&src, path, &r->diags);
+	if (rc)
+		return fail(r, rc, rc == RL_ENOMEM ? "out of memory" : NULL);
+	r->read_seconds = now() - t0;
+	r->encoding = src.encoding;
+	r->bytes = src.raw_size;
+	memcpy(r->sha256, src.sha256, sizeof r->sha256);
+	/* Without options that change what the bytes would become, bytes that
+	 * are already some document's latest import are unchanged: a directory
+	 * walk after "import --game G FILE" does not make FILE a second,
+	 * game-less document. */
+	bool seen = false;
+	if (!o->game && !o->lang && !o->format && !o->document &&
+	    (rc = rl_store_seen(db, src.sha256, &seen))) {
+		fail(r, rc, rl_db_errmsg(db));
+	} else if (seen) {
+		r->outcome = RL_FILE_UNCHANGED;
+		r->result.unchanged = true;
+	} else {
+		parse_and_store(db, &src, o, flags, r, t0, storing, ctx);
+	}
+	rl_source_free(&src);
+	return r->status;
+}
+
+int rl_import_file(rl_db *db, const char *path, const struct rl_import_opts *o,
+                   unsigned flags, struct rl_file_report *report)
+{
+	static const struct rl_import_opts none = {0};
+	return import_one(db, path, o ? o : &none, flags, report, NULL, NULL);
+}
+
+/* ---- many files -------------------------------------------------------- */
+
+/* A run of rl_import_paths(). */
+struct run {
+	rl_db *db;
+	const struct rl_import_run *opt;
+	struct rl_import_summary *sum;
+	int worst;                /* the status to return */
+	struct rl_import_progress p;
+	double start;
+	/* the open bulk group: its first file, when it opened, and the
+	 * reports of its files, held until it commits */
+	bool grouped;
+	size_t first;
+	double opened;
+	struct rl_file_report *held;
+	size_t nheld, heldcap;
+};
+
+static void tell(struct run *r, enum rl_import_event ev)
+{
+	r->p.event = ev;
+	r->p.elapsed = now() - r->start;
+	if (r->opt->progress)
+		r->opt->progress(r->opt->ctx, &r->p);
+	r->p.report = NULL;
+	r->p.diag = NULL;
+}
+
+/* Busy and I/O problems outrank bad data: they say more about what to do
+ * next (retry, check the disk). */
+static void note_failure(struct run *r, int status)
+{
+	r->sum->failed++;
+	if (!r->worst || status == RL_EBUSY ||
+	    (status == RL_EIO && r->worst != RL_EBUSY))
+		r->worst = status;
+}
+
+/* A problem with a path, or (path NULL) with the run. */
+static void notice(struct run *r, const char *path, enum rl_severity sev,
+                   int status, const char *message)
+{
+	struct rl_diag d = { sev, 0, 0, (char *)message };
+	r->p.path = path;
+	r->p.diag = &d;
+	tell(r, RL_IMPORT_NOTICE);
+	if (sev == RL_ERROR)
+		note_failure(r, status);
+}
+
+static void walk_notice(void *ctx, const char *path, enum rl_severity sev,
+                        int status, const char *message)
+{
+	notice(ctx, path, sev, status, message);
+}
+
+static void storing(void *ctx, const char *path)
+{
+	struct run *r = ctx;
+	r->p.path = path;
+	tell(r, RL_IMPORT_STORING);
+}
+
+/* Counts a file's report, tells the caller, and frees it. */
+static void account(struct run *r, struct rl_file_report *rep)
+{
+	struct rl_import_summary *s = r->sum;
+	switch (rep->outcome) {
+	case RL_FILE_IMPORTED:
+		s->imported++;
+		s->added += rep->result.added;
+		s->edited += rep->result.edited;
+		s->withdrawn += rep->result.withdrawn;
+		break;
+	case RL_FILE_UNCHANGED: s->unchanged++; break;
+	case RL_FILE_SKIPPED: s->skipped++; break;
+	case RL_FILE_FAILED: note_failure(r, rep->status); break;
+	}
+	r->p.path = rep->path;
+	r->p.report = rep;
+	tell(r, RL_IMPORT_FILE);
+	rl_file_report_clear(rep);
+}
+
+static unsigned file_flags(const struct run *r, const struct walk_file *f)
+{
+	return (f->found ? RL_IMPORT_FOUND : 0) |
+	       (r->opt->dry_run ? RL_IMPORT_DRY_RUN : 0);
+}
+
+static int import_next(struct run *r, const struct walk_file *f,
+                       struct rl_file_report *rep)
+{
+	static const struct rl_import_opts none = {0};
+	r->p.path = f->path;
+	tell(r, RL_IMPORT_READING);
+	return import_one(r->db, f->path, r->opt->opts ? r->opt->opts : &none,
+	                  file_flags(r, f), rep, storing, r);
+}
+
+/* Commits the open group (its files first..last), then reports them; a
+ * group that cannot be committed is imported again file by file. */
+static void end_group(struct run *r, const struct walk *w, size_t last)
+{
+	r->p.group = r->nheld;
+	tell(r, RL_IMPORT_COMMITTING);
+	r->grouped = false;
+	int rc = rl_bulk_end(r->db, true);
+	for (size_t k = 0; k < r->nheld; k++) {
+		if (!rc)
+			account(r, &r->held[k]);
+		else
+			rl_file_report_clear(&r->held[k]);
+	}
+	r->nheld = 0;
+	if (!rc)
+		return;
+	char msg[1024];
+	snprintf(msg, sizeof msg, "%s; importing the %zu documents of the group "
+	         "one by one", rl_db_errmsg(r->db), last + 1 - r->first);
+	notice(r, NULL, RL_WARNING, RL_OK, msg);
+	for (size_t j = r->first; j <= last; j++) {
+		struct rl_file_report rep;
+		import_next(r, &w->v[j], &rep);
+		account(r, &rep);
+	}
+}
+
+int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
+                    const struct rl_import_run *opt,
+                    struct rl_import_summary *sum)
+{
+	*sum = (struct rl_import_summary){0};
+	struct run r = { .db = db, .opt = opt, .sum = sum, .start = now() };
+	struct walk w = { .notice = walk_notice, .ctx = &r };
+	for (size_t i = 0; i < npaths; i++)
+		if (walk_path(&w, paths[i]) == RL_ENOMEM) {
+			notice(&r, paths[i], RL_ERROR, RL_ENOMEM, "out of memory");
+			break;
+		}
+	r.p.files = w.n;
+	r.p.bytes = w.bytes;
+	r.start = now();
+	tell(&r, RL_IMPORT_WALKED);
+	bool bulk = opt->bulk && !opt->dry_run;
+	for (size_t i = 0; i < w.n; i++) {
+		if (bulk && !r.grouped) {
+			int rc = rl_bulk_begin(db);
+			if (rc) {
+				notice(&r, NULL, RL_ERROR, rc, rl_db_errmsg(db));
+				break;
+			}
+			r.grouped = true;
+			r.first = i;
+			r.opened = now();
+		}
+		if (r.grouped && !rl_grow(&r.held, &r.heldcap, r.nheld + 1,
+		                          sizeof *r.held)) {
+			/* no room to hold a report: the group ends before it */
+			if (r.nheld)
+				end_group(&r, &w, i - 1);
+			else
+				rl_bulk_end(db, false);
+			r.grouped = false;
+			notice(&r, NULL, RL_ERROR, RL_ENOMEM, "out of memory");
+			break;
+		}
+		struct rl_file_report rep;
+		int rc = import_next(&r, &w.v[i], &rep);
+		r.p.files_done++;
+		r.p.bytes_done += w.v[i].size;
+		r.p.path = w.v[i].path;
+		tell(&r, RL_IMPORT_DONE);
+		if (r.grouped)
+			r.held[r.nheld++] = rep;
+		else
+			account(&r, &rep);
+		if (r.grouped && (i + 1 == w.n || rc == RL_EBUSY || db->bulk_lost ||
+		                  now() - r.opened >= opt->group_seconds))
+			end_group(&r, &w, i);
+		if (rc == RL_EBUSY)
+			break;    /* the next document would wait just as long */
+	}
+	free(r.held);
+	walk_free(&w);
+	return r.worst;
+}
