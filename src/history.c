@@ -254,3 +254,106 @@ void rl_history_free(struct rl_version *v, size_t n)
 	}
 	free(v);
 }
+
+static int documents_in(rl_db *db, const char *game, struct rl_document **out,
+                        size_t *n)
+{
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT d.id, d.title, g.name, d.format, d.lang, i.id, i.date,"
+		" i.date_source, i.imported_at, i.path, i.entries,"
+		" i.id = (SELECT min(id) FROM imports WHERE document_id = d.id),"
+		" (SELECT count(*) FROM changes c WHERE c.import_id = i.id"
+		"   AND c.change = 'added'),"
+		" (SELECT count(*) FROM changes c WHERE c.import_id = i.id"
+		"   AND c.change = 'edited'),"
+		" (SELECT count(*) FROM changes c WHERE c.import_id = i.id"
+		"   AND c.change = 'withdrawn'),"
+		/* a first version records no change: its new rulings are
+		 * those whose first text it gave, its edits the other texts */
+		" (SELECT count(*) FROM ruling_versions v WHERE v.import_id = i.id"
+		"   AND NOT EXISTS (SELECT 1 FROM ruling_versions w"
+		"     WHERE w.ruling_id = v.ruling_id AND w.import_id < i.id)),"
+		" (SELECT count(*) FROM ruling_versions v WHERE v.import_id = i.id)"
+		" FROM documents d JOIN imports i ON i.document_id = d.id"
+		" LEFT JOIN games g ON g.id = d.game_id"
+		" WHERE ?1 IS NULL OR rl_fold(g.name) = rl_fold(?1)"
+		" ORDER BY rl_fold(d.title), d.id, i.date, i.id");
+	if (!st)
+		return RL_EINTERNAL;
+	rl_bind_text(st, 1, game);
+	size_t cap = 0, vcap = 0;
+	long long doc = 0;
+	bool oom = false;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!*n || sqlite3_column_int64(st, 0) != doc) {
+			if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
+				oom = true;
+				break;
+			}
+			struct rl_document *d = &(*out)[(*n)++];
+			*d = (struct rl_document){0};
+			doc = sqlite3_column_int64(st, 0);
+			d->title = rl_column_dup(st, 1, &oom);
+			d->game = rl_column_dup(st, 2, &oom);
+			d->format = rl_column_dup(st, 3, &oom);
+			d->lang = rl_column_dup(st, 4, &oom);
+			vcap = 0;
+		}
+		struct rl_document *d = &(*out)[*n - 1];
+		if (!rl_grow(&d->versions, &vcap, d->nversions + 1,
+		             sizeof *d->versions)) {
+			oom = true;
+			break;
+		}
+		struct rl_doc_version *v = &d->versions[d->nversions++];
+		*v = (struct rl_doc_version){0};
+		v->import_id = sqlite3_column_int64(st, 5);
+		v->date = rl_column_dup(st, 6, &oom);
+		v->date_source = rl_column_dup(st, 7, &oom);
+		v->imported_at = rl_column_dup(st, 8, &oom);
+		v->path = rl_column_dup(st, 9, &oom);
+		long long entries = sqlite3_column_int64(st, 10);
+		bool first = sqlite3_column_int(st, 11);
+		long long fresh = sqlite3_column_int64(st, 15),
+		          texts = sqlite3_column_int64(st, 16);
+		v->added = first ? fresh : sqlite3_column_int64(st, 12);
+		v->edited = first ? texts - fresh : sqlite3_column_int64(st, 13);
+		v->withdrawn = first ? 0 : sqlite3_column_int64(st, 14);
+		v->unchanged = entries - v->added - v->edited;
+		if (v->unchanged < 0)
+			v->unchanged = 0;
+	}
+	sqlite3_finalize(st);
+	if (oom || (rc != SQLITE_DONE && rc != SQLITE_ROW)) {
+		rl_documents_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return oom ? RL_ENOMEM : rl_db_sqlite_fail(db, rc, "documents");
+	}
+	return *n ? RL_OK : RL_NOTFOUND;
+}
+
+int rl_documents(rl_db *db, const char *game, struct rl_document **out,
+                 size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, documents_in(db, game, out, n));
+}
+
+void rl_documents_free(struct rl_document *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct rl_document *d = &v[i];
+		for (size_t j = 0; j < d->nversions; j++) {
+			struct rl_doc_version *x = &d->versions[j];
+			free(x->date); free(x->date_source); free(x->imported_at);
+			free(x->path);
+		}
+		free(d->versions);
+		free(d->title); free(d->game); free(d->format); free(d->lang);
+	}
+	free(v);
+}

@@ -613,6 +613,26 @@ struct rl_version {
 int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n);
 void rl_history_free(struct rl_version *v, size_t n);
 
+/* Every document and its versions (imports), for `rulings documents`. A
+ * version's date is the one the document states (date_source "document")
+ * or its import time ("imported"); added, edited and withdrawn are the
+ * changes it recorded (a document's first version records none: there,
+ * the rulings whose first text it gave and the other texts it gave),
+ * unchanged its other entries. Documents by title, versions by date then
+ * import number. game NULL: every game. RL_NOTFOUND when none. */
+struct rl_doc_version {
+	long long import_id;
+	char *date, *date_source, *imported_at, *path;
+	long long added, edited, withdrawn, unchanged;
+};
+struct rl_document {
+	char *title, *game, *format, *lang;
+	struct rl_doc_version *versions; size_t nversions;
+};
+int rl_documents(rl_db *db, const char *game, struct rl_document **out,
+                 size_t *n);
+void rl_documents_free(struct rl_document *v, size_t n);
+
 /* A word-level diff (wdiff.c): runs of words kept (mark 0, from the new
  * text), removed (1, from the old) or added (2, from the new), white
  * space after them included, pointing into the two texts. A longest

@@ -797,8 +797,10 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 
 	st = rl_db_prepare(db,
 		"INSERT INTO imports (document_id, path, sha256, size, format, lang,"
-		" entries, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
-		" strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) RETURNING id");
+		" entries, imported_at, date, date_source) VALUES (?1, ?2, ?3, ?4,"
+		" ?5, ?6, ?7, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),"
+		" ifnull(?8, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),"
+		" iif(?8 IS NULL, 'imported', 'document')) RETURNING id");
 	if (!st)
 		return RL_EINTERNAL;
 	sqlite3_bind_int64(st, 1, docid);
@@ -808,6 +810,7 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	rl_bind_text(st, 5, doc->format);
 	rl_bind_text(st, 6, doc->lang);
 	sqlite3_bind_int64(st, 7, (long long)doc->n);
+	rl_bind_text(st, 8, doc->date);   /* the version's date, if it says */
 	rc = run_id(db, st, &import, "record import");
 	sqlite3_finalize(st);
 	if (rc)
