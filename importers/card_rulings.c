@@ -17,7 +17,6 @@
  * (--document names another). */
 #include "importer.h"
 #include "doc.h"
-#include "jsonread.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -26,8 +25,23 @@
 static const char TITLE[] = "card rulings";
 enum { TITLE_MAX = 100 };
 
+/* An entry's members: the first of each name, a string or NULL. */
+struct card_entry {
+	unsigned line;
+	const char *card, *ruling, *ability, *date, *author;
+};
+
+/* The index after the value at i and everything in it. */
+static size_t after(const struct rl_blocks *b, size_t i)
+{
+	size_t k = i + 1;
+	while (k < b->n && b->v[k].level > b->v[i].level)
+		k++;
+	return k;
+}
+
 static int add_ruling(struct rl_doc *doc, const char *section,
-                      const struct rl_json *e, const char *card,
+                      const struct card_entry *e, const char *card,
                       const char *ruling)
 {
 	struct rl_entry *x = rl_doc_add_entry(doc);
@@ -44,22 +58,21 @@ static int add_ruling(struct rl_doc *doc, const char *section,
 	x->title = rl_buf_take(&t);
 	x->text = rl_strdup(ruling);
 	x->category = rl_strdup(section);
-	x->date = rl_strdup(rl_json_str(e, "date"));
-	x->author = rl_strdup(rl_json_str(e, "author"));
+	x->date = rl_strdup(e->date);
+	x->author = rl_strdup(e->author);
 	struct rl_buf k = {0};
 	rl_buf_addf(&k, "%s|%s", card, ruling);
 	char *raw = rl_buf_take(&k);
 	x->key = raw ? rl_key(raw) : NULL;
 	free(raw);
 	if (!x->title || !x->text || !x->category || !x->key ||
-	    (rl_json_str(e, "date") && !x->date) ||
-	    (rl_json_str(e, "author") && !x->author))
+	    (e->date && !x->date) || (e->author && !x->author))
 		return RL_ENOMEM;
 	return rl_entry_add_tag(x, card, NULL);
 }
 
 static int add_keyword(struct rl_doc *doc, const char *section,
-                       const struct rl_json *e, const char *card,
+                       const struct card_entry *e, const char *card,
                        const char *text)
 {
 	/* once per card, as the store tells cards apart: by key, which
@@ -89,79 +102,92 @@ static int add_keyword(struct rl_doc *doc, const char *section,
 	return rl_entry_add_tag(x, card, NULL);
 }
 
-static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
-                 struct rl_doc *doc, struct rl_diags *d)
+/* The members of the entry whose object is at i. */
+static struct card_entry members(const struct rl_blocks *b, size_t i)
 {
-	struct rl_json *root;
-	int rc = rl_json_parse(src->text, src->len, &root, d);
-	if (rc)
-		return rc;
-	if (root->type != RL_JSON_OBJECT) {
-		rl_diag_add(d, RL_ERROR, root->line, 0,
+	struct card_entry e = { .line = b->v[i].line };
+	static const char *const names[] = { "card", "ruling", "abilityText",
+	                                     "date", "author" };
+	const char **slot[] = { &e.card, &e.ruling, &e.ability, &e.date,
+	                        &e.author };
+	bool seen[5] = {0};
+	for (size_t k = i + 1; k < b->n && b->v[k].level > b->v[i].level;
+	     k = after(b, k)) {
+		const struct rl_block *m = &b->v[k];
+		for (size_t j = 0; j < 5; j++)
+			if (!seen[j] && m->name && strcmp(m->name, names[j]) == 0) {
+				seen[j] = true;
+				*slot[j] = m->kind == RL_VALUE_STRING ? m->text : NULL;
+			}
+	}
+	return e;
+}
+
+static int entry(struct rl_doc *doc, struct rl_diags *d, const char *section,
+                 const struct rl_blocks *b, size_t i)
+{
+	if (b->v[i].kind != RL_VALUE_OBJECT)
+		return rl_diag_add(d, RL_WARNING, b->v[i].line, 0,
+		                   "an entry of '%s' is not an object; left out",
+		                   section);
+	struct card_entry e = members(b, i);
+	if (!e.card || !*e.card)
+		return rl_diag_add(d, RL_WARNING, e.line, 0,
+		                   "an entry of '%s' has no card; left out", section);
+	/* a card with neither is a card with no ruling yet */
+	int rc = RL_OK;
+	if (e.ability && *e.ability)
+		rc = add_keyword(doc, section, &e, e.card, e.ability);
+	if (!rc && e.ruling && *e.ruling)
+		rc = add_ruling(doc, section, &e, e.card, e.ruling);
+	return rc;
+}
+
+static int recognize(const struct rl_blocks *b, struct rl_input *in)
+{
+	struct rl_doc *doc = in->doc;
+	struct rl_diags *d = in->d;
+	if (b->n == 0 || b->v[0].kind != RL_VALUE_OBJECT) {
+		rl_diag_add(d, RL_ERROR, b->n ? b->v[0].line : 0, 0,
 		            "expected an object of sections (arrays of rulings)");
-		rl_json_free(root);
 		return RL_EDATA;
 	}
-	if (!(doc->title = rl_strdup(TITLE)))
-		rc = RL_ENOMEM;
-	for (size_t s = 0; s < root->n && !rc; s++) {
-		const char *section = root->keys[s];
-		const struct rl_json *list = root->items[s];
-		if (list->type != RL_JSON_ARRAY) {
+	int rc = (doc->title = rl_strdup(TITLE)) ? RL_OK : RL_ENOMEM;
+	for (size_t s = 1; s < b->n && !rc; s = after(b, s)) {
+		const struct rl_block *list = &b->v[s];
+		if (list->kind != RL_VALUE_ARRAY) {
 			rc = rl_diag_add(d, RL_WARNING, list->line, 0,
 			                 "section '%s' is not a list of rulings; left out",
-			                 section);
+			                 list->name);
 			continue;
 		}
-		for (size_t i = 0; i < list->n && !rc; i++) {
-			const struct rl_json *e = list->items[i];
-			if (e->type != RL_JSON_OBJECT) {
-				rc = rl_diag_add(d, RL_WARNING, e->line, 0,
-				                 "an entry of '%s' is not an object; left out",
-				                 section);
-				continue;
-			}
-			const char *card = rl_json_str(e, "card");
-			const char *ruling = rl_json_str(e, "ruling");
-			const char *ability = rl_json_str(e, "abilityText");
-			if (!card || !*card) {
-				rc = rl_diag_add(d, RL_WARNING, e->line, 0,
-				                 "an entry of '%s' has no card; left out",
-				                 section);
-				continue;
-			}
-			/* a card with neither is a card with no ruling yet */
-			if (ability && *ability)
-				rc = add_keyword(doc, section, e, card, ability);
-			if (!rc && ruling && *ruling)
-				rc = add_ruling(doc, section, e, card, ruling);
-		}
+		for (size_t i = s + 1; i < b->n && b->v[i].level > list->level && !rc;
+		     i = after(b, i))
+			rc = entry(doc, d, list->name, b, i);
 	}
-	rl_json_free(root);
 	return rc;
 }
 
 /* A JSON object with "card" and "ruling" members. */
-static int probe(const char *text, size_t len)
+static enum rl_confidence probe(const char *text, size_t len)
 {
 	size_t i = 0;
 	while (i < len && (text[i] == ' ' || text[i] == '\n' || text[i] == '\t'))
 		i++;
 	if (i == len || text[i] != '{')
-		return 0;
+		return RL_PROBE_NO;
 	size_t scan = len < 65536 ? len : 65536;
 	bool card = false, ruling = false;
 	for (size_t k = i; k + 9 < scan; k++) {
 		card |= memcmp(text + k, "\"card\"", 6) == 0;
 		ruling |= memcmp(text + k, "\"ruling\"", 8) == 0;
 	}
-	return card && ruling ? 85 : 0;
+	return card && ruling ? RL_PROBE_STRONG : RL_PROBE_NO;
 }
 
-const struct rl_importer rl_importer_card_rulings = {
-	.name = "card-rulings",
+const struct rl_recognizer rl_format_card_rulings = {
 	.description = "dated card rulings as JSON: sections of {card, ruling, "
 	               "date, author, abilityText}",
 	.probe = probe,
-	.parse = parse,
+	.recognize = recognize,
 };

@@ -71,10 +71,10 @@ struct parser {
 
 /* Trimmed in place: a copy that failed for want of memory would make
  * the line something else, silently. */
-static bool line_is(const struct rl_line *l, const char *word)
+static bool line_is(const struct rl_block *l, const char *word)
 {
-	const char *s = l->s;
-	size_t n = l->n;
+	const char *s = l->raw;
+	size_t n = l->raw_len;
 	rl_trim_range(&s, &n);
 	return n == strlen(word) && memcmp(s, word, n) == 0;
 }
@@ -137,13 +137,13 @@ static int start(struct parser *p, unsigned line, enum rl_kind kind,
 	return RL_OK;
 }
 
-static int numbered(struct parser *p, const struct rl_line *l)
+static int numbered(struct parser *p, const struct rl_block *l)
 {
 	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
-	const char *num = l->s + ov[2], *rest = l->s + ov[4];
+	const char *num = l->raw + ov[2], *rest = l->raw + ov[4];
 	size_t nlen = ov[3] - ov[2], rlen = ov[5] - ov[4];
 	enum level level = nlen == 1 ? CHAPTER : nlen == 3 ? SECTION : RULE;
-	int rc = start(p, l->no, RL_KIND_RULE, num, nlen);
+	int rc = start(p, l->line, RL_KIND_RULE, num, nlen);
 	if (rc)
 		return rc;
 	struct rl_entry *e = &p->doc->entries[p->cur];
@@ -177,7 +177,7 @@ static int numbered(struct parser *p, const struct rl_line *l)
 }
 
 /* The glossary: term blocks separated by blank lines, up to Credits. */
-static int glossary(struct parser *p, const struct rl_line *lines, size_t n,
+static int glossary(struct parser *p, const struct rl_block *lines, size_t n,
                     size_t i)
 {
 	int rc = finish(p);
@@ -189,8 +189,8 @@ static int glossary(struct parser *p, const struct rl_line *lines, size_t n,
 		return RL_ENOMEM;
 	bool in_term = false;
 	for (; i < n && !rc; i++) {
-		const struct rl_line *l = &lines[i];
-		if (rl_is_blank_line(l->s, l->n)) {
+		const struct rl_block *l = &lines[i];
+		if (rl_is_blank_line(l->raw, l->raw_len)) {
 			rc = finish(p);
 			in_term = false;
 			continue;
@@ -198,16 +198,16 @@ static int glossary(struct parser *p, const struct rl_line *lines, size_t n,
 		if (line_is(l, CREDITS))
 			break;
 		if (!in_term) {
-			rc = start(p, l->no, RL_KIND_GLOSSARY, NULL, 0);
+			rc = start(p, l->line, RL_KIND_GLOSSARY, NULL, 0);
 			if (!rc) {
 				struct rl_entry *e = &p->doc->entries[p->cur];
-				if (!(e->title = rl_strtrim(l->s, l->n)))
+				if (!(e->title = rl_strtrim(l->raw, l->raw_len)))
 					rc = RL_ENOMEM;
 			}
 			in_term = true;
 			continue;
 		}
-		add_text(p, l->s, l->n, true);
+		add_text(p, l->raw, l->raw_len, true);
 	}
 	if (!rc)
 		rc = finish(p);
@@ -215,38 +215,42 @@ static int glossary(struct parser *p, const struct rl_line *lines, size_t n,
 	return rc;
 }
 
-static int parse_date(struct rl_doc *doc, const struct rl_line *l,
-                      pcre2_code *re, pcre2_match_data *md)
+/* The first line that says when the rules are effective dates them (a
+ * date that does not exist is a warning, and no date). */
+static int parse_date(struct rl_doc *doc, const struct rl_block *l,
+                      pcre2_code *re, pcre2_match_data *md, struct rl_diags *d,
+                      bool *seen)
 {
-	if (pcre2_match(re, (PCRE2_SPTR)l->s, l->n, 0, PCRE2_NO_UTF_CHECK, md,
-	                NULL) < 4)
+	if (pcre2_match(re, (PCRE2_SPTR)l->raw, l->raw_len, 0, PCRE2_NO_UTF_CHECK,
+	                md, NULL) < 4)
 		return RL_OK;
+	*seen = true;
 	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-	int month = 0;
+	long month = 0;
 	for (int m = 0; m < 12; m++)
 		if (strlen(months[m]) == ov[3] - ov[2] &&
-		    memcmp(months[m], l->s + ov[2], ov[3] - ov[2]) == 0)
+		    memcmp(months[m], l->raw + ov[2], ov[3] - ov[2]) == 0)
 			month = m + 1;
-	char buf[32];
-	snprintf(buf, sizeof buf, "%.4s-%02d-%02d", l->s + ov[6], month,
-	         atoi(l->s + ov[4]) % 100);
-	return (doc->date = rl_strdup(buf)) ? RL_OK : RL_ENOMEM;
+	unsigned long day = 0, year = 0;
+	rl_parse_uint(l->raw + ov[4], ov[5] - ov[4], 99, &day, NULL);
+	rl_parse_uint(l->raw + ov[6], ov[7] - ov[6], 9999, &year, NULL);
+	return rl_doc_set_date(doc, (long)year, month, (long)day, d, l->line);
 }
 
-static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
+static int parse_lines(struct parser *p, const struct rl_block *lines, size_t n)
 {
 	size_t i = 0;
-	while (i < n && rl_is_blank_line(lines[i].s, lines[i].n))
+	while (i < n && rl_is_blank_line(lines[i].raw, lines[i].raw_len))
 		i++;
 	if (i == n) {
 		rl_diag_add(p->d, RL_ERROR, 0, 0, "empty document");
 		return RL_EDATA;
 	}
-	if (!(p->doc->title = rl_strtrim(lines[i].s, lines[i].n)))
+	if (!(p->doc->title = rl_strtrim(lines[i].raw, lines[i].raw_len)))
 		return RL_ENOMEM;
 	size_t tl = strlen(p->doc->title), sl = sizeof TITLE_SUFFIX - 1;
 	if (tl > sl && strcmp(p->doc->title + tl - sl, TITLE_SUFFIX) == 0 &&
-	    !(p->doc->game = rl_strtrim(p->doc->title, tl - sl)))
+	    rl_doc_set_game(p->doc, p->doc->title, tl - sl))
 		return RL_ENOMEM;
 	int rc = RL_OK;
 	pcre2_code *date = rl_re_compile(DATE_RE, 0);
@@ -262,9 +266,11 @@ static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
 		return RL_ENOMEM;
 	}
 	size_t body = i + 1, contents = 0, toc_glossary = 0;
+	bool date_seen = false;
 	for (size_t k = i + 1; k < n && !rc; k++) {
-		if (!p->doc->date)
-			rc = parse_date(p->doc, &lines[k], date, p->md);
+		if (!date_seen)
+			rc = parse_date(p->doc, &lines[k], date, p->md, p->d,
+			                &date_seen);
 		if (!contents && line_is(&lines[k], CONTENTS)) {
 			contents = k;
 			continue;
@@ -275,19 +281,19 @@ static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
 			body = k + 1;
 			break;
 		}
-		bool is_rule = pcre2_match(rule_line, (PCRE2_SPTR)lines[k].s,
-		                           lines[k].n, 0, PCRE2_NO_UTF_CHECK, p->md,
+		bool is_rule = pcre2_match(rule_line, (PCRE2_SPTR)lines[k].raw,
+		                           lines[k].raw_len, 0, PCRE2_NO_UTF_CHECK, p->md,
 		                           NULL) >= 1;
 		if (contents && is_rule) {
 			body = toc_glossary ? toc_glossary + 1 : contents + 1;
-			rc = rl_diag_add(p->d, RL_WARNING, lines[contents].no, 0,
+			rc = rl_diag_add(p->d, RL_WARNING, lines[contents].line, 0,
 			                 "the table of contents has no end ('Credits'); "
 			                 "the body starts after its '%s' line",
 			                 toc_glossary ? GLOSSARY : CONTENTS);
 			break;
 		}
-		if (!contents && pcre2_match(p->numbered, (PCRE2_SPTR)lines[k].s,
-		                             lines[k].n, 0, PCRE2_NO_UTF_CHECK, p->md,
+		if (!contents && pcre2_match(p->numbered, (PCRE2_SPTR)lines[k].raw,
+		                             lines[k].raw_len, 0, PCRE2_NO_UTF_CHECK, p->md,
 		                             NULL) >= 3) {
 			body = k;
 			break;
@@ -296,20 +302,20 @@ static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
 	pcre2_code_free(date);
 	pcre2_code_free(rule_line);
 	for (i = body; i < n && !rc; i++) {
-		const struct rl_line *l = &lines[i];
-		if (rl_is_blank_line(l->s, l->n))
+		const struct rl_block *l = &lines[i];
+		if (rl_is_blank_line(l->raw, l->raw_len))
 			continue;
 		if (line_is(l, GLOSSARY))
 			return glossary(p, lines, n, i + 1);
 		if (line_is(l, CREDITS))
 			break;
-		if (pcre2_match(p->numbered, (PCRE2_SPTR)l->s, l->n, 0,
+		if (pcre2_match(p->numbered, (PCRE2_SPTR)l->raw, l->raw_len, 0,
 		                PCRE2_NO_UTF_CHECK, p->md, NULL) >= 3) {
 			rc = numbered(p, l);
 		} else if (p->have_cur) {
-			add_text(p, l->s, l->n, true);   /* Example:, more text */
+			add_text(p, l->raw, l->raw_len, true);   /* Example:, more text */
 		} else {
-			rc = rl_diag_add(p->d, RL_WARNING, l->no, 0,
+			rc = rl_diag_add(p->d, RL_WARNING, l->line, 0,
 			                 "text before the first rule; ignored");
 		}
 	}
@@ -355,19 +361,16 @@ static int check_duplicates(struct parser *p)
 	return rc;
 }
 
-static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
-                 struct rl_doc *doc, struct rl_diags *d)
+static int recognize(const struct rl_blocks *b, struct rl_input *in)
 {
-	struct parser p = { .doc = doc, .d = d };
-	struct rl_line *lines = NULL;
-	size_t n = 0;
-	int rc = rl_split_lines(src, &lines, &n);
+	struct parser p = { .doc = in->doc, .d = in->d };
+	int rc = RL_OK;
 	p.numbered = rl_re_compile(NUMBERED_RE, 0);
 	p.md = pcre2_match_data_create(8, NULL);
-	if (!rc && (!p.numbered || !p.md))
+	if (!p.numbered || !p.md)
 		rc = RL_ENOMEM;
 	if (!rc)
-		rc = parse_lines(&p, lines, n);
+		rc = parse_lines(&p, b->v, b->n);
 	if (!rc)
 		rc = check_duplicates(&p);
 	rl_buf_free(&p.text);
@@ -375,12 +378,11 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 	free(p.section);
 	pcre2_match_data_free(p.md);
 	pcre2_code_free(p.numbered);
-	free(lines);
 	return rc;
 }
 
 /* "… Comprehensive Rules" on the first line. */
-static int probe(const char *text, size_t len)
+static enum rl_confidence probe(const char *text, size_t len)
 {
 	const char *nl = memchr(text, '\n', len);
 	size_t n = nl ? (size_t)(nl - text) : len;
@@ -388,14 +390,13 @@ static int probe(const char *text, size_t len)
 	while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t'))
 		n--;
 	if (n >= sl && memcmp(text + n - sl, TITLE_SUFFIX, sl) == 0)
-		return 90;
-	return 0;
+		return RL_PROBE_CERTAIN;
+	return RL_PROBE_NO;
 }
 
-const struct rl_importer rl_importer_comprehensive_rules = {
-	.name = "comprehensive-rules",
+const struct rl_recognizer rl_format_comprehensive_rules = {
 	.description = "comprehensive rules (MTG style): chapters, sections, "
 	               "rules \"100.1.\", subrules \"100.1a\", a glossary",
 	.probe = probe,
-	.parse = parse,
+	.recognize = recognize,
 };

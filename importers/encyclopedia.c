@@ -72,7 +72,6 @@ struct fragment {
 };
 
 struct parser {
-	const struct rl_source *src;
 	struct rl_doc *doc;
 	struct rl_diags *d;
 	struct section *secs;
@@ -281,7 +280,7 @@ static const char *trailing_fragment(const struct parser *p, const char *s,
  * a box item (at the start of the line: they finish an item that comes
  * later), perhaps ended by them (at the end of the line: they finish this
  * line's bullet), perhaps a heading before a box marker. */
-static int body_chunk(struct parser *p, const struct rl_line *l, const char *s,
+static int body_chunk(struct parser *p, const struct rl_block *l, const char *s,
                       const char *stop, bool at_start, bool at_end)
 {
 	int rc = RL_OK;
@@ -291,7 +290,7 @@ static int body_chunk(struct parser *p, const struct rl_line *l, const char *s,
 				if (chars(s, (size_t)(q + 1 - s)) <= p->box_width) {
 					rc = add_fragment(&p->loose, &p->nloose,
 					                  &p->loose_cap, s,
-					                  (size_t)(q + 1 - s), l->no);
+					                  (size_t)(q + 1 - s), l->line);
 					s = q + 1;
 					while (s < stop && *s == ' ')
 						s++;
@@ -304,7 +303,7 @@ static int body_chunk(struct parser *p, const struct rl_line *l, const char *s,
 	if (!rc && end > s) {
 		size_t n = (size_t)(end - s);
 		if (is_heading(s, n) && !at_end)
-			rc = new_section(p, s, n, l->no);
+			rc = new_section(p, s, n, l->line);
 		else
 			body(p, s, n);
 		/* ". " then a lower-case word inside body text: a box
@@ -314,7 +313,7 @@ static int body_chunk(struct parser *p, const struct rl_line *l, const char *s,
 				const char *w = q;
 				while (w > s && w[-1] != ' ')
 					w--;
-				rc = rl_diag_add(p->d, RL_WARNING, l->no, 0,
+				rc = rl_diag_add(p->d, RL_WARNING, l->line, 0,
 				                 "text that may belong to the side box ends "
 				                 "at '%.*s' inside the body; left in place",
 				                 (int)(q + 1 - w), w);
@@ -326,17 +325,17 @@ static int body_chunk(struct parser *p, const struct rl_line *l, const char *s,
 			rc = extend(&p->box[p->line_item], tail, (size_t)(stop - tail));
 		else
 			rc = add_fragment(&p->loose, &p->nloose, &p->loose_cap, tail,
-			                  (size_t)(stop - tail), l->no);
+			                  (size_t)(stop - tail), l->line);
 	}
 	return rc;
 }
 
 /* A line that holds the body and the box side by side. */
-static int mixed_line(struct parser *p, const struct rl_line *l)
+static int mixed_line(struct parser *p, const struct rl_block *l)
 {
 	int rc = RL_OK;
 	size_t body_before = p->secs[p->nsecs - 1].text.len, secs_before = p->nsecs;
-	const char *s = l->s, *e = l->s + l->n;
+	const char *s = l->raw, *e = l->raw + l->raw_len;
 	bool leading = true;
 	p->line_item = (size_t)-1;
 	while (!rc && s < e) {
@@ -355,18 +354,18 @@ static int mixed_line(struct parser *p, const struct rl_line *l)
 		}
 		const char *stop = bullet ? bullet : hdr ? hdr : e;
 		if (stop > s) {
-			rc = body_chunk(p, l, s, stop, s == l->s || leading, stop == e);
+			rc = body_chunk(p, l, s, stop, s == l->raw || leading, stop == e);
 			leading = false;
 			s = stop;
 			continue;
 		}
 		if (hdr == s) {
-			p->box_line = p->box_line ? p->box_line : l->no;
+			p->box_line = p->box_line ? p->box_line : l->line;
 			s += sizeof BOX_HEADER - 1;
 			continue;
 		}
 		size_t span = bullet_span(p, s, (size_t)(e - s));
-		rc = add_fragment(&p->box, &p->nbox, &p->box_cap, s, span, l->no);
+		rc = add_fragment(&p->box, &p->nbox, &p->box_cap, s, span, l->line);
 		p->line_item = p->nbox - 1;
 		s += span;
 		/* Body follows; a trailing short lower-case fragment that ends
@@ -375,7 +374,7 @@ static int mixed_line(struct parser *p, const struct rl_line *l)
 	/* Only a line that put text in both columns was interleaved. */
 	if (!rc && (p->nsecs != secs_before ||
 	            p->secs[p->nsecs - 1].text.len != body_before))
-		rc = rl_diag_add(p->d, RL_WARNING, l->no, 0,
+		rc = rl_diag_add(p->d, RL_WARNING, l->line, 0,
 		                 "the side box is interleaved with the body here (PDF "
 		                 "columns); separated by heuristics");
 	return rc;
@@ -581,53 +580,53 @@ static int build(struct parser *p, pcre2_code *pair, pcre2_code *sref,
 	return rc;
 }
 
-static int parse_lines(struct parser *p, const struct rl_line *l, size_t n,
+static int parse_lines(struct parser *p, const struct rl_block *l, size_t n,
                        pcre2_code *header, pcre2_code *game,
                        pcre2_match_data *md)
 {
 	size_t i = 0;
-	while (i < n && rl_is_blank_line(l[i].s, l[i].n))
+	while (i < n && rl_is_blank_line(l[i].raw, l[i].raw_len))
 		i++;
-	if (i == n || pcre2_match(header, (PCRE2_SPTR)l[i].s, l[i].n, 0,
+	if (i == n || pcre2_match(header, (PCRE2_SPTR)l[i].raw, l[i].raw_len, 0,
 	                          PCRE2_NO_UTF_CHECK, md, NULL) < 2) {
-		rl_diag_add(p->d, RL_ERROR, i < n ? l[i].no : 0, 0,
+		rl_diag_add(p->d, RL_ERROR, i < n ? l[i].line : 0, 0,
 		            "expected an 'ENCYCLOPÉDIE // ENTRÉE N' header");
 		return RL_EDATA;
 	}
 	i++;
-	while (i < n && rl_is_blank_line(l[i].s, l[i].n))
+	while (i < n && rl_is_blank_line(l[i].raw, l[i].raw_len))
 		i++;
 	if (i == n) {
-		rl_diag_add(p->d, RL_ERROR, l[n - 1].no, 0, "the entry has no title");
+		rl_diag_add(p->d, RL_ERROR, l[n - 1].line, 0, "the entry has no title");
 		return RL_EDATA;
 	}
-	if (!(p->doc->title = rl_strtrim(l[i].s, l[i].n)))
+	if (!(p->doc->title = rl_strtrim(l[i].raw, l[i].raw_len)))
 		return RL_ENOMEM;
-	int rc = new_section(p, l[i].s, l[i].n, l[i].no);
+	int rc = new_section(p, l[i].raw, l[i].raw_len, l[i].line);
 	/* the box width: the longest line that holds a box item alone */
 	for (size_t k = i + 1; k < n; k++)
-		if (l[k].n > 2 && l[k].s[0] == '-' && l[k].s[1] == ' ' &&
-		    chars(l[k].s, l[k].n) > p->box_width)
-			p->box_width = chars(l[k].s, l[k].n);
+		if (l[k].raw_len > 2 && l[k].raw[0] == '-' && l[k].raw[1] == ' ' &&
+		    chars(l[k].raw, l[k].raw_len) > p->box_width)
+			p->box_width = chars(l[k].raw, l[k].raw_len);
 	if (!p->box_width)
 		p->box_width = BOX_WIDTH_DEFAULT;
 	for (i++; i < n && !rc; i++) {
-		const struct rl_line *ln = &l[i];
-		if (rl_is_blank_line(ln->s, ln->n))
+		const struct rl_block *ln = &l[i];
+		if (rl_is_blank_line(ln->raw, ln->raw_len))
 			continue;
 		bool has_box = false;
-		for (size_t k = 0; k + 2 < ln->n && !has_box; k++)
-			has_box = memcmp(ln->s + k, BULLET, 3) == 0 ||
-			          (k + sizeof BOX_HEADER - 1 <= ln->n &&
-			           memcmp(ln->s + k, BOX_HEADER, sizeof BOX_HEADER - 1) == 0);
-		if (ln->n > 2 && ln->s[0] == '-' && ln->s[1] == ' ')
-			rc = add_item(p, ln->s, ln->n, ln->no);
+		for (size_t k = 0; k + 2 < ln->raw_len && !has_box; k++)
+			has_box = memcmp(ln->raw + k, BULLET, 3) == 0 ||
+			          (k + sizeof BOX_HEADER - 1 <= ln->raw_len &&
+			           memcmp(ln->raw + k, BOX_HEADER, sizeof BOX_HEADER - 1) == 0);
+		if (ln->raw_len > 2 && ln->raw[0] == '-' && ln->raw[1] == ' ')
+			rc = add_item(p, ln->raw, ln->raw_len, ln->line);
 		else if (has_box)
 			rc = mixed_line(p, ln);
-		else if (is_heading(ln->s, ln->n))
-			rc = new_section(p, ln->s, ln->n, ln->no);
+		else if (is_heading(ln->raw, ln->raw_len))
+			rc = new_section(p, ln->raw, ln->raw_len, ln->line);
 		else
-			body(p, ln->s, ln->n);
+			body(p, ln->raw, ln->raw_len);
 	}
 	if (rc)
 		return rc;
@@ -636,26 +635,23 @@ static int parse_lines(struct parser *p, const struct rl_line *l, size_t n,
 	if (intro && pcre2_match(game, (PCRE2_SPTR)intro, strlen(intro), 0,
 	                         PCRE2_NO_UTF_CHECK, md, NULL) >= 2) {
 		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-		if (!(p->doc->game = rl_strndup(intro + ov[2], ov[3] - ov[2])))
+		if (rl_doc_set_game(p->doc, intro + ov[2], ov[3] - ov[2]))
 			return RL_ENOMEM;
 	}
 	return RL_OK;
 }
 
-static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
-                 struct rl_doc *doc, struct rl_diags *d)
+static int recognize(const struct rl_blocks *b, struct rl_input *in)
 {
-	struct parser p = { .src = src, .doc = doc, .d = d };
-	struct rl_line *lines = NULL;
-	size_t n = 0;
+	struct parser p = { .doc = in->doc, .d = in->d };
 	pcre2_code *header = rl_re_compile(HEADER_RE, 0), *game = rl_re_compile(GAME_RE, 0),
 		*pair = rl_re_compile(PAIR_RE, 0), *sref = rl_re_compile(SECTION_REF_RE, 0);
 	pcre2_match_data *md = pcre2_match_data_create(16, NULL);
-	int rc = rl_split_lines(src, &lines, &n);
-	if (!rc && (!header || !game || !pair || !sref || !md))
+	int rc = RL_OK;
+	if (!header || !game || !pair || !sref || !md)
 		rc = RL_ENOMEM;
 	if (!rc)
-		rc = parse_lines(&p, lines, n, header, game, md);
+		rc = parse_lines(&p, b->v, b->n, header, game, md);
 	if (!rc)
 		rc = build(&p, pair, sref, md);
 	for (size_t i = 0; i < p.nsecs; i++) {
@@ -669,7 +665,6 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 	for (size_t i = 0; i < p.nloose; i++)
 		free(p.loose[i].text);
 	free(p.loose);
-	free(lines);
 	pcre2_match_data_free(md);
 	pcre2_code_free(header);
 	pcre2_code_free(game);
@@ -678,7 +673,7 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 	return rc;
 }
 
-static int probe(const char *text, size_t len)
+static enum rl_confidence probe(const char *text, size_t len)
 {
 	pcre2_code *re = rl_re_compile(HEADER_RE, 0);
 	pcre2_match_data *md = re ? pcre2_match_data_create_from_pattern(re, NULL)
@@ -692,18 +687,18 @@ static int probe(const char *text, size_t len)
 	const char *nl = memchr(text, '\n', len);
 	size_t n = nl ? (size_t)(nl - text) : len;
 	/* the pattern is a constant: only memory can fail it */
-	int score = !md ? -1 : pcre2_match(re, (PCRE2_SPTR)text, n, 0,
-	                                   PCRE2_NO_UTF_CHECK, md, NULL) >= 2
-	                       ? 95 : 0;
+	enum rl_confidence score =
+		!md ? RL_PROBE_ENOMEM
+		    : pcre2_match(re, (PCRE2_SPTR)text, n, 0, PCRE2_NO_UTF_CHECK, md,
+		                  NULL) >= 2 ? RL_PROBE_CERTAIN : RL_PROBE_NO;
 	pcre2_match_data_free(md);
 	pcre2_code_free(re);
 	return score;
 }
 
-const struct rl_importer rl_importer_encyclopedia = {
-	.name = "encyclopedia",
+const struct rl_recognizer rl_format_encyclopedia = {
 	.description = "encyclopedia entry extracted from a PDF: \"ENCYCLOP\xC3\x89"
 	               "DIE // ENTR\xC3\x89" "E N\", a title, sections, glossary pairs",
 	.probe = probe,
-	.parse = parse,
+	.recognize = recognize,
 };

@@ -26,6 +26,8 @@ static const char BULLET[] = "\xE2\x80\xA2";                 /* • */
 static const char TAGS_LABEL[] = "Tags:";
 static const char DISCUSSION[] = "(Discussion elsewhere)";
 static const char CHANGED_PREFIX[] = "Changed answer:";
+/* "N more..." counts no more than this. */
+enum { HIDDEN_MAX = 1000000 };
 static const char *const section_names[] = {
 	"Frequently Asked Questions", "Errata / Updates", "Errata", "Updates",
 	"FAQ", "Rules Clarifications", "Clarifications", NULL
@@ -43,26 +45,16 @@ static const char ERRATA_RE[] =
 static const char PRINTING_RE[] =
 	"^(.+?)\\s+[-\\x{2013}\\x{2014}]\\s+(.*\\b(?:printing|edition|print run)\\b.*)$";
 
-enum { TAB_WIDTH = 8 };
-
-struct line {
-	const char *s;
-	size_t n;
-	unsigned no;
-};
-
 struct parser {
-	const struct rl_source *src;
 	struct rl_doc *doc;
 	struct rl_diags *d;
-	struct line *lines;
-	size_t nlines;
+	const struct rl_blocks *b;
 	char *section, *category;
 	bool errata_section;
 	/* the entry being read */
 	bool in_entry, tags_seen;
 	size_t entry;            /* index into doc->entries */
-	struct line *answer;     /* its answer lines, blank ones included */
+	const struct rl_block **answer;  /* its answer lines, blank ones too */
 	size_t nanswer, answer_cap;
 	unsigned discussions;
 };
@@ -79,38 +71,21 @@ static bool starts_with_fold(const char *s, size_t n, const char *prefix)
 	return n >= k && strncasecmp(s, prefix, k) == 0;
 }
 
-/* Width in columns of the leading blanks, and their length in bytes. */
-static size_t indent_of(const struct line *l, size_t *bytes)
+/* An entry: a "• " item from the first column. */
+static bool is_bullet(const struct rl_block *l)
 {
-	size_t col = 0, i = 0, k;
-	while (i < l->n && (k = rl_blank_len(l->s + i)) != 0) {
-		col = l->s[i] == '\t' ? (col / TAB_WIDTH + 1) * TAB_WIDTH : col + 1;
-		i += k;
-	}
-	if (bytes)
-		*bytes = i;
-	return col;
-}
-
-static bool is_bullet(const struct line *l)
-{
-	size_t b = sizeof BULLET - 1;
-	return starts_with(l->s, l->n, BULLET) &&
-	       (l->n == b || rl_blank_len(l->s + b));
-}
-
-static bool is_blank(const struct line *l)
-{
-	return rl_is_blank_line(l->s, l->n);
+	return l->type == RL_BLOCK_ITEM && l->indent == 0 &&
+	       l->name_len == sizeof BULLET - 1 &&
+	       memcmp(l->name, BULLET, l->name_len) == 0;
 }
 
 /* A line of "(Discussion elsewhere)" markers, optionally followed by the
  * tags: returns the marker count, sets *tags to what follows "Tags:" (NULL
  * when there is no Tags label). -1 when the line is neither. */
-static int markers_and_tags(const struct line *l, const char **tags,
+static int markers_and_tags(const struct rl_block *l, const char **tags,
                             size_t *tags_len)
 {
-	const char *p = l->s, *e = l->s + l->n;
+	const char *p = l->raw, *e = l->raw + l->raw_len;
 	int count = 0;
 	*tags = NULL;
 	for (;;) {
@@ -132,19 +107,24 @@ static int markers_and_tags(const struct line *l, const char **tags,
 }
 
 /* A line of markers and/or the tags, at any indentation. */
-static bool is_tags_line(const struct line *l)
+static bool is_tags_line(const struct rl_block *l)
 {
 	const char *t;
 	size_t n;
 	return markers_and_tags(l, &t, &n) >= 0;
 }
 
-static bool is_section_name(const char *s)
+static bool is_section_name_n(const char *s, size_t len)
 {
 	for (const char *const *n = section_names; *n; n++)
-		if (strcasecmp(s, *n) == 0)
+		if (strlen(*n) == len && strncasecmp(s, *n, len) == 0)
 			return true;
 	return false;
+}
+
+static bool is_section_name(const char *s)
+{
+	return is_section_name_n(s, strlen(s));
 }
 
 static bool contains_fold(const char *s, const char *word)
@@ -216,11 +196,11 @@ static int parse_errata(struct rl_entry *e)
 
 /* ---- Entries ---------------------------------------------------------- */
 
-static int add_answer_line(struct parser *p, const struct line *l)
+static int add_answer_line(struct parser *p, const struct rl_block *l)
 {
 	if (!rl_grow(&p->answer, &p->answer_cap, p->nanswer + 1, sizeof *p->answer))
 		return RL_ENOMEM;
-	p->answer[p->nanswer++] = *l;
+	p->answer[p->nanswer++] = l;
 	return RL_OK;
 }
 
@@ -232,13 +212,13 @@ static char *answer_text(const struct parser *p)
 {
 	size_t min = (size_t)-1;
 	for (size_t i = 0; i < p->nanswer && min == (size_t)-1; i++)
-		if (!is_blank(&p->answer[i]))
-			min = indent_of(&p->answer[i], NULL);
+		if (p->answer[i]->type != RL_BLOCK_BLANK)
+			min = p->answer[i]->indent;
 	struct rl_buf b = {0};
 	bool pending_blank = false;
 	for (size_t i = 0; i < p->nanswer; i++) {
-		const struct line *l = &p->answer[i];
-		if (is_blank(l)) {
+		const struct rl_block *l = p->answer[i];
+		if (l->type == RL_BLOCK_BLANK) {
 			pending_blank = b.len > 0;
 			continue;
 		}
@@ -247,10 +227,11 @@ static char *answer_text(const struct parser *p)
 		else if (b.len)
 			rl_buf_addc(&b, '\n');
 		pending_blank = false;
-		size_t bytes, col = indent_of(l, &bytes);
-		for (size_t k = min; k < col; k++)
+		for (size_t k = min; k < l->indent; k++)
 			rl_buf_addc(&b, ' ');
-		char *rest = rl_strtrim(l->s + bytes, l->n - bytes);
+		size_t bytes;
+		rl_indent(l->raw, l->raw_len, &bytes);
+		char *rest = rl_strtrim(l->raw + bytes, l->raw_len - bytes);
 		if (!rest) {
 			rl_buf_free(&b);
 			return NULL;
@@ -261,69 +242,11 @@ static char *answer_text(const struct parser *p)
 	return rl_buf_take(&b);
 }
 
-/* The tags of one entry as a hash set (indices into e->tags, folding ASCII
- * case as strcasecmp does), so that a line of 100 000 tags is checked for
- * duplicates in linear time, not quadratic. */
-struct tagset {
-	size_t *slot;      /* index + 1; 0 is empty */
-	size_t cap;        /* a power of two */
-};
-
-static size_t tag_hash(const struct rl_tag *t)
-{
-	size_t h = 14695981039346656037u;
-	for (const char *q = t->name; *q; q++)
-		h = (h ^ (unsigned char)(*q >= 'A' && *q <= 'Z' ? *q + 32 : *q)) *
-		    1099511628211u;
-	h = (h ^ 0x1F) * 1099511628211u;
-	for (const char *q = t->qualifier ? t->qualifier : ""; *q; q++)
-		h = (h ^ (unsigned char)(*q >= 'A' && *q <= 'Z' ? *q + 32 : *q)) *
-		    1099511628211u;
-	return h;
-}
-
-static bool same_tag(const struct rl_tag *a, const struct rl_tag *b)
-{
-	return strcasecmp(a->name, b->name) == 0 &&
-	       strcasecmp(a->qualifier ? a->qualifier : "",
-	                  b->qualifier ? b->qualifier : "") == 0;
-}
-
-/* The slot where t is, or the empty one where it would go. */
-static size_t *tagset_find(const struct tagset *set, const struct rl_entry *e,
-                           const struct rl_tag *t)
-{
-	size_t i = tag_hash(t) & (set->cap - 1);
-	while (set->slot[i] && !same_tag(&e->tags[set->slot[i] - 1], t))
-		i = (i + 1) & (set->cap - 1);
-	return &set->slot[i];
-}
-
-/* Makes room for e->ntags + 1 tags and holds every tag of e. */
-static bool tagset_fit(struct tagset *set, const struct rl_entry *e)
-{
-	if (set->cap && (e->ntags + 1) * 2 <= set->cap)
-		return true;
-	size_t cap = set->cap ? set->cap : 64;
-	while ((e->ntags + 1) * 2 > cap)
-		cap *= 2;
-	size_t *slot = calloc(cap, sizeof *slot);
-	if (!slot)
-		return false;
-	free(set->slot);
-	set->slot = slot;
-	set->cap = cap;
-	for (size_t k = 0; k < e->ntags; k++)
-		*tagset_find(set, e, &e->tags[k]) = k + 1;
-	return true;
-}
-
 static int split_tags(struct parser *p, struct rl_entry *e, unsigned lineno,
                       const char *s, size_t n)
 {
 	size_t start = 0;
 	int depth = 0;
-	struct tagset set = {0};
 	int rc = RL_OK;
 	for (size_t i = 0; i <= n; i++) {
 		if (i < n && s[i] == '(')
@@ -338,35 +261,27 @@ static int split_tags(struct parser *p, struct rl_entry *e, unsigned lineno,
 			break;
 		}
 		start = i + 1;
-		char *end;
-		long more = strtol(item, &end, 10);
+		unsigned long more = 0;
+		size_t used = 0;
+		bool small = rl_parse_uint(item, strlen(item), HIDDEN_MAX, &more,
+		                           &used);
+		const char *end = item + used;
 		if (*item == '\0') {
 			if (i < n || e->ntags == 0)
 				rc = rl_diag_add(p->d, RL_WARNING, lineno, 0,
 				                 "empty tag in the tags line");
-		} else if (i == n && end != item && more >= 0 &&
-		           strncmp(end, " more", 5) == 0 &&
+		} else if (i == n && used > 0 && strncmp(end, " more", 5) == 0 &&
 		           strspn(end + 5, ".\xE2\x80\xA6") == strlen(end + 5)) {
-			e->hidden_tags = (int)(more > 1000000 ? 1000000 : more);
+			/* "N more...": a count beyond HIDDEN_MAX is HIDDEN_MAX */
+			e->hidden_tags = small ? (int)more : HIDDEN_MAX;
 		} else {
-			struct rl_tag t;
-			rc = rl_tag_parse(item, &t);
-			if (!rc) {
-				size_t *slot = NULL;
-				if (!tagset_fit(&set, e))
-					rc = RL_ENOMEM;
-				else if (!*(slot = tagset_find(&set, e, &t)))
-					rc = rl_entry_add_tag(e, t.name, t.qualifier);
-				if (!rc && !*slot)
-					*slot = e->ntags;   /* the tag just added, + 1 */
-				rl_tag_clear(&t);
-			}
+			/* a tag the entry has already is not added again */
+			rc = rl_entry_add_tag(e, item, NULL);
 		}
 		free(item);
 		if (rc)
 			break;
 	}
-	free(set.slot);
 	return rc;
 }
 
@@ -395,6 +310,8 @@ static int finish_entry(struct parser *p, bool at_eof)
 	e->text = text;
 	if (!*text)
 		rc = rl_diag_add(p->d, RL_WARNING, e->line, 0, "entry has no answer");
+	if (!rc && !p->tags_seen && at_eof)
+		rl_doc_ends_inside(p->doc, RL_END_IN_ENTRY, e->line);
 	if (!rc && !p->tags_seen)
 		rc = rl_diag_add(p->d, RL_WARNING, e->line, 0, at_eof
 		                 ? "file ends inside an entry with no 'Tags:' line"
@@ -420,7 +337,7 @@ static int finish_entry(struct parser *p, bool at_eof)
 	return rc;
 }
 
-static int start_entry(struct parser *p, const struct line *l)
+static int start_entry(struct parser *p, const struct rl_block *l)
 {
 	struct rl_entry *e = rl_doc_add_entry(p->doc);
 	if (!e)
@@ -431,35 +348,27 @@ static int start_entry(struct parser *p, const struct line *l)
 	p->discussions = 0;
 	p->nanswer = 0;
 	e->kind = RL_KIND_FAQ;
-	e->line = l->no;
-	size_t b = sizeof BULLET - 1;
-	e->title = rl_strtrim(l->s + b, l->n - b);
+	e->line = l->line;
+	e->title = rl_block_strdup(l);
 	e->section = rl_strdup(p->section);
 	e->category = rl_strdup(p->category);
 	if (!e->title || (p->section && !e->section) ||
 	    (p->category && !e->category))
 		return RL_ENOMEM;
 	if (!*e->title)
-		return rl_diag_add(p->d, RL_WARNING, l->no, 0, "entry has no question");
+		return rl_diag_add(p->d, RL_WARNING, l->line, 0,
+		                   "entry has no question");
 	return RL_OK;
-}
-
-/* The next non-blank line after index i, or NULL. */
-static const struct line *next_nonblank(const struct parser *p, size_t i)
-{
-	for (size_t k = i + 1; k < p->nlines; k++)
-		if (!is_blank(&p->lines[k]))
-			return &p->lines[k];
-	return NULL;
 }
 
 static int heading(struct parser *p, size_t i)
 {
-	char *name = rl_strtrim(p->lines[i].s, p->lines[i].n);
+	const struct rl_block *l = &p->b->v[i];
+	char *name = rl_strtrim(l->raw, l->raw_len);
 	if (!name)
 		return RL_ENOMEM;
-	const struct line *next = next_nonblank(p, i);
-	bool heading_follows = next && indent_of(next, NULL) == 0 &&
+	const struct rl_block *next = rl_blocks_next_nonblank(p->b, i);
+	bool heading_follows = next && next->indent == 0 &&
 	                       !is_bullet(next) && !is_tags_line(next);
 	/* A known section name is a section. Another heading followed by a
 	 * heading opens a section when none is open yet or its name says so;
@@ -467,7 +376,7 @@ static int heading(struct parser *p, size_t i)
 	bool section = is_section_name(name) ||
 	               (heading_follows && (!p->section || has_section_word(name)));
 	if (!section && heading_follows) {
-		int rc = rl_diag_add(p->d, RL_WARNING, p->lines[i].no, 0,
+		int rc = rl_diag_add(p->d, RL_WARNING, l->line, 0,
 		                     "category '%s' has no entries", name);
 		if (rc) {
 			free(name);
@@ -487,16 +396,16 @@ static int heading(struct parser *p, size_t i)
 	return RL_OK;
 }
 
-static int indented(struct parser *p, const struct line *l)
+static int indented(struct parser *p, const struct rl_block *l)
 {
 	if (!p->in_entry)
-		return rl_diag_add(p->d, RL_WARNING, l->no, 0,
+		return rl_diag_add(p->d, RL_WARNING, l->line, 0,
 		                   "indented text outside any entry; ignored");
 	const char *tags;
 	size_t tags_len = 0;
 	int markers = markers_and_tags(l, &tags, &tags_len);
 	if (p->tags_seen) {
-		int rc = rl_diag_add(p->d, RL_WARNING, l->no, 0,
+		int rc = rl_diag_add(p->d, RL_WARNING, l->line, 0,
 		                     "text after the 'Tags:' line; kept in the answer");
 		return rc ? rc : add_answer_line(p, l);
 	}
@@ -507,81 +416,51 @@ static int indented(struct parser *p, const struct line *l)
 		return RL_OK;
 	p->tags_seen = true;
 	struct rl_entry *e = &p->doc->entries[p->entry];
-	return split_tags(p, e, l->no, tags, tags_len);
+	return split_tags(p, e, l->line, tags, tags_len);
 }
 
-static int split_lines(struct parser *p)
+static int recognize(const struct rl_blocks *b, struct rl_input *in)
 {
-	const char *s = p->src->text, *end = s + p->src->len;
-	size_t cap = 0;
-	unsigned no = 1;
-	while (s < end) {
-		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
-		if (!rl_grow(&p->lines, &cap, p->nlines + 1, sizeof *p->lines))
-			return RL_ENOMEM;
-		p->lines[p->nlines++] = (struct line){ s, n, no++ };
-		s += n + (nl != NULL);
-	}
-	return RL_OK;
-}
-
-static int parse_lines(struct parser *p)
-{
+	struct parser p = { .doc = in->doc, .d = in->d, .b = b };
 	size_t i = 0;
-	while (i < p->nlines && is_blank(&p->lines[i]))
+	while (i < b->n && b->v[i].type == RL_BLOCK_BLANK)
 		i++;
-	if (i == p->nlines) {
-		rl_diag_add(p->d, RL_ERROR, 0, 0, "empty document");
+	if (i == b->n) {
+		rl_diag_add(in->d, RL_ERROR, 0, 0, "empty document");
 		return RL_EDATA;
 	}
-	const struct line *first = &p->lines[i];
-	if (is_bullet(first) || indent_of(first, NULL) > 0) {
-		rl_diag_add(p->d, RL_ERROR, first->no, 1,
+	const struct rl_block *first = &b->v[i];
+	if (is_bullet(first) || first->indent > 0) {
+		rl_diag_add(in->d, RL_ERROR, first->line, 1,
 		            "expected the page's tag on the first line");
 		return RL_EDATA;
 	}
-	p->doc->title = rl_strtrim(first->s, first->n);
-	p->doc->page_tag = calloc(1, sizeof *p->doc->page_tag);
-	if (!p->doc->title || !p->doc->page_tag)
-		return RL_ENOMEM;
-	int rc = rl_tag_parse(p->doc->title, p->doc->page_tag);
-	for (i++; i < p->nlines && !rc; i++) {
-		const struct line *l = &p->lines[i];
-		if (is_blank(l)) {
-			if (p->in_entry && !p->tags_seen)
-				rc = add_answer_line(p, l);
-		} else if (indent_of(l, NULL) > 0 ||
-		           (p->in_entry && !p->tags_seen && is_tags_line(l))) {
+	int rc = rl_doc_set_page_tag(in->doc, first->raw, first->raw_len);
+	for (i++; i < b->n && !rc; i++) {
+		const struct rl_block *l = &b->v[i];
+		if (l->type == RL_BLOCK_BLANK) {
+			if (p.in_entry && !p.tags_seen)
+				rc = add_answer_line(&p, l);
+		} else if (l->indent > 0 ||
+		           (p.in_entry && !p.tags_seen && is_tags_line(l))) {
 			/* An unindented tags line is odd indentation, not a
 			 * heading. */
-			rc = indented(p, l);
+			rc = indented(&p, l);
 		} else if (is_bullet(l)) {
-			rc = finish_entry(p, false);
+			rc = finish_entry(&p, false);
 			if (!rc)
-				rc = start_entry(p, l);
+				rc = start_entry(&p, l);
 		} else {
-			rc = finish_entry(p, false);
+			rc = finish_entry(&p, false);
 			if (!rc)
-				rc = heading(p, i);
+				rc = heading(&p, i);
 		}
 	}
 	if (!rc)
-		rc = finish_entry(p, true);
-	if (!rc && p->doc->n == 0)
-		rc = rl_diag_add(p->d, RL_WARNING, first->no, 0,
+		rc = finish_entry(&p, true);
+	if (!rc && in->doc->n == 0)
+		rc = rl_diag_add(in->d, RL_WARNING, first->line, 0,
 		                 "tag page has no entries");
-	return rc;
-}
-
-static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
-                 struct rl_doc *doc, struct rl_diags *d)
-{
-	struct parser p = { .src = src, .doc = doc, .d = d };
-	int rc = split_lines(&p);
-	if (!rc)
-		rc = parse_lines(&p);
-	free(p.lines);
 	free(p.answer);
 	free(p.section);
 	free(p.category);
@@ -590,41 +469,42 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 
 /* Entries ("• " at the start of a line) and "Tags:" lines are this
  * format's signature; entries under a known section heading will do. */
-static int probe(const char *text, size_t len)
+static enum rl_confidence probe(const char *text, size_t len)
 {
-	size_t bullets = 0, tags = 0, sections = 0;
-	const char *s = text, *end = text + len;
-	while (s < end) {
-		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
-		struct line l = { s, n, 0 };
-		if (is_bullet(&l)) {
-			bullets++;
-		} else if (indent_of(&l, NULL) == 0 && n < 80) {
-			char *h = rl_strtrim(s, n);
-			if (!h)
-				return -1;
-			sections += is_section_name(h);
-			free(h);
-		}
-		if (!is_bullet(&l)) {
-			const char *t;
-			size_t tl;
-			if (markers_and_tags(&l, &t, &tl) >= 0 && t)
-				tags++;
-		}
-		s += n + (nl != NULL);
+	struct rl_source src = { .text = (char *)text, .len = len };
+	struct rl_blocks b = {0};
+	if (rl_read_lines(&src, &b)) {
+		rl_blocks_free(&b);
+		return RL_PROBE_ENOMEM;
 	}
+	size_t bullets = 0, tags = 0, sections = 0;
+	for (size_t i = 0; i < b.n; i++) {
+		const struct rl_block *l = &b.v[i];
+		if (is_bullet(l)) {
+			bullets++;
+			continue;
+		}
+		if (l->indent == 0 && l->raw_len < 80) {
+			const char *h = l->raw;
+			size_t n = l->raw_len;
+			rl_trim_range(&h, &n);
+			sections += is_section_name_n(h, n);
+		}
+		const char *t;
+		size_t tl;
+		if (markers_and_tags(l, &t, &tl) >= 0 && t)
+			tags++;
+	}
+	rl_blocks_free(&b);
 	if (bullets && tags)
-		return tags * 2 >= bullets ? 95 : 70;
+		return tags * 2 >= bullets ? RL_PROBE_STRONG : RL_PROBE_LIKELY;
 	/* Entries without any Tags line: only with a known section heading. */
-	return bullets && sections ? 60 : 0;
+	return bullets && sections ? RL_PROBE_POSSIBLE : RL_PROBE_NO;
 }
 
-const struct rl_importer rl_importer_faq_tags = {
-	.name = "faq-tags",
+const struct rl_recognizer rl_format_faq_tags = {
 	.description = "FAQ tag pages: a tag, sections, categories, \"\xE2\x80\xA2 \" entries "
 	               "with indented answers and a \"Tags:\" line",
 	.probe = probe,
-	.parse = parse,
+	.recognize = recognize,
 };

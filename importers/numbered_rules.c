@@ -57,7 +57,6 @@ static const char SECTION_RE[] =
 enum { TITLE_MAX = 100 };
 
 struct parser {
-	const struct rl_source *src;
 	struct rl_doc *doc;
 	struct rl_diags *d;
 	pcre2_code *rule_re, *date_re, *section_re;
@@ -66,31 +65,18 @@ struct parser {
 	bool have_cur;
 	bool cur_is_section;   /* the entry is a numbered heading's */
 	char *section;         /* the current heading; NULL: the title */
+	bool date_seen;        /* a date line, even one that is no date */
 	struct rl_buf text;
 	bool pending_blank;
 };
 
 
-/* Matches re at the start of l; returns the number of groups + 1, or < 0. */
-static int match(struct parser *p, pcre2_code *re, const struct rl_line *l)
+/* Matches re at the start of s[0..n); returns the number of groups + 1,
+ * or < 0. */
+static int match(struct parser *p, pcre2_code *re, const char *s, size_t n)
 {
-	return pcre2_match(re, (PCRE2_SPTR)l->s, l->n, 0, PCRE2_NO_UTF_CHECK,
-	                   p->md, NULL);
-}
-
-/* A reStructuredText underline or overline (or a transition): three or
- * more of one punctuation character from column 1. */
-static bool is_adornment(const struct rl_line *l)
-{
-	size_t n = l->n;
-	while (n && (l->s[n - 1] == ' ' || l->s[n - 1] == '\t' || l->s[n - 1] == '\r'))
-		n--;
-	if (n < 3 || !strchr("=-~^\"'`#*+_", l->s[0]))
-		return false;
-	for (size_t i = 1; i < n; i++)
-		if (l->s[i] != l->s[0])
-			return false;
-	return true;
+	return pcre2_match(re, (PCRE2_SPTR)s, n, 0, PCRE2_NO_UTF_CHECK, p->md,
+	                   NULL);
 }
 
 static int finish(struct parser *p)
@@ -214,99 +200,100 @@ static void add_text(struct parser *p, const char *s, size_t n)
 
 /* A heading (reStructuredText): a section. "101. Title" is an entry with
  * rule "101"; other headings title what stands under them. */
-static int heading(struct parser *p, const struct rl_line *l)
+static int heading(struct parser *p, const struct rl_block *l)
 {
-	char *h = rl_strtrim(l->s, l->n);
+	char *h = rl_strndup(l->text, l->len);
 	if (!h)
 		return RL_ENOMEM;
 	/* the heading's own entry is in its parent section: the document's */
 	free(p->section);
 	p->section = NULL;
 	int rc;
-	if (match(p, p->section_re, l) >= 3) {
+	if (match(p, p->section_re, l->text, l->len) >= 3) {
 		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
-		char *title = rl_strndup(l->s + ov[4], ov[5] - ov[4]);
-		rc = title ? start(p, l->no, l->s + ov[2], ov[3] - ov[2], title)
+		char *title = rl_strndup(l->text + ov[4], ov[5] - ov[4]);
+		rc = title ? start(p, l->line, l->text + ov[2], ov[3] - ov[2], title)
 		           : RL_ENOMEM;
 		free(title);
 		if (!rc && p->have_cur && !p->doc->entries[p->cur_i].text)
 			p->cur_is_section = true;
 	} else {
-		rc = start(p, l->no, NULL, 0, h);
+		rc = start(p, l->line, NULL, 0, h);
 	}
 	/* the rules under it are in its section */
 	p->section = h;
 	return rc;
 }
 
-static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
+/* A line of text: a date, a rule, or more of the rule or section above. */
+static int text_line(struct parser *p, const struct rl_block *l)
 {
-	size_t i = 0;
-	/* blank lines, and an overline over the title */
-	while (i < n && (rl_is_blank_line(lines[i].s, lines[i].n) ||
-	                 is_adornment(&lines[i])))
-		i++;
-	if (i == n)
-		return RL_EDATA;
 	int rc = RL_OK;
-	if (match(p, p->rule_re, &lines[i]) >= 0) {
+	if (match(p, p->date_re, l->raw, l->raw_len) >= 2) {
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
+		const char *d = l->raw + ov[2];
+		unsigned long y, m, day;
+		if (p->doc->date || p->date_seen)
+			return rl_diag_add(p->d, RL_WARNING, l->line, 0,
+			                   "a second date line; the first is kept");
+		p->date_seen = true;
+		rl_parse_uint(d, 4, 9999, &y, NULL);
+		rl_parse_uint(d + 5, 2, 99, &m, NULL);
+		rl_parse_uint(d + 8, 2, 99, &day, NULL);
+		return rl_doc_set_date(p->doc, (long)y, (long)m, (long)day, p->d,
+		                       l->line);
+	}
+	if (match(p, p->rule_re, l->raw, l->raw_len) >= 2) {
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
+		rc = start(p, l->line, l->raw + ov[2], ov[3] - ov[2], NULL);
+		if (!rc)
+			add_text(p, l->raw + ov[1], l->raw_len - ov[1]);
+		return rc;
+	}
+	if (!p->have_cur)
+		rc = start(p, l->line, NULL, 0, p->doc->title);
+	if (!rc)
+		add_text(p, l->raw, l->raw_len);
+	return rc;
+}
+
+static int read_blocks(struct parser *p, const struct rl_blocks *b,
+                       const struct rl_source *src)
+{
+	const struct rl_block *v = b->v;
+	size_t i = 0, n = b->n;
+	/* blank lines, and an overline over the title */
+	while (i < n && (v[i].type == RL_BLOCK_BLANK ||
+	                 v[i].type == RL_BLOCK_TRANSITION))
+		i++;
+	if (i == n) {
+		rl_diag_add(p->d, RL_ERROR, 0, 0, "empty document");
+		return RL_EDATA;
+	}
+	int rc = RL_OK;
+	if (match(p, p->rule_re, v[i].text, v[i].len) >= 0 && v[i].indent == 0) {
 		/* No title line: the file's name stands in for it. */
-		const char *base = strrchr(p->src->name, '/');
-		base = base ? base + 1 : p->src->name;
-		const char *dot = strrchr(base, '.');
-		size_t len = dot && dot > base ? (size_t)(dot - base) : strlen(base);
-		if (!(p->doc->title = rl_strndup(base, len)))
+		if (!(p->doc->title = rl_file_stem(src->name)))
 			return RL_ENOMEM;
-		rc = rl_diag_add(p->d, RL_WARNING, lines[i].no, 0,
+		rc = rl_diag_add(p->d, RL_WARNING, v[i].line, 0,
 		                 "no title line before the first rule; the file "
 		                 "name '%s' is the title", p->doc->title);
 	} else {
-		p->doc->title = rl_strtrim(lines[i].s, lines[i].n);
-		p->doc->page_tag = calloc(1, sizeof *p->doc->page_tag);
-		if (!p->doc->title || !p->doc->page_tag)
-			return RL_ENOMEM;
 		/* The title names what every rule here is about: their tag. */
-		if ((rc = rl_tag_parse(p->doc->title, p->doc->page_tag)))
+		if ((rc = rl_doc_set_page_tag(p->doc, v[i].text, v[i].len)))
 			return rc;
 		/* The title section: what stands before the first rule. */
-		rc = start(p, lines[i].no, NULL, 0, p->doc->title);
+		rc = start(p, v[i].line, NULL, 0, p->doc->title);
 		i++;
-		if (i < n && is_adornment(&lines[i]))
-			i++;   /* the title's underline */
 	}
 	for (; i < n && !rc; i++) {
-		const struct rl_line *l = &lines[i];
-		if (rl_is_blank_line(l->s, l->n)) {
+		const struct rl_block *l = &v[i];
+		if (l->type == RL_BLOCK_BLANK)
 			p->pending_blank = p->text.len > 0;
-			continue;
-		}
-		if (is_adornment(l))
-			continue;   /* an overline, or a transition */
-		if (i + 1 < n && is_adornment(&lines[i + 1]) && !rl_blank_len(l->s)) {
+		else if (l->type == RL_BLOCK_HEADING)
 			rc = heading(p, l);
-			i++;   /* its underline */
-			continue;
-		}
-		if (match(p, p->date_re, l) >= 2) {
-			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
-			if (p->doc->date)
-				rc = rl_diag_add(p->d, RL_WARNING, l->no, 0,
-				                 "a second date line; the first is kept");
-			else if (!(p->doc->date = rl_strndup(l->s + ov[2], ov[3] - ov[2])))
-				rc = RL_ENOMEM;
-			continue;
-		}
-		if (match(p, p->rule_re, l) >= 2) {
-			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(p->md);
-			rc = start(p, l->no, l->s + ov[2], ov[3] - ov[2], NULL);
-			if (!rc)
-				add_text(p, l->s + ov[1], l->n - ov[1]);
-			continue;
-		}
-		if (!p->have_cur)
-			rc = start(p, l->no, NULL, 0, p->doc->title);
-		if (!rc)
-			add_text(p, l->s, l->n);
+		else if (l->type != RL_BLOCK_TRANSITION)
+			rc = text_line(p, l);
 	}
 	if (!rc)
 		rc = finish(p);
@@ -315,37 +302,30 @@ static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
 	return rc;
 }
 
-static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
-                 struct rl_doc *doc, struct rl_diags *d)
+static int recognize(const struct rl_blocks *b, struct rl_input *in)
 {
-	struct parser p = { .src = src, .doc = doc, .d = d };
-	struct rl_line *lines = NULL;
-	size_t n = 0;
-	int rc = rl_split_lines(src, &lines, &n);
+	struct parser p = { .doc = in->doc, .d = in->d };
 	p.rule_re = rl_re_compile(RULE_RE, 0);
 	p.date_re = rl_re_compile(DATE_RE, 0);
 	p.section_re = rl_re_compile(SECTION_RE, 0);
 	p.md = pcre2_match_data_create(8, NULL);
-	if (!rc && (!p.rule_re || !p.date_re || !p.section_re || !p.md))
+	int rc = RL_OK;
+	if (!p.rule_re || !p.date_re || !p.section_re || !p.md)
 		rc = RL_ENOMEM;
-	if (!rc) {
-		rc = parse_lines(&p, lines, n);
-		if (rc == RL_EDATA)
-			rl_diag_add(d, RL_ERROR, 0, 0, "empty document");
-	}
+	if (!rc)
+		rc = read_blocks(&p, b, in->src);
 	rl_buf_free(&p.text);
 	pcre2_match_data_free(p.md);
 	pcre2_code_free(p.rule_re);
 	pcre2_code_free(p.date_re);
 	pcre2_code_free(p.section_re);
 	free(p.section);
-	free(lines);
 	return rc;
 }
 
 /* Several lines that start with a rule number ("511.8. ") are the
  * signature. */
-static int probe(const char *text, size_t len)
+static enum rl_confidence probe(const char *text, size_t len)
 {
 	pcre2_code *re = rl_re_compile(RULE_RE, 0);
 	pcre2_match_data *md = re ? pcre2_match_data_create_from_pattern(re, NULL)
@@ -367,16 +347,15 @@ static int probe(const char *text, size_t len)
 	pcre2_match_data_free(md);
 	pcre2_code_free(re);
 	if (oom)
-		return -1;
+		return RL_PROBE_ENOMEM;
 	if (rules >= 2)
-		return rules * 5 >= lines ? 80 : 55;
-	return 0;
+		return rules * 5 >= lines ? RL_PROBE_LIKELY : RL_PROBE_POSSIBLE;
+	return RL_PROBE_NO;
 }
 
-const struct rl_importer rl_importer_numbered_rules = {
-	.name = "numbered-rules",
+const struct rl_recognizer rl_format_numbered_rules = {
 	.description = "numbered rules: a title, then rules that start with their "
 	               "number (\"512.1.\", \"100.1a\")",
 	.probe = probe,
-	.parse = parse,
+	.recognize = recognize,
 };

@@ -4,7 +4,8 @@
  *
  *   Глоссарий                          the document's title (underlined)
  *   ============
- *   **Б**                              a heading: the tag of the terms below
+ *   **Б**                              a heading: the section of the terms
+ *                                      below (structure, not a tag)
  *   -----
  *   .. glossary::
  *
@@ -23,7 +24,7 @@
  * over with what is indented under them. */
 #include "importer.h"
 #include "doc.h"
-#include "utf8.h"
+#include "rst.h"
 #include "util.h"
 
 #include <stdint.h>
@@ -31,15 +32,9 @@
 #include <string.h>
 
 struct parser {
-	const struct rl_source *src;
 	struct rl_doc *doc;
 	struct rl_diags *d;
 	char *section;          /* the current heading, made plain; or NULL */
-	bool in_glossary;       /* inside a ".. glossary::" block */
-	size_t block_indent;    /* the directive's indentation */
-	size_t term_indent;     /* the block's terms' (SIZE_MAX: none yet) */
-	bool in_skipped;        /* inside another directive or a comment */
-	size_t skip_indent;
 	bool have_cur;          /* the last entry is being read */
 	bool cur_has_def;       /* a line of its definition was read */
 	bool after_term;        /* the previous line was a term line */
@@ -47,66 +42,6 @@ struct parser {
 	bool pending_blank;
 	bool warned_stray;      /* stray text warned about in this paragraph */
 };
-
-/* ---- characters ------------------------------------------------------- */
-
-static uint32_t decode(const char *s, size_t *len)
-{
-	uint32_t c;
-	*len = rl_utf8_decode(s, &c);
-	return c;
-}
-
-
-/* The code point before s[i] (0 at the start). */
-static uint32_t before(const char *s, size_t i)
-{
-	if (i == 0)
-		return 0;
-	size_t j = i - 1;
-	while (j > 0 && ((unsigned char)s[j] & 0xC0) == 0x80)
-		j--;
-	size_t len;
-	return decode(s + j, &len);
-}
-
-static bool is_space(uint32_t c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == 0xA0;
-}
-
-/* Can inline markup start at s[i], whose start-string is k bytes long? */
-static bool can_open(const char *s, size_t n, size_t i, size_t k)
-{
-	if (i + k >= n)
-		return false;
-	size_t len;
-	uint32_t next = decode(s + i + k, &len);
-	return !rl_is_word_cp(before(s, i)) && !is_space(next);
-}
-
-/* Finds the end-string e (of length k) at or after from: preceded by no
- * white space and followed by no letter. Returns its offset or n. */
-static size_t find_close(const char *s, size_t n, size_t from, const char *e,
-                         size_t k)
-{
-	for (size_t j = from; j + k <= n; j++) {
-		if (memcmp(s + j, e, k) != 0)
-			continue;
-		if (j == from || is_space(before(s, j)))
-			continue;
-		size_t len;
-		uint32_t next = j + k < n ? decode(s + j + k, &len) : 0;
-		/* "**" is not the end of an emphasis "*" */
-		if (k == 1 && e[0] == '*' && next == '*')
-			continue;
-		if (!rl_is_word_cp(next))
-			return j;
-	}
-	return n;
-}
-
-/* ---- inline markup ------------------------------------------------------ */
 
 /* Adds a reference unless e has it already. */
 static int add_unique_ref(struct rl_entry *e, enum rl_ref_kind k, const char *t)
@@ -132,226 +67,22 @@ static char *term_name(const char *s, size_t n)
 	return t;
 }
 
-/* "text <target>": the text shown and the target (the whole when there is
- * no "<…>" at the end). */
-static void split_target(const char *s, size_t n, size_t *shown,
-                         const char **target, size_t *tlen)
+/* A :term:`X.` role: a reference of kind term to X. */
+static int on_role(void *ctx, const char *role, size_t rn, const char *target,
+                   size_t tn)
 {
-	*shown = n;
-	*target = s;
-	*tlen = n;
-	if (n >= 2 && s[n - 1] == '>') {
-		const char *lt = NULL;
-		for (size_t i = n - 1; i-- > 0; )
-			if (s[i] == '<') {
-				lt = s + i;
-				break;
-			}
-		if (lt && lt > s) {
-			*shown = (size_t)(lt - s);
-			*target = lt + 1;
-			*tlen = n - (size_t)(lt - s) - 2;
-		}
-	}
-}
-
-/* Appends s[0..n) to out with the inline markup made plain; the targets
- * of :term: roles become term references of e (when e is not NULL). */
-static int plain(const char *s, size_t n, struct rl_entry *e, struct rl_buf *out)
-{
-	size_t i = 0;
-	while (i < n) {
-		char c = s[i];
-		if (c == '\\' && i + 1 < n) {
-			/* an escape; an escaped blank is nothing */
-			size_t len;
-			uint32_t next = decode(s + i + 1, &len);
-			if (!is_space(next))
-				rl_buf_add(out, s + i + 1, len);
-			i += 1 + len;
-			continue;
-		}
-		if (c == ':' && can_open(s, n, i, 1)) {
-			/* :role:`content` */
-			size_t j = i + 1;
-			while (j < n && (((unsigned char)s[j] < 0x80 &&
-			                  (s[j] == '-' || s[j] == '_' || s[j] == '.' ||
-			                   s[j] == '+' || (s[j] >= '0' && s[j] <= '9') ||
-			                   (s[j] >= 'a' && s[j] <= 'z') ||
-			                   (s[j] >= 'A' && s[j] <= 'Z')))))
-				j++;
-			if (j > i + 1 && j + 1 < n && s[j] == ':' && s[j + 1] == '`') {
-				size_t close = find_close(s, n, j + 2, "`", 1);
-				if (close < n) {
-					const char *body = s + j + 2;
-					size_t blen = close - (j + 2), shown, tlen;
-					const char *target;
-					split_target(body, blen, &shown, &target, &tlen);
-					char *shown_s = rl_strtrim(body, shown);
-					if (!shown_s)
-						return RL_ENOMEM;
-					rl_buf_adds(out, shown_s);
-					free(shown_s);
-					if (e && j - i - 1 == 4 && memcmp(s + i + 1, "term", 4) == 0) {
-						char *t = term_name(target, tlen);
-						if (!t)
-							return RL_ENOMEM;
-						int rc = *t ? add_unique_ref(e, RL_REF_TERM, t) : RL_OK;
-						free(t);
-						if (rc)
-							return rc;
-					}
-					i = close + 1;
-					continue;
-				}
-			}
-		}
-		if (c == '`' && i + 1 < n && s[i + 1] == '`' && can_open(s, n, i, 2)) {
-			size_t close = find_close(s, n, i + 2, "``", 2);
-			if (close < n) {
-				rl_buf_add(out, s + i + 2, close - i - 2);
-				i = close + 2;
-				continue;
-			}
-		}
-		if (c == '`' && can_open(s, n, i, 1)) {
-			/* `text`, `text <url>`_, `text`__ */
-			size_t close = find_close(s, n, i + 1, "`", 1);
-			if (close < n) {
-				size_t shown, tlen;
-				const char *target;
-				split_target(s + i + 1, close - i - 1, &shown, &target, &tlen);
-				char *t = rl_strtrim(s + i + 1, shown);
-				if (!t)
-					return RL_ENOMEM;
-				rl_buf_adds(out, t);
-				free(t);
-				i = close + 1;
-				while (i < n && s[i] == '_')
-					i++;
-				continue;
-			}
-		}
-		if (c == '*' && i + 1 < n && s[i + 1] == '*' && can_open(s, n, i, 2)) {
-			size_t close = find_close(s, n, i + 2, "**", 2);
-			if (close < n) {
-				rl_buf_add(out, s + i + 2, close - i - 2);
-				i = close + 2;
-				continue;
-			}
-		}
-		if (c == '*' && can_open(s, n, i, 1) && s[i + 1] != '*') {
-			size_t close = find_close(s, n, i + 1, "*", 1);
-			if (close < n) {
-				rl_buf_add(out, s + i + 1, close - i - 1);
-				i = close + 1;
-				continue;
-			}
-		}
-		rl_buf_addc(out, c);
-		i++;
-	}
-	return out->oom ? RL_ENOMEM : RL_OK;
-}
-
-static char *plain_copy(const char *s, size_t n)
-{
-	struct rl_buf b = {0};
-	char *t = rl_strtrim(s, n);
+	struct rl_entry *e = ctx;
+	if (rn != 4 || memcmp(role, "term", 4) != 0)
+		return RL_OK;
+	char *t = term_name(target, tn);
 	if (!t)
-		return NULL;
-	int rc = plain(t, strlen(t), NULL, &b);
+		return RL_ENOMEM;
+	int rc = *t ? add_unique_ref(e, RL_REF_TERM, t) : RL_OK;
 	free(t);
-	if (rc) {
-		rl_buf_free(&b);
-		return NULL;
-	}
-	char *r = rl_buf_take(&b);
-	if (!r)
-		return NULL;
-	t = rl_strtrim(r, strlen(r));
-	free(r);
-	return t;
-}
-
-/* ---- lines --------------------------------------------------------------- */
-
-static size_t indent_of(const struct rl_line *l)
-{
-	size_t i = 0, col = 0;
-	while (i < l->n && (l->s[i] == ' ' || l->s[i] == '\t')) {
-		col = l->s[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
-		i++;
-	}
-	return col;
-}
-
-/* A section title's underline or overline (or a transition): at least
- * three of one punctuation character, from column 1. */
-static bool is_adornment(const struct rl_line *l)
-{
-	size_t n = l->n;
-	while (n && (l->s[n - 1] == ' ' || l->s[n - 1] == '\t' || l->s[n - 1] == '\r'))
-		n--;
-	if (n < 3 || !strchr("=-~^\"'`#*+_", l->s[0]))
-		return false;
-	for (size_t i = 1; i < n; i++)
-		if (l->s[i] != l->s[0])
-			return false;
-	return true;
-}
-
-static bool is_blank(const struct rl_line *l)
-{
-	return rl_is_blank_line(l->s, l->n);
-}
-
-/* Is lines[i] a section title: text from column 1 with an underline
- * (lines[i + 1]) of punctuation? */
-static bool is_heading(const struct rl_line *lines, size_t n, size_t i)
-{
-	return i + 1 < n && !is_blank(&lines[i]) && indent_of(&lines[i]) == 0 &&
-	       !is_adornment(&lines[i]) && is_adornment(&lines[i + 1]);
-}
-
-/* Is lines[i] an overline: punctuation over a title (which may be inset)
- * and its underline? */
-static bool is_overline(const struct rl_line *lines, size_t n, size_t i)
-{
-	return i + 2 < n && is_adornment(&lines[i]) && !is_blank(&lines[i + 1]) &&
-	       !is_adornment(&lines[i + 1]) && is_adornment(&lines[i + 2]) &&
-	       lines[i + 2].s[0] == lines[i].s[0];
-}
-
-/* Does the line start explicit markup (".. " then a directive, a comment,
- * a target)? *glossary tells whether it is ".. glossary::". */
-static bool is_explicit(const struct rl_line *l, bool *glossary)
-{
-	size_t i = 0;
-	while (i < l->n && (l->s[i] == ' ' || l->s[i] == '\t'))
-		i++;
-	if (l->n - i < 2 || l->s[i] != '.' || l->s[i + 1] != '.' ||
-	    (l->n - i > 2 && l->s[i + 2] != ' '))
-		return false;
-	static const char g[] = "glossary::";
-	i += 2;
-	while (i < l->n && l->s[i] == ' ')
-		i++;
-	*glossary = l->n - i >= sizeof g - 1 && memcmp(l->s + i, g, sizeof g - 1) == 0;
-	return true;
+	return rc;
 }
 
 /* ---- entries --------------------------------------------------------------- */
-
-static bool has_tag(const struct rl_entry *e, const struct rl_tag *t)
-{
-	for (size_t i = 0; i < e->ntags; i++)
-		if (strcmp(e->tags[i].name, t->name) == 0 &&
-		    !e->tags[i].qualifier == !t->qualifier &&
-		    (!t->qualifier || strcmp(e->tags[i].qualifier, t->qualifier) == 0))
-			return true;
-	return false;
-}
 
 /* A term seen twice in one file (the same key: case, "ё" and the final
  * period aside) is one entry: the first is kept, and the second's
@@ -385,8 +116,7 @@ static int merge_duplicate(struct parser *p)
 	for (size_t i = 0; i < e->nrefs && !rc; i++)
 		rc = add_unique_ref(f, e->refs[i].kind, e->refs[i].target);
 	for (size_t i = 0; i < e->ntags && !rc; i++)
-		if (!has_tag(f, &e->tags[i]))
-			rc = rl_entry_add_tag(f, e->tags[i].name, e->tags[i].qualifier);
+		rc = rl_entry_add_tag(f, e->tags[i].name, e->tags[i].qualifier);
 	for (size_t i = 0; i < e->naliases && !rc; i++)
 		rc = rl_entry_add_alias(f, e->aliases[i]);
 	rl_entry_clear(e);
@@ -405,7 +135,7 @@ static int finish(struct parser *p)
 	if (!raw)
 		return RL_ENOMEM;
 	struct rl_buf out = {0};
-	int rc = plain(raw, strlen(raw), e, &out);
+	int rc = rl_rst_plain(raw, strlen(raw), on_role, e, &out);
 	free(raw);
 	char *text = rl_buf_take(&out);
 	if (!rc && !text)
@@ -443,13 +173,13 @@ static void add_def(struct parser *p, const char *s, size_t n)
 }
 
 /* A term line: "**Term.**", "**Term.** text", or a plain "Term". */
-static int term_line(struct parser *p, const struct rl_line *l)
+static int term_line(struct parser *p, const struct rl_block *l)
 {
 	bool alias = p->have_cur && p->after_term && !p->cur_has_def;
 	int rc = alias ? RL_OK : finish(p);
 	if (rc)
 		return rc;
-	char *line = rl_strtrim(l->s, l->n);
+	char *line = rl_strtrim(l->text, l->len);
 	if (!line)
 		return RL_ENOMEM;
 	const char *name = line, *rest = "";
@@ -462,17 +192,17 @@ static int term_line(struct parser *p, const struct rl_line *l)
 			rest = close + 2;
 		} else {
 			name_len -= 2;
-			rc = rl_diag_add(p->d, RL_WARNING, l->no, 0,
+			rc = rl_diag_add(p->d, RL_WARNING, l->line, 0,
 			                 "a term's bold has no end: the line is the term");
 		}
 	}
-	char *plain_name = rc ? NULL : plain_copy(name, name_len);
+	char *plain_name = rc ? NULL : rl_rst_plain_copy(name, name_len);
 	char *title = plain_name ? term_name(plain_name, strlen(plain_name)) : NULL;
 	free(plain_name);
 	if (!rc && !title)
 		rc = RL_ENOMEM;
 	if (!rc && !*title) {
-		rc = rl_diag_add(p->d, RL_WARNING, l->no, 0,
+		rc = rl_diag_add(p->d, RL_WARNING, l->line, 0,
 		                 "an empty term; the line is left out");
 		free(title);
 		free(line);
@@ -491,7 +221,7 @@ static int term_line(struct parser *p, const struct rl_line *l)
 			return RL_ENOMEM;
 		}
 		e->kind = RL_KIND_GLOSSARY;
-		e->line = l->no;
+		e->line = l->line;
 		e->title = title;
 		e->key = rl_key(title);
 		p->have_cur = true;
@@ -499,13 +229,10 @@ static int term_line(struct parser *p, const struct rl_line *l)
 		p->pending_blank = false;
 		if (!e->key)
 			rc = RL_ENOMEM;
-		if (!rc && p->section) {
-			struct rl_tag t;
-			rc = rl_tag_parse(p->section, &t);
-			if (!rc)
-				rc = rl_entry_add_tag(e, t.name, t.qualifier);
-			rl_tag_clear(&t);
-		}
+		/* the heading above is structure (the letter of a dictionary),
+		 * not what the term is about: its section, not a tag */
+		if (!rc && p->section && !(e->section = rl_strdup(p->section)))
+			rc = RL_ENOMEM;
 	} else {
 		free(title);
 	}
@@ -517,22 +244,21 @@ static int term_line(struct parser *p, const struct rl_line *l)
 
 /* Text where no glossary block holds it: left out, one warning a
  * paragraph. */
-static int stray(struct parser *p, const struct rl_line *l)
+static int stray(struct parser *p, const struct rl_block *l)
 {
 	if (p->warned_stray)
 		return RL_OK;
 	p->warned_stray = true;
-	return rl_diag_add(p->d, RL_WARNING, l->no, 0,
+	return rl_diag_add(p->d, RL_WARNING, l->line, 0,
 	                   "text outside a glossary block; left out");
 }
 
-static int heading(struct parser *p, const struct rl_line *l)
+static int heading(struct parser *p, const struct rl_block *l)
 {
 	int rc = finish(p);
-	p->in_glossary = p->in_skipped = false;
 	if (rc)
 		return rc;
-	char *h = plain_copy(l->s, l->n);
+	char *h = rl_rst_plain_copy(l->text, l->len);
 	if (!h)
 		return RL_ENOMEM;
 	free(p->section);
@@ -544,165 +270,108 @@ static int heading(struct parser *p, const struct rl_line *l)
 	return RL_OK;
 }
 
-static int parse_lines(struct parser *p, const struct rl_line *lines, size_t n)
+static int recognize(const struct rl_blocks *b, struct rl_input *in)
 {
-	size_t i = 0;
-	while (i < n && (is_blank(&lines[i]) ||
-	                 (is_adornment(&lines[i]) && !is_overline(lines, n, i))))
+	struct parser p = { .doc = in->doc, .d = in->d };
+	const struct rl_block *v = b->v;
+	size_t i = 0, n = b->n;
+	while (i < n && (v[i].type == RL_BLOCK_BLANK ||
+	                 v[i].type == RL_BLOCK_TRANSITION))
 		i++;
-	if (i == n)
+	if (i == n) {
+		rl_diag_add(in->d, RL_ERROR, 0, 0, "empty document");
 		return RL_EDATA;
-	int rc = RL_OK;
-	if (is_overline(lines, n, i))
-		i++;
-	if (is_heading(lines, n, i) ||
-	    (i > 0 && is_overline(lines, n, i - 1))) {
-		if (!(p->doc->title = plain_copy(lines[i].s, lines[i].n)))
-			return RL_ENOMEM;
-		i += 2;
 	}
-	if (!p->doc->title || !*p->doc->title) {
-		const char *base = strrchr(p->src->name, '/');
-		base = base ? base + 1 : p->src->name;
-		const char *dot = strrchr(base, '.');
-		size_t len = dot && dot > base ? (size_t)(dot - base) : strlen(base);
-		free(p->doc->title);
-		if (!(p->doc->title = rl_strndup(base, len)))
+	int rc = RL_OK;
+	if (v[i].type == RL_BLOCK_HEADING) {
+		if (!(in->doc->title = rl_rst_plain_copy(v[i].text, v[i].len)))
 			return RL_ENOMEM;
-		rc = rl_diag_add(p->d, RL_WARNING, lines[i].no, 0,
+		i++;
+	}
+	if (!in->doc->title || !*in->doc->title) {
+		free(in->doc->title);
+		if (!(in->doc->title = rl_file_stem(in->src->name)))
+			return RL_ENOMEM;
+		rc = rl_diag_add(in->d, RL_WARNING, i < n ? v[i].line : 0, 0,
 		                 "no title heading; the file name '%s' is the title",
-		                 p->doc->title);
+		                 in->doc->title);
 	}
 	for (; i < n && !rc; i++) {
-		const struct rl_line *l = &lines[i];
-		if (is_blank(l)) {
-			p->pending_blank = p->def.len > 0;
-			p->after_term = false;
-			p->warned_stray = false;
+		const struct rl_block *l = &v[i];
+		switch (l->type) {
+		case RL_BLOCK_BLANK:
+			p.pending_blank = p.def.len > 0;
+			p.after_term = false;
+			p.warned_stray = false;
 			continue;
-		}
-		size_t ind = indent_of(l);
-		bool glossary = false;
-		if (ind == 0 && is_adornment(l)) {
-			/* an overline: the title is the next line */
-			if (is_overline(lines, n, i)) {
-				rc = heading(p, &lines[i + 1]);
-				i += 2;
-			}
-			p->after_term = false;
+		case RL_BLOCK_TRANSITION:
+			p.after_term = false;
 			continue;
-		}
-		if (is_heading(lines, n, i)) {
-			rc = heading(p, l);
-			i++;
-			p->after_term = false;
+		case RL_BLOCK_HEADING:
+			rc = heading(&p, l);
+			p.after_term = false;
 			continue;
-		}
-		if (p->in_skipped && ind > p->skip_indent)
+		case RL_BLOCK_OPTION:
 			continue;
-		p->in_skipped = false;
-		if (p->in_glossary && ind <= p->block_indent) {
-			rc = finish(p);
-			p->in_glossary = false;
-		}
-		if (rc)
-			break;
-		if (is_explicit(l, &glossary)) {
-			if ((rc = finish(p)))
-				break;
-			if (glossary) {
-				p->in_glossary = true;
-				p->block_indent = ind;
-				p->term_indent = SIZE_MAX;
+		case RL_BLOCK_TERM:
+			rc = term_line(&p, l);
+			p.after_term = true;
+			continue;
+		case RL_BLOCK_DEFINITION:
+			if (!p.have_cur) {
+				rc = stray(&p, l);
 			} else {
-				p->in_skipped = true;
-				p->skip_indent = ind;
+				add_def(&p, l->text, l->len);
+				p.after_term = false;
 			}
-			p->after_term = false;
 			continue;
+		default:
+			break;
 		}
-		if (!p->in_glossary) {
-			rc = stray(p, l);
+		if (l->flags & RL_BLOCK_SKIPPED)
 			continue;
-		}
-		if (p->term_indent == SIZE_MAX) {
-			/* the directive's options (":sorted:") come first */
-			size_t k = 0;
-			while (k < l->n && (l->s[k] == ' ' || l->s[k] == '\t'))
-				k++;
-			if (k < l->n && l->s[k] == ':' && !p->have_cur)
-				continue;
-			p->term_indent = ind;
-		}
-		if (ind <= p->term_indent) {
-			rc = term_line(p, l);
-			p->after_term = true;
-		} else if (!p->have_cur) {
-			rc = stray(p, l);
-		} else {
-			add_def(p, l->s, l->n);
-			p->after_term = false;
-		}
+		/* a directive, or text where no glossary block holds it */
+		if ((rc = finish(&p)))
+			break;
+		if (l->type == RL_BLOCK_DIRECTIVE)
+			p.after_term = false;
+		else
+			rc = stray(&p, l);
 	}
 	if (!rc)
-		rc = finish(p);
-	if (!rc && p->def.oom)
+		rc = finish(&p);
+	if (!rc && p.def.oom)
 		rc = RL_ENOMEM;
-	if (!rc && p->doc->n == 0)
-		rc = rl_diag_add(p->d, RL_WARNING, 0, 0, "no glossary terms");
-	return rc;
-}
-
-static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
-                 struct rl_doc *doc, struct rl_diags *d)
-{
-	struct parser p = { .src = src, .doc = doc, .d = d,
-	                    .term_indent = SIZE_MAX };
-	struct rl_line *lines = NULL;
-	size_t n = 0;
-	int rc = rl_split_lines(src, &lines, &n);
-	if (!rc) {
-		rc = parse_lines(&p, lines, n);
-		if (rc == RL_EDATA)
-			rl_diag_add(d, RL_ERROR, 0, 0, "empty document");
-	}
+	if (!rc && in->doc->n == 0)
+		rc = rl_diag_add(in->d, RL_WARNING, 0, 0, "no glossary terms");
 	rl_buf_free(&p.def);
 	free(p.section);
-	free(lines);
 	return rc;
 }
 
-/* A ".. glossary::" directive is the signature; bold terms make it
- * surer. */
-static int probe(const char *text, size_t len)
+/* A ".. glossary::" directive is the signature. */
+static enum rl_confidence probe(const char *text, size_t len)
 {
-	bool directive = false;
-	size_t bold = 0;
-	const char *s = text, *end = text + len;
-	while (s < end) {
-		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
-		struct rl_line l = { s, n, 0 };
-		bool glossary = false;
-		if (is_explicit(&l, &glossary) && glossary)
-			directive = true;
-		size_t k = 0;
-		while (k < n && (s[k] == ' ' || s[k] == '\t'))
-			k++;
-		if (k > 0 && n - k > 4 && s[k] == '*' && s[k + 1] == '*')
-			bold++;
-		s += n + (nl != NULL);
+	struct rl_source src = { .text = (char *)text, .len = len };
+	struct rl_blocks b = {0};
+	if (rl_read_rst(&src, &b)) {
+		rl_blocks_free(&b);
+		return RL_PROBE_ENOMEM;
 	}
-	if (!directive)
-		return 0;
-	return bold ? 95 : 85;
+	bool directive = false;
+	for (size_t i = 0; i < b.n && !directive; i++)
+		directive = b.v[i].type == RL_BLOCK_DIRECTIVE &&
+		            b.v[i].name_len == 8 &&
+		            memcmp(b.v[i].name, "glossary", 8) == 0;
+	rl_blocks_free(&b);
+	return directive ? RL_PROBE_STRONG : RL_PROBE_NO;
 }
 
-const struct rl_importer rl_importer_rst_glossary = {
-	.name = "rst-glossary",
+const struct rl_recognizer rl_format_rst_glossary = {
 	.description = "reStructuredText glossary: \".. glossary::\" blocks of "
 	               "terms (\"**Term.**\") with indented definitions, under "
 	               "letter headings",
 	.probe = probe,
-	.parse = parse,
+	.recognize = recognize,
+	.revision = 2,   /* 2: letter headings are sections, not tags */
 };

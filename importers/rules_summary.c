@@ -26,50 +26,44 @@ static bool cites_page(const char *s, size_t n)
 	return false;
 }
 
-/* Calls fn for each paragraph (blank-line separated) after the first line. */
+/* A paragraph: lines up to a blank line, as one range of the text. */
 struct para {
 	const char *s;
 	size_t n;
 	unsigned line;
 };
 
-static int paragraphs(const struct rl_source *src, struct para **out, size_t *n,
-                      struct rl_line *title)
+/* The first non-blank line (the title), then the paragraphs after it;
+ * RL_EDATA when there is no line at all. */
+static int paragraphs(const struct rl_blocks *b, struct para **out, size_t *n,
+                      const struct rl_block **title)
 {
-	struct rl_line *lines;
-	size_t nl;
-	int rc = rl_split_lines(src, &lines, &nl);
-	if (rc)
-		return rc;
 	*out = NULL;
 	*n = 0;
-	size_t cap = 0, i = 0;
-	while (i < nl && rl_is_blank_line(lines[i].s, lines[i].n))
+	size_t cap = 0, i = 0, nl = b->n;
+	const struct rl_block *v = b->v;
+	while (i < nl && v[i].type == RL_BLOCK_BLANK)
 		i++;
-	if (i == nl) {
-		free(lines);
+	if (i == nl)
 		return RL_EDATA;
-	}
-	*title = lines[i++];
+	*title = &v[i++];
 	while (i < nl) {
-		if (rl_is_blank_line(lines[i].s, lines[i].n)) {
+		if (v[i].type == RL_BLOCK_BLANK) {
 			i++;
 			continue;
 		}
 		size_t j = i;
-		while (j < nl && !rl_is_blank_line(lines[j].s, lines[j].n))
+		while (j < nl && v[j].type != RL_BLOCK_BLANK)
 			j++;
 		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
-			free(lines);
 			free(*out);
 			return RL_ENOMEM;
 		}
-		const char *end = lines[j - 1].s + lines[j - 1].n;
-		(*out)[(*n)++] = (struct para){ lines[i].s, (size_t)(end - lines[i].s),
-		                                lines[i].no };
+		const char *end = v[j - 1].raw + v[j - 1].raw_len;
+		(*out)[(*n)++] = (struct para){ v[i].raw, (size_t)(end - v[i].raw),
+		                                v[i].line };
 		i = j;
 	}
-	free(lines);
 	return RL_OK;
 }
 
@@ -95,18 +89,19 @@ static char *join(const char *s, size_t n)
 	return rl_buf_take(&b);
 }
 
-static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
-                 struct rl_doc *doc, struct rl_diags *d)
+static int recognize(const struct rl_blocks *b, struct rl_input *in)
 {
+	struct rl_doc *doc = in->doc;
+	struct rl_diags *d = in->d;
 	struct para *ps;
 	size_t n;
-	struct rl_line title;
-	int rc = paragraphs(src, &ps, &n, &title);
+	const struct rl_block *title;
+	int rc = paragraphs(b, &ps, &n, &title);
 	if (rc == RL_EDATA)
 		rl_diag_add(d, RL_ERROR, 0, 0, "empty document");
 	if (rc)
 		return rc;
-	doc->title = rl_strtrim(title.s, title.n);
+	doc->title = rl_strtrim(title->raw, title->raw_len);
 	if (!doc->title) {
 		free(ps);
 		return RL_ENOMEM;
@@ -115,9 +110,9 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 	char *section = NULL;
 	const char *colon = strstr(doc->title, ": ");
 	if (colon) {
-		doc->game = rl_strtrim(doc->title, (size_t)(colon - doc->title));
+		rc = rl_doc_set_game(doc, doc->title, (size_t)(colon - doc->title));
 		section = rl_strtrim(colon + 2, strlen(colon + 2));
-		if (!doc->game || !section)
+		if (!section)
 			rc = RL_ENOMEM;
 	}
 	for (size_t i = 0; i < n && !rc; i++) {
@@ -148,35 +143,39 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 			                 "paragraph cites no rulebook page");
 	}
 	if (!rc && n == 0)
-		rc = rl_diag_add(d, RL_WARNING, title.no, 0, "summary has no paragraphs");
+		rc = rl_diag_add(d, RL_WARNING, title->line, 0,
+		                 "summary has no paragraphs");
 	free(section);
 	free(ps);
 	return rc;
 }
 
 /* A short first line, then paragraphs most of which cite a page. */
-static int probe(const char *text, size_t len)
+static enum rl_confidence probe(const char *text, size_t len)
 {
 	struct rl_source src = { .text = (char *)text, .len = len };
-	struct para *ps;
-	size_t n;
-	struct rl_line title;
-	int rc = paragraphs(&src, &ps, &n, &title);
-	if (rc)
-		return rc == RL_ENOMEM ? -1 : 0;
-	size_t citing = 0;
+	struct rl_blocks b = {0};
+	struct para *ps = NULL;
+	size_t n = 0;
+	const struct rl_block *title = NULL;
+	int rc = rl_read_lines(&src, &b);
+	if (!rc)
+		rc = paragraphs(&b, &ps, &n, &title);
+	size_t citing = 0, title_len = title ? title->raw_len : 0;
 	for (size_t i = 0; i < n; i++)
 		citing += cites_page(ps[i].s, ps[i].n);
 	free(ps);
-	if (title.n > 120 || n == 0)
-		return 0;
-	return citing * 2 > n ? 75 : 0;
+	rl_blocks_free(&b);
+	if (rc)
+		return rc == RL_ENOMEM ? RL_PROBE_ENOMEM : RL_PROBE_NO;
+	if (title_len > 120 || n == 0)
+		return RL_PROBE_NO;
+	return citing * 2 > n ? RL_PROBE_LIKELY : RL_PROBE_NO;
 }
 
-const struct rl_importer rl_importer_rules_summary = {
-	.name = "rules-summary",
+const struct rl_recognizer rl_format_rules_summary = {
 	.description = "rules summary: a title naming the game, then paragraphs "
 	               "citing rulebook pages \"(p. 10)\"",
 	.probe = probe,
-	.parse = parse,
+	.recognize = recognize,
 };

@@ -68,26 +68,27 @@ static void drop_concept(struct rl_doc *doc)
 	free(c->game);
 }
 
-static int concept_line(struct rl_doc *doc, const struct rl_line *l,
-                        const char *game, size_t *cap, struct rl_diags *d)
+static int concept_line(struct rl_doc *doc, const char *s, size_t n,
+                        unsigned line, const char *game, size_t *cap,
+                        struct rl_diags *d)
 {
-	if (!memchr(l->s, SEPARATOR, l->n))
-		return rl_diag_add(d, RL_WARNING, l->no, 0,
+	if (!memchr(s, SEPARATOR, n))
+		return rl_diag_add(d, RL_WARNING, line, 0,
 		                   "not a concept (terms are separated by '='); "
 		                   "ignored");
 	if (!rl_grow(&doc->concepts, cap, doc->nconcepts + 1, sizeof *doc->concepts))
 		return RL_ENOMEM;
 	struct rl_concept *c = &doc->concepts[doc->nconcepts++];
-	*c = (struct rl_concept){ .line = l->no };
+	*c = (struct rl_concept){ .line = line };
 	if (game && !(c->game = rl_strdup(game)))
 		return RL_ENOMEM;
-	const char *s = l->s, *e = l->s + l->n;
+	const char *e = s + n;
 	for (;;) {
 		const char *sep = memchr(s, SEPARATOR, (size_t)(e - s));
 		const char *end = sep ? sep : e;
 		int rc = add_term(c, s, (size_t)(end - s));
 		if (rc == RL_EDATA)
-			rc = rl_diag_add(d, RL_WARNING, l->no, 0, "empty term; ignored");
+			rc = rl_diag_add(d, RL_WARNING, line, 0, "empty term; ignored");
 		if (rc)
 			return rc;
 		if (!sep)
@@ -96,20 +97,17 @@ static int concept_line(struct rl_doc *doc, const struct rl_line *l,
 	}
 	if (c->nterms < 2) {
 		drop_concept(doc);
-		return rl_diag_add(d, RL_WARNING, l->no, 0,
+		return rl_diag_add(d, RL_WARNING, line, 0,
 		                   "a concept needs two terms or more; ignored");
 	}
 	return RL_OK;
 }
 
-static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
-                 struct rl_doc *doc, struct rl_diags *d)
+static int recognize(const struct rl_blocks *b, struct rl_input *in)
 {
-	struct rl_line *lines;
-	size_t n;
-	int rc = rl_split_lines(src, &lines, &n);
-	if (rc)
-		return rc;
+	struct rl_doc *doc = in->doc;
+	struct rl_diags *d = in->d;
+	int rc = RL_OK;
 	doc->title = rl_strdup("rulings thesaurus");
 	doc->lang = rl_strdup("mul");     /* ISO 639-2: several languages */
 	if (!doc->title || !doc->lang)
@@ -117,8 +115,8 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 	char *game = NULL;
 	bool every_game = false;   /* after an explicit [*] */
 	size_t cap = 0;
-	for (size_t i = 0; i < n && !rc; i++) {
-		char *t = rl_strtrim(lines[i].s, lines[i].n);
+	for (size_t i = 0; i < b->n && !rc; i++) {
+		char *t = rl_strtrim(b->v[i].raw, b->v[i].raw_len);
 		if (!t) {
 			rc = RL_ENOMEM;
 			break;
@@ -138,30 +136,28 @@ static int parse(const struct rl_source *src, const struct rl_import_opts *opts,
 			else
 				game = g;
 		} else {
-			struct rl_line l = { t, len, lines[i].no };
 			/* --game names the game of a file without sections */
-			rc = concept_line(doc, &l, game ? game : every_game ? NULL
-			                  : opts->game, &cap, d);
+			rc = concept_line(doc, t, len, b->v[i].line, game ? game
+			                  : every_game ? NULL : in->opts->game, &cap, d);
 		}
 		free(t);
 	}
 	if (!rc && doc->nconcepts == 0)
 		rc = rl_diag_add(d, RL_WARNING, 0, 0, "the thesaurus has no concepts");
 	free(game);
-	free(lines);
 	return rc;
 }
 
-static int probe(const char *text, size_t len)
+static enum rl_confidence probe(const char *text, size_t len)
 {
 	size_t k = sizeof SIGNATURE - 1;
-	return len >= k && strncmp(text, SIGNATURE, k) == 0 ? 95 : 0;
+	return len >= k && strncmp(text, SIGNATURE, k) == 0 ? RL_PROBE_CERTAIN
+	                                                     : RL_PROBE_NO;
 }
 
-const struct rl_importer rl_importer_thesaurus = {
-	.name = "thesaurus",
+const struct rl_recognizer rl_format_thesaurus = {
 	.description = "thesaurus: \"# rulings thesaurus\", then concepts, one a "
 	               "line, terms separated by \"=\"",
 	.probe = probe,
-	.parse = parse,
+	.recognize = recognize,
 };

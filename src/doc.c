@@ -2,6 +2,7 @@
 #include "doc.h"
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,15 +91,99 @@ static size_t cap_of(size_t n)
 	return c;
 }
 
+int rl_tag_canonical(const char *name, const char *qualifier,
+                     struct rl_tag *out)
+{
+	*out = (struct rl_tag){0};
+	char *shown = rl_tag_display(name ? name : "", qualifier);
+	if (!shown)
+		return RL_ENOMEM;
+	int rc = rl_tag_parse(shown, out);
+	free(shown);
+	return rc;
+}
+
+/* A tag's identity as the store compares tags: both parts case-folded. */
+static char *tag_key(const struct rl_tag *t)
+{
+	char *n = rl_fold(t->name), *q = rl_fold(t->qualifier ? t->qualifier : "");
+	struct rl_buf b = {0};
+	if (n && q) {
+		rl_buf_adds(&b, n);
+		rl_buf_addc(&b, '\x1F');
+		rl_buf_adds(&b, q);
+	} else {
+		b.oom = true;
+	}
+	free(n);
+	free(q);
+	return rl_buf_take(&b);
+}
+
+/* Does e have a tag of this key? Tags are compared one by one while there
+ * are few; from TAG_INDEX_MIN on through an index kept with the entry, so
+ * that a line of 100,000 tags is not checked in quadratic time. */
+enum { TAG_INDEX_MIN = 16 };
+
+static int has_tag(struct rl_entry *e, const char *key, bool *found)
+{
+	*found = false;
+	if (!e->tag_index && e->ntags < TAG_INDEX_MIN) {
+		for (size_t i = 0; i < e->ntags && !*found; i++) {
+			char *k = tag_key(&e->tags[i]);
+			if (!k)
+				return RL_ENOMEM;
+			*found = strcmp(k, key) == 0;
+			free(k);
+		}
+		return RL_OK;
+	}
+	if (!e->tag_index) {
+		struct rl_strset *set = calloc(1, sizeof *set);
+		if (!set)
+			return RL_ENOMEM;
+		for (size_t i = 0; i < e->ntags; i++) {
+			char *k = tag_key(&e->tags[i]);
+			if (!k || rl_strset_add(set, k, strlen(k)) < 0) {
+				free(k);
+				rl_strset_free(set);
+				free(set);
+				return RL_ENOMEM;
+			}
+			free(k);
+		}
+		e->tag_index = set;
+	}
+	*found = rl_strset_has(e->tag_index, key, strlen(key));
+	return RL_OK;
+}
+
 int rl_entry_add_tag(struct rl_entry *e, const char *name, const char *qualifier)
 {
+	struct rl_tag t;
+	int rc = rl_tag_canonical(name, qualifier, &t);
+	if (rc == RL_EDATA) {
+		/* nothing to parse (an empty name): the tag as it is */
+		rc = (t.name = rl_strdup(name ? name : "")) &&
+		     (!qualifier || (t.qualifier = rl_strdup(qualifier)))
+		     ? RL_OK : RL_ENOMEM;
+	}
+	char *key = rc ? NULL : tag_key(&t);
+	bool found = false;
+	if (!rc && !key)
+		rc = RL_ENOMEM;
+	if (!rc)
+		rc = has_tag(e, key, &found);
 	size_t cap = cap_of(e->ntags);
-	if (!rl_grow(&e->tags, &cap, e->ntags + 1, sizeof *e->tags))
-		return RL_ENOMEM;
-	struct rl_tag t = { rl_strdup(name), rl_strdup(qualifier) };
-	if (!t.name || (qualifier && !t.qualifier)) {
+	if (!rc && !found && !rl_grow(&e->tags, &cap, e->ntags + 1, sizeof *e->tags))
+		rc = RL_ENOMEM;
+	if (!rc && !found && e->tag_index &&
+	    rl_strset_add(e->tag_index, key, strlen(key)) < 0)
+		rc = RL_ENOMEM;
+	free(key);
+	if (rc || found) {
 		rl_tag_clear(&t);
-		return RL_ENOMEM;
+		return rc;
 	}
 	e->tags[e->ntags++] = t;
 	return RL_OK;
@@ -221,6 +306,10 @@ void rl_entry_clear(struct rl_entry *e)
 	if (e->ref_index) {
 		rl_strset_free(e->ref_index);
 		free(e->ref_index);
+	}
+	if (e->tag_index) {
+		rl_strset_free(e->tag_index);
+		free(e->tag_index);
 	}
 	rl_errata_free(e->errata);
 	for (size_t i = 0; i < e->naliases; i++)
@@ -359,24 +448,83 @@ char *rl_title_from_text(const char *text, size_t max)
 	return rl_strtrim(text, n);
 }
 
-int rl_split_lines(const struct rl_source *src, struct rl_line **out, size_t *n)
+int rl_doc_set_page_tag(struct rl_doc *doc, const char *s, size_t n)
 {
-	*out = NULL;
-	*n = 0;
-	size_t cap = 0;
-	const char *s = src->text, *end = s + src->len;
-	unsigned no = 1;
-	while (s < end) {
-		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		size_t len = nl ? (size_t)(nl - s) : (size_t)(end - s);
-		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
-			free(*out);
-			*out = NULL;
-			*n = 0;
-			return RL_ENOMEM;
-		}
-		(*out)[(*n)++] = (struct rl_line){ s, len, no++ };
-		s += len + (nl != NULL);
+	free(doc->title);
+	if (!(doc->title = rl_strtrim(s, n)))
+		return RL_ENOMEM;
+	if (!doc->page_tag && !(doc->page_tag = calloc(1, sizeof *doc->page_tag)))
+		return RL_ENOMEM;
+	rl_tag_clear(doc->page_tag);
+	return rl_tag_parse(doc->title, doc->page_tag);
+}
+
+int rl_doc_set_game(struct rl_doc *doc, const char *s, size_t n)
+{
+	if (doc->game)
+		return RL_OK;
+	return (doc->game = rl_strtrim(s, n)) ? RL_OK : RL_ENOMEM;
+}
+
+bool rl_date_valid(long year, long month, long day)
+{
+	static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1)
+		return false;
+	bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+	return day <= days[month - 1] + (month == 2 && leap);
+}
+
+int rl_doc_set_date(struct rl_doc *doc, long year, long month, long day,
+                    struct rl_diags *d, unsigned line)
+{
+	if (!rl_date_valid(year, month, day))
+		return rl_diag_add(d, RL_WARNING, line, 0,
+		                   "the document's date (%04ld-%02ld-%02ld) is not a "
+		                   "date; left out", year % 10000, month % 100,
+		                   day % 100);
+	char buf[16];
+	snprintf(buf, sizeof buf, "%04ld-%02ld-%02ld", year, month, day);
+	free(doc->date);
+	return (doc->date = rl_strdup(buf)) ? RL_OK : RL_ENOMEM;
+}
+
+void rl_doc_ends_inside(struct rl_doc *doc, enum rl_doc_end what,
+                        unsigned line)
+{
+	if (doc->end != RL_END_COMPLETE)
+		return;
+	doc->end = what;
+	doc->end_line = line;
+}
+
+bool rl_parse_uint(const char *s, size_t n, unsigned long max,
+                   unsigned long *out, size_t *used)
+{
+	size_t i = 0;
+	unsigned long v = 0;
+	bool over = false;
+	while (i < n && s[i] >= '0' && s[i] <= '9') {
+		unsigned long digit = (unsigned long)(s[i] - '0');
+		if (v > max / 10 || (v == max / 10 && digit > max % 10))
+			over = true;
+		if (!over)
+			v = v * 10 + digit;
+		i++;
 	}
-	return RL_OK;
+	if (used)
+		*used = i;
+	if (i == 0 || over)
+		return false;
+	*out = v;
+	return true;
+}
+
+char *rl_file_stem(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *dot = strrchr(base, '.');
+	size_t len = dot && dot > base ? (size_t)(dot - base) : strlen(base);
+	return rl_strndup(base, len);
 }

@@ -6,7 +6,9 @@
 
 /* Appends a zeroed entry (hidden_tags = -1); NULL when memory ran out. */
 struct rl_entry *rl_doc_add_entry(struct rl_doc *doc);
-/* Adds a tag (name and qualifier are copied); RL_ENOMEM on failure. */
+/* Adds a tag, in its canonical form (rl_tag_canonical()), unless e has it
+ * already (case aside, as the store compares tags): an entry's tags are a
+ * set. RL_ENOMEM on failure. */
 int rl_entry_add_tag(struct rl_entry *e, const char *name, const char *qualifier);
 /* Adds an alias (copied): another name the entry answers to. */
 int rl_entry_add_alias(struct rl_entry *e, const char *alias);
@@ -20,14 +22,42 @@ void rl_entry_clear(struct rl_entry *e);
 /* A title made from text: its first sentence, cut at a word boundary to at
  * most about max bytes (with "…" when cut). */
 char *rl_title_from_text(const char *text, size_t max);
-/* Lines of a source, for line-oriented importers. */
-struct rl_line {
-	const char *s;
-	size_t n;
-	unsigned no;
-};
-/* Splits src->text into lines (*out is malloc'd; free it). */
-int rl_split_lines(const struct rl_source *src, struct rl_line **out, size_t *n);
 void rl_errata_free(struct rl_errata *x);
+
+/* How a document was read, as the store records its imports: the
+ * format's name, then "/REVISION" from revision 2 on ("rst-glossary/2").
+ * A new string; NULL when memory ran out. (registry.c) */
+char *rl_doc_read_as(const struct rl_doc *doc);
+/* Does the format recorded as read_as read text as it did then (its
+ * revision is still the same)? A format no longer known: yes; NULL: no. */
+bool rl_read_as_current(const char *read_as);
+
+/* A file's name without its folders and extension ("a/b/Dégâts.md" →
+ * "Dégâts"): the title of a document that names none. */
+char *rl_file_stem(const char *path);
+
+/* ---- What a recognizer reads from a document's own words -------------- */
+
+/* The document's title (s[0..n) trimmed) and, a tag page's, its tag. */
+int rl_doc_set_page_tag(struct rl_doc *doc, const char *s, size_t n);
+/* The game the document names (s[0..n) trimmed), unless one is set. */
+int rl_doc_set_game(struct rl_doc *doc, const char *s, size_t n);
+/* The document's date, when it is one: RL_OK with doc->date set; a date
+ * that does not exist (2022-02-30, month 13) is a warning at line, and
+ * no date. */
+int rl_doc_set_date(struct rl_doc *doc, long year, long month, long day,
+                    struct rl_diags *d, unsigned line);
+/* The text ends inside something unfinished that began at line (the
+ * first such report is kept). */
+void rl_doc_ends_inside(struct rl_doc *doc, enum rl_doc_end what,
+                        unsigned line);
+/* Is y-m-d a date of the Gregorian calendar (years 1 to 9999)? */
+bool rl_date_valid(long year, long month, long day);
+/* A decimal number of at most max from s[0..n): the digits that start it
+ * (*used: how many bytes they take, when used is not NULL). False when
+ * there are none or the number is above max (it is never computed past
+ * max: no overflow). */
+bool rl_parse_uint(const char *s, size_t n, unsigned long max,
+                   unsigned long *out, size_t *used);
 
 #endif

@@ -63,6 +63,10 @@ struct rl_source {
 	char sha256[65];     /* of the raw bytes, lowercase hex */
 	const char *encoding;/* "utf-8", "utf-8-bom", "utf-16be", "utf-16le" or
 	                        "windows-1252" (a static string) */
+	char *decoded;       /* the text before it was composed (NFC), when
+	                        that changed it, else NULL: for positions in
+	                        the file (rl_source_column) */
+	size_t decoded_len;
 };
 
 /* Reads a file: UTF-8 (with or without BOM), UTF-16 with BOM, or
@@ -76,6 +80,11 @@ int rl_source_load(struct rl_source *src, const char *path, struct rl_diags *d);
 int rl_source_from_memory(struct rl_source *src, const char *name,
                           const void *data, size_t len, struct rl_diags *d);
 void rl_source_free(struct rl_source *src);
+/* The column in the file of column col (in characters) of a line of
+ * src->text: they differ where composing the text (NFC) joined a letter
+ * and its accent. */
+unsigned rl_source_column(const struct rl_source *src, unsigned line,
+                          unsigned col);
 
 /* ---- Documents: what an importer makes of a source ---------------------- */
 
@@ -91,6 +100,7 @@ enum rl_ref_kind {
 	RL_REF_URL
 };
 const char *rl_ref_kind_name(enum rl_ref_kind k);
+/* The kind a name (rl_ref_kind_name's) names; RL_EUSAGE for none. */
 int rl_ref_kind_parse(const char *s, enum rl_ref_kind *out);
 /* Whether references of kind k name something the store looks up (a rule,
  * a ruling, a term): unresolved ones are dangling. Pages, discussions and
@@ -132,6 +142,7 @@ struct rl_entry {
 	 * document's. */
 	char *game, *lang;
 	struct rl_strset *ref_index;   /* doc.c's: refs by kind and target */
+	struct rl_strset *tag_index;   /* doc.c's: tags by identity */
 };
 
 /* A thesaurus concept: terms that mean the same, across languages. */
@@ -147,6 +158,14 @@ struct rl_concept {
 	size_t nterms;
 };
 
+/* Where a document's text ends, as its format's recognizer saw it: after
+ * what it had begun was finished, or inside an entry, a section, a rule or
+ * a record (a file cut short, perhaps); end_line is where that began. */
+enum rl_doc_end {
+	RL_END_COMPLETE, RL_END_IN_ENTRY, RL_END_IN_SECTION, RL_END_IN_RULE,
+	RL_END_IN_RECORD
+};
+
 struct rl_doc {
 	char *format;           /* importer name */
 	char *title;            /* document identity within its game */
@@ -158,6 +177,12 @@ struct rl_doc {
 	size_t n, cap;
 	struct rl_concept *concepts;   /* a thesaurus's concepts */
 	size_t nconcepts;
+	unsigned revision;      /* the format's revision that read it: the
+	                           store reads again bytes it imported with an
+	                           older one */
+	enum rl_doc_end end;    /* RL_END_COMPLETE unless the text ends inside
+	                           something unfinished */
+	unsigned end_line;      /* where that began */
 };
 
 void rl_doc_free(struct rl_doc *doc);
@@ -202,6 +227,14 @@ char *rl_key_loose(const char *s);
 char *rl_fold_quotes(const char *s);
 /* Splits "Name (Qualifier)" into a tag. Returns RL_EDATA when s is empty. */
 int rl_tag_parse(const char *s, struct rl_tag *out);
+/* A tag's one identity, however it arrives: what rl_tag_parse() makes of
+ * its display form (rl_tag_display()). name "A (B)" and name "A" with
+ * qualifier "B" are both {A, B}; name "x" with qualifier "y) (z" and name
+ * "x (y)" with qualifier "z" are both {x (y), z}. Canonical tags are
+ * their display forms' parses, so different tags display differently.
+ * RL_EDATA when the tag is empty. */
+int rl_tag_canonical(const char *name, const char *qualifier,
+                     struct rl_tag *out);
 void rl_tag_clear(struct rl_tag *t);
 /* "Name (Qualifier)" or "Name"; a new string. */
 char *rl_tag_display(const char *name, const char *qualifier);
@@ -363,7 +396,8 @@ int rl_store_dry(rl_db *db, const struct rl_source *src,
 int rl_bulk_begin(rl_db *db);
 int rl_bulk_end(rl_db *db, bool commit);
 /* True when bytes with this checksum are an import of a document (its
- * latest version or an older one): importing them again would change
+ * latest version or an older one), read by the format's current revision:
+ * importing them again would change
  * nothing. */
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen);
 

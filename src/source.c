@@ -14,6 +14,7 @@
 #include "rulings.h"
 #include "sha256.h"
 #include "utf8.h"
+#include "chars.h"
 #include "util.h"
 
 #include <errno.h>
@@ -139,8 +140,71 @@ static int finish_text(struct rl_source *src, const char *utf8, size_t len)
 		}
 	}
 	src->text = rl_nfc(lf, o, &src->len);
-	free(lf);
-	return src->text ? RL_OK : RL_ENOMEM;
+	if (!src->text) {
+		free(lf);
+		return RL_ENOMEM;
+	}
+	if (src->len == o && memcmp(lf, src->text, o) == 0) {
+		free(lf);
+	} else {
+		/* kept for positions in the file (rl_source_column) */
+		src->decoded = lf;
+		src->decoded_len = o;
+	}
+	return RL_OK;
+}
+
+/* The line-th line of text[0..n) (1-based): its start and length. */
+static bool find_line(const char *text, size_t n, unsigned line,
+                      const char **s, size_t *len)
+{
+	const char *p = text, *end = text + n;
+	for (unsigned l = 1; l < line; l++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			return false;
+		p = nl + 1;
+	}
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	*s = p;
+	*len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+	return true;
+}
+
+unsigned rl_source_column(const struct rl_source *src, unsigned line,
+                          unsigned col)
+{
+	const char *d, *t;
+	size_t dn, tn;
+	if (!src->decoded || col == 0 || line == 0 ||
+	    !find_line(src->decoded, src->decoded_len, line, &d, &dn) ||
+	    !find_line(src->text, src->len, line, &t, &tn))
+		return col;
+	/* The decoded line in segments, a character and the marks after it,
+	 * each composed alone: composition never joins across segments. */
+	size_t want = col - 1, nfc_before = 0, file_before = 0;
+	for (size_t i = 0; i < dn; ) {
+		size_t j = i, k_file = 0;
+		do {
+			uint32_t c;
+			j += rl_utf8_decode(d + j, &c);
+			k_file++;
+		} while (j < dn && rl_is_mark_cp(rl_cp_at(d, dn, j)));
+		size_t out_len;
+		char *out = rl_nfc(d + i, j - i, &out_len);
+		if (!out)
+			return col;
+		size_t k_nfc = rl_chars(out, out_len);
+		free(out);
+		if (nfc_before + k_nfc > want) {
+			size_t in = want - nfc_before;
+			return (unsigned)(file_before + (in < k_file ? in : k_file - 1) + 1);
+		}
+		nfc_before += k_nfc;
+		file_before += k_file;
+		i = j;
+	}
+	return (unsigned)(file_before + (want - nfc_before) + 1);
 }
 
 static int refuse(struct rl_source *src, struct rl_diags *d, const char *raw,
@@ -315,5 +379,6 @@ void rl_source_free(struct rl_source *src)
 		return;
 	free(src->name);
 	free(src->text);
+	free(src->decoded);
 	*src = (struct rl_source){0};
 }

@@ -12,6 +12,7 @@
  * last links, but hidden from search. A document's first import is its
  * baseline and records no change. Tags that no ruling carries are removed. */
 #include "db.h"
+#include "doc.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -755,28 +756,29 @@ static int withdraw(rl_db *db, struct stmts *s, long long import,
 		" WHERE ruling_id IN (SELECT id FROM temp.gone);");
 }
 
-static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
-                     const struct rl_doc *doc, struct rl_import_result *res)
+/* Records an import of the document in *import, unless one of its imports
+ * is of the same bytes read the same way (by the same revision of its
+ * format, read_as): then it is unchanged, and *import is 0. */
+static int record_import(rl_db *db, const struct rl_source *src,
+                         const struct rl_doc *doc, const char *read_as,
+                         long long docid, struct rl_import_result *res,
+                         long long *import)
 {
-	long long game, docid, import = 0;
-	int rc = game_id(db, doc->game, &game);
-	if (!rc)
-		rc = document_id(db, game, doc, &docid);
-	if (rc)
-		return rc;
-
-	/* The same bytes as one of this document's imports: nothing to do
-	 * (a directory that holds two versions of a document imports again
-	 * as unchanged, whichever is the latest). */
+	*import = 0;
+	/* The same bytes as one of this document's imports, read the same
+	 * way (by the same revision of its format): nothing to do (a
+	 * directory that holds two versions of a document imports again as
+	 * unchanged, whichever is the latest). */
 	sqlite3_stmt *st = rl_db_prepare(db,
 		"SELECT 1 FROM imports WHERE document_id = ?1 AND sha256 = ?2"
-		" LIMIT 1");
+		" AND format = ?3 LIMIT 1");
 	if (!st)
 		return RL_EINTERNAL;
 	sqlite3_bind_int64(st, 1, docid);
 	rl_bind_text(st, 2, src->sha256);
+	rl_bind_text(st, 3, read_as);
 	long long same_bytes;
-	rc = run_id(db, st, &same_bytes, "find last import");
+	int rc = run_id(db, st, &same_bytes, "find last import");
 	sqlite3_finalize(st);
 	if (rc || same_bytes) {
 		res->unchanged = same_bytes != 0;
@@ -807,13 +809,31 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	rl_bind_text(st, 2, src->name);
 	rl_bind_text(st, 3, src->sha256);
 	sqlite3_bind_int64(st, 4, (long long)src->raw_size);
-	rl_bind_text(st, 5, doc->format);
+	rl_bind_text(st, 5, read_as);
 	rl_bind_text(st, 6, doc->lang);
 	sqlite3_bind_int64(st, 7, (long long)doc->n);
 	rl_bind_text(st, 8, doc->date);   /* the version's date, if it says */
-	rc = run_id(db, st, &import, "record import");
+	rc = run_id(db, st, import, "record import");
 	sqlite3_finalize(st);
+	return rc;
+}
+
+static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
+                     const struct rl_doc *doc, struct rl_import_result *res)
+{
+	long long game, docid, import = 0;
+	int rc = game_id(db, doc->game, &game);
+	if (!rc)
+		rc = document_id(db, game, doc, &docid);
 	if (rc)
+		return rc;
+
+	char *read_as = rl_doc_read_as(doc);
+	if (!read_as)
+		return RL_ENOMEM;
+	rc = record_import(db, src, doc, read_as, docid, res, &import);
+	free(read_as);
+	if (rc || res->unchanged)
 		return rc;
 	res->import_id = import;
 
@@ -973,14 +993,18 @@ int rl_store_dry(rl_db *db, const struct rl_source *src,
 
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen)
 {
+	/* read by an older revision of its format: to be read again */
 	sqlite3_stmt *st = rl_db_prepare(db,
-		"SELECT 1 FROM imports WHERE sha256 = ?1 LIMIT 1");
+		"SELECT format FROM imports WHERE sha256 = ?1");
 	if (!st)
 		return RL_EINTERNAL;
 	rl_bind_text(st, 1, sha256);
-	long long one;
-	int rc = run_id(db, st, &one, "look up checksum");
+	*seen = false;
+	int step = SQLITE_DONE;
+	while (!*seen && (step = sqlite3_step(st)) == SQLITE_ROW)
+		*seen = rl_read_as_current((const char *)sqlite3_column_text(st, 0));
+	int rc = *seen || step == SQLITE_DONE ? RL_OK
+	         : rl_db_sqlite_fail(db, step, "look up checksum");
 	sqlite3_finalize(st);
-	*seen = one != 0;
 	return rc;
 }

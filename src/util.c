@@ -104,42 +104,14 @@ char *rl_strndup(const char *s, size_t n)
 	return d;
 }
 
-size_t rl_blank_len(const char *p)
-{
-	if (*p == ' ' || *p == '\t')
-		return 1;
-	if ((unsigned char)p[0] == 0xC2 && (unsigned char)p[1] == 0xA0)
-		return 2;
-	return 0;
-}
-
-bool rl_is_blank_line(const char *s, size_t n)
-{
-	const char *e = s + n;
-	while (s < e) {
-		size_t k = rl_blank_len(s);
-		if (!k)
-			return *s == '\r';
-		s += k;
-	}
-	return true;
-}
-
 void rl_trim_range(const char **sp, size_t *np)
 {
 	const char *s = *sp, *e = s + *np;
 	size_t k;
 	while (s < e && (k = rl_blank_len(s)) != 0)
 		s += k;
-	while (e > s) {
-		if (e[-1] == ' ' || e[-1] == '\t')
-			e--;
-		else if (e - s >= 2 && (unsigned char)e[-2] == 0xC2 &&
-		         (unsigned char)e[-1] == 0xA0)
-			e -= 2;
-		else
-			break;
-	}
+	while (e > s && (k = rl_blank_len_before(s, e)) != 0)
+		e -= k;
 	*sp = s;
 	*np = (size_t)(e - s);
 }

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "chars.h"     /* blanks: rl_blank_len(), rl_is_blank_line() */
+
 /* A growable NUL-terminated byte buffer. A failed allocation sets oom and
  * makes later appends no-ops, so callers check once at the end. */
 struct rl_buf {
@@ -42,9 +44,6 @@ size_t rl_cut_at_word(const char *s, size_t n, size_t max);
  * ("2026-01-16T23:59:59Z"); anything else copied. */
 char *rl_day_end(const char *when);
 
-/* Blank for the parsers: space, tab, and U+00A0 no-break space. */
-size_t rl_blank_len(const char *p);
-bool rl_is_blank_line(const char *s, size_t n);
 
 /* A set of strings (copies), by hash: for the duplicate checks that a
  * line of 100 000 tags or references would make quadratic. */

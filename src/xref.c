@@ -48,7 +48,11 @@ static struct pattern patterns[] = {
 	  RULE_LIST, NULL },
 };
 
+/* A range is expanded up to MAX_RANGE targets; page and rule numbers go up
+ * to NUMBER_MAX. Beyond, it is not what the text meant (a typo, most
+ * likely): a warning, and the reference is kept as written. */
 enum { MAX_RANGE = 64 };
+#define NUMBER_MAX 99999ul
 
 static int compile_all(void)
 {
@@ -69,45 +73,22 @@ static int add_unique(struct rl_entry *e, enum rl_ref_kind k, const char *t)
 	return rc || found ? rc : rl_entry_add_ref(e, k, t);
 }
 
-/* "7–8, 10" → 7, 8, 10. A range longer than MAX_RANGE (a typo, most likely)
- * is kept as written rather than expanded. */
-static int add_pages(struct rl_entry *e, const char *s, size_t n)
+/* The reference as written, with a warning that says why. */
+static int keep_as_written(struct rl_entry *e, enum rl_ref_kind k,
+                           const char *s, size_t n, struct rl_diags *d)
 {
-	char *list = rl_strndup(s, n);
-	if (!list)
+	char *t = rl_strtrim(s, n);
+	if (!t)
 		return RL_ENOMEM;
-	int rc = RL_OK;
-	char *save = NULL;
-	for (char *part = strtok_r(list, ",", &save); part && rc == RL_OK;
-	     part = strtok_r(NULL, ",", &save)) {
-		char *end;
-		long a = strtol(part, &end, 10), b = a;
-		while (*end == ' ' || *end == '\t')
-			end++;
-		if (*end == '-')
-			b = strtol(end + 1, NULL, 10);
-		else if (strncmp(end, "\xE2\x80\x93", 3) == 0)
-			b = strtol(end + 3, NULL, 10);
-		char num[32];
-		if (b < a || b - a > MAX_RANGE) {
-			char *t = rl_strtrim(part, strlen(part));
-			rc = t ? add_unique(e, RL_REF_PAGE, t) : RL_ENOMEM;
-			free(t);
-			continue;
-		}
-		for (long p = a; p <= b && rc == RL_OK; p++) {
-			snprintf(num, sizeof num, "%ld", p);
-			rc = add_unique(e, RL_REF_PAGE, num);
-		}
-	}
-	free(list);
+	int rc = rl_diag_add(d, RL_WARNING, e->line, 0,
+	                     "%s reference '%s' is not a range of at most %d "
+	                     "numbers up to %lu; kept as written",
+	                     k == RL_REF_PAGE ? "page" : "rule", t, MAX_RANGE,
+	                     NUMBER_MAX);
+	if (!rc)
+		rc = add_unique(e, k, t);
+	free(t);
 	return rc;
-}
-
-/* Letters of subrules skip l and o (they look like 1 and 0). */
-static bool subrule_letter(char c)
-{
-	return c >= 'a' && c <= 'z' && c != 'l' && c != 'o';
 }
 
 /* The length of a dash at s ("-" or "–"), or 0. */
@@ -121,10 +102,57 @@ static size_t dash_len(const char *s, const char *end)
 	return 0;
 }
 
+static const char *skip_blanks(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
+/* "7–8, 10" → 7, 8, 10. */
+static int add_pages(struct rl_entry *e, const char *s, size_t n,
+                     struct rl_diags *d)
+{
+	const char *p = s, *end = s + n;
+	int rc = RL_OK;
+	while (p < end && !rc) {
+		const char *comma = memchr(p, ',', (size_t)(end - p));
+		const char *stop = comma ? comma : end, *q = skip_blanks(p, stop);
+		unsigned long a, b;
+		size_t used;
+		bool ok = rl_parse_uint(q, (size_t)(stop - q), NUMBER_MAX, &a, &used);
+		b = a;
+		q = skip_blanks(q + used, stop);
+		size_t dl = dash_len(q, stop);
+		if (ok && dl) {
+			q = skip_blanks(q + dl, stop);
+			ok = rl_parse_uint(q, (size_t)(stop - q), NUMBER_MAX, &b, NULL);
+		}
+		if (!ok || b < a || b - a > MAX_RANGE) {
+			rc = keep_as_written(e, RL_REF_PAGE, p, (size_t)(stop - p), d);
+		} else {
+			char num[24];
+			for (unsigned long k = a; k <= b && !rc; k++) {
+				snprintf(num, sizeof num, "%lu", k);
+				rc = add_unique(e, RL_REF_PAGE, num);
+			}
+		}
+		p = comma ? comma + 1 : end;
+	}
+	return rc;
+}
+
+/* Letters of subrules skip l and o (they look like 1 and 0). */
+static bool subrule_letter(char c)
+{
+	return c >= 'a' && c <= 'z' && c != 'l' && c != 'o';
+}
+
 /* Adds a range: letters ("601.2a–d": num "601.2a", to "d"), or the last
  * number ("119.7–8", "903.6–903.11"); anything else, or a range of more
  * than MAX_RANGE, adds both ends. */
-static int add_rule_range(struct rl_entry *e, const char *num, const char *to)
+static int add_rule_range(struct rl_entry *e, const char *num, const char *to,
+                          struct rl_diags *d)
 {
 	size_t len = strlen(num), tl = strlen(to);
 	char buf[40];
@@ -149,26 +177,41 @@ static int add_rule_range(struct rl_entry *e, const char *num, const char *to)
 	              strspn(last, "0123456789") == strlen(last) && *last &&
 	              (!tdot || ((size_t)(tdot - to) == (size_t)(dot - num) &&
 	                         strncmp(to, num, (size_t)(dot - num)) == 0));
+	int rc = RL_OK;
 	if (digits) {
-		long a = strtol(dot + 1, NULL, 10), z = strtol(last, NULL, 10);
-		if (z > a && z - a <= MAX_RANGE) {
-			int rc = RL_OK;
-			for (long k = a; k <= z && !rc; k++) {
+		unsigned long a, z;
+		bool ok = rl_parse_uint(dot + 1, strlen(dot + 1), NUMBER_MAX, &a, NULL) &&
+		          rl_parse_uint(last, strlen(last), NUMBER_MAX, &z, NULL);
+		if (ok && z > a && z - a <= MAX_RANGE) {
+			for (unsigned long k = a; k <= z && !rc; k++) {
 				snprintf(buf + (dot - num) + 1, sizeof buf - (size_t)(dot - num) - 1,
-				         "%ld", k);
+				         "%lu", k);
 				rc = add_unique(e, RL_REF_RULE, buf);
 			}
 			return rc;
 		}
+		if (!ok || z - a > MAX_RANGE)
+			rc = rl_diag_add(d, RL_WARNING, e->line, 0,
+			                 "rule range '%s' to '%s' is not a range of at "
+			                 "most %d numbers up to %lu; its ends are kept",
+			                 num, to, MAX_RANGE, NUMBER_MAX);
 	}
-	int rc = add_unique(e, RL_REF_RULE, num);
-	if (!rc && tdot)
+	if (!rc)
+		rc = add_unique(e, RL_REF_RULE, num);
+	if (!rc && tdot) {
 		rc = add_unique(e, RL_REF_RULE, to);
+	} else if (!rc && digits) {
+		/* "100.7–9": the end is 100.9 */
+		snprintf(buf + (dot - num) + 1, sizeof buf - (size_t)(dot - num) - 1,
+		         "%s", to);
+		rc = add_unique(e, RL_REF_RULE, buf);
+	}
 	return rc;
 }
 
 /* "601.2a–d, 712.9–10, and 712.18", "608.3a and b" → every rule named. */
-static int add_rules(struct rl_entry *e, const char *s, size_t n)
+static int add_rules(struct rl_entry *e, const char *s, size_t n,
+                     struct rl_diags *d)
 {
 	const char *p = s, *end = s + n;
 	char prev[40] = "";
@@ -231,7 +274,7 @@ static int add_rules(struct rl_entry *e, const char *s, size_t n)
 			if (tl > 0 && tl < sizeof to) {
 				memcpy(to, r, tl);
 				to[tl] = '\0';
-				rc = add_rule_range(e, num, to);
+				rc = add_rule_range(e, num, to, d);
 				memcpy(prev, num, len + 1);
 				p = t;
 				continue;
@@ -243,7 +286,7 @@ static int add_rules(struct rl_entry *e, const char *s, size_t n)
 	return rc;
 }
 
-int rl_xref_scan(struct rl_entry *e, const char *text)
+int rl_xref_scan(struct rl_entry *e, const char *text, struct rl_diags *d)
 {
 	int rc = compile_all();
 	if (rc)
@@ -264,9 +307,9 @@ int rl_xref_scan(struct rl_entry *e, const char *text)
 			const char *t = text + ov[2];
 			size_t tn = ov[3] - ov[2];
 			if (patterns[i].expand == PAGE_LIST) {
-				rc = add_pages(e, t, tn);
+				rc = add_pages(e, t, tn, d);
 			} else if (patterns[i].expand == RULE_LIST) {
-				rc = add_rules(e, t, tn);
+				rc = add_rules(e, t, tn, d);
 			} else {
 				char *s = rl_strndup(t, tn);
 				rc = s ? add_unique(e, patterns[i].kind, s) : RL_ENOMEM;

@@ -9,7 +9,7 @@
 # Exits 77 (skipped) when the corpora are not there.
 #
 #   berserk-heroes-ru/dictionary_*.rst   rst-glossary: one glossary entry per
-#       distinct bold term, tagged with its letter; every :term: reference
+#       distinct bold term, its letter heading its section; every :term: reference
 #       resolves, or is listed by xrefs --dangling
 #   berserk-heroes-ru/c1_rules.rst       numbered-rules (RST): the set of rule
 #       numbers is the one a regular expression finds in the text
@@ -94,8 +94,8 @@ EOF
 	check_json "$v: the entries are the raw file's terms, bold and final period gone" \
 		"sorted(r['title'] for r in d['results']) == sorted(__import__('json').load(open('$v.expect.json'))['terms'].values())" \
 		"$v.all.json"
-	check_json "$v: each entry is tagged with its letter heading" \
-		"all(r['tags'] == [__import__('json').load(open('$v.expect.json'))['letters'][r['title']]] for r in d['results'])" \
+	check_json "$v: each entry's section is its letter heading, not a tag (issue 14)" \
+		"all(r['section'] == __import__('json').load(open('$v.expect.json'))['letters'][r['title']] and r['tags'] == [] for r in d['results'])" \
 		"$v.all.json"
 	check_json "$v: no inline markup is left in the texts" \
 		"not any('**' in r['text'] or ':term:' in r['text'] or '\`' in r['text'] for r in d['results'])" \
@@ -228,8 +228,8 @@ check_json "marvel-champions-fr: their titles are the files' titles" \
 	"sorted(r['title'] for r in d['results']) == __import__('json').load(open('mc.expect.json'))['titles']" mc.all.json
 check_json "marvel-champions-fr: each file is its own document, named by its title" \
 	"all(len(r['sources']) == 1 and r['sources'][0]['document'] == r['title'] for r in d['results'])" mc.all.json
-check_json "marvel-champions-fr: entries in a letter folder are tagged with the letter" \
-	"all(r['tags'] == [r['sources'][0]['path'].split('/')[-2]] for r in d['results'] if len(r['sources'][0]['path'].split('/')[-2]) == 1)" \
+check_json "marvel-champions-fr: an entry in a letter folder has the letter as its section, not a tag" \
+	"all(r['section'] == r['sources'][0]['path'].split('/')[-2] and r['tags'] == [] for r in d['results'] if len(r['sources'][0]['path'].split('/')[-2]) == 1)" \
 	mc.all.json
 check_json "marvel-champions-fr: no wikilink or bold is left in the texts" \
 	"not any('[[' in r['text'] or '**' in r['text'] for r in d['results'])" mc.all.json

@@ -11,9 +11,10 @@
 # import-more one document into a database holding another, search runs a
 # search, changed lists the changes between two versions of a document as
 # JSON (each change's ruling read as it stands: the output is whole or the
-# run fails), parse/FILE parses one document of each format (no database;
-# its output must be the normal one when it succeeds). Every run that
-# meets its failure must
+# run fails), parse/FORMAT parses the sample of each format of
+# importers/formats.def with --format FORMAT (no database; its output must
+# be the normal one when it succeeds). Every run that meets its failure
+# must
 #   - exit with status 70 (out of memory / internal) or 74 (i/o), after a
 #     message of its own, or 0 with the normal result when SQLite copes
 #     with the failure itself; not crash, not leak (under ASan+LSan a leak
@@ -35,8 +36,8 @@
 set -u
 RULINGS=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 DBCHECK=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
-DATA=$(cd "$(dirname "$0")/../../data" && pwd)
-GOLDEN=$(cd "$(dirname "$0")/../golden/cases" && pwd)
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+DATA=$ROOT/data
 DENSE=${FAULTS_DENSE:-200}
 STEP=${FAULTS_STEP:-3}
 ONLY=${FAULTS_ONLY:-}
@@ -210,13 +211,18 @@ for v in alloc write; do
 		"$RULINGS" --db cdb changed --format json
 done
 
-# One document of each format, parsed without a database.
-for f in "$DATA"/*.txt "$GOLDEN"/cards-basic.txt "$GOLDEN"/cr-basic.txt \
-	"$GOLDEN"/mdgloss-basic.txt "$GOLDEN"/rstgloss-basic.txt; do
-	base=$(basename "$f" .txt)
-	"$RULINGS" parse "$f" >"parse-$base.out" 2>/dev/null || exit 2
-	loop "parse/$base" RULINGS_FAIL_ALLOC setup_search - - \
-		"parse-$base.out" "$RULINGS" parse "$f"
+# The sample of each format (importers/formats.def), parsed without a
+# database.
+formats=$(sed -n 's/^FORMAT([a-z_]*, "\([a-z-]*\)", [A-Z_]*, "\([^"]*\)")$/\1 \2/p' \
+	"$ROOT/importers/formats.def")
+[ -n "$formats" ] || { echo "no formats in importers/formats.def"; exit 2; }
+mapfile -t formats <<<"$formats"
+for f in "${formats[@]}"; do
+	format=${f%% *} sample=$ROOT/${f#* }
+	"$RULINGS" parse --format "$format" "$sample" >"parse-$format.out" \
+		2>/dev/null || exit 2
+	loop "parse/$format" RULINGS_FAIL_ALLOC setup_search - - \
+		"parse-$format.out" "$RULINGS" parse --format "$format" "$sample"
 done
 
 echo "$failed failed"

@@ -10,11 +10,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:?usage: run.sh BUILDDIR SECONDS [TARGET...]}" && pwd)
 secs=${2:?usage: run.sh BUILDDIR SECONDS [TARGET...]}
 shift 2
-"$here/seed-corpora.sh" "$build/fuzz-corpus"
-mkdir -p "$build/fuzz-artifacts" "$build/fuzz-logs"
 if [ $# -eq 0 ]; then
-	set -- $(sed -n "s/^  '\([a-z-]*\)' : .*/\1/p" "$here/meson.build")
+	# every libFuzzer target the build has
+	set -- $(cd "$build/tests/fuzz" && ls fuzz-* | grep -v '^fuzz-replay-' |
+	         sed 's/^fuzz-//')
 fi
+"$here/seed-corpora.sh" "$build/fuzz-corpus" "$@"
+mkdir -p "$build/fuzz-artifacts" "$build/fuzz-logs"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# seed-corpora.sh OUTDIR — assembles the seed corpus of every fuzz target
-# in OUTDIR/NAME from the files in the tree (nothing is copied into git):
+# seed-corpora.sh OUTDIR TARGET... — assembles the seed corpus of each fuzz
+# target in OUTDIR/TARGET from the files in the tree (nothing is copied
+# into git):
 # the sample documents in data/ and the golden-test inputs for the parse-*
 # and source targets (and args, with its reproducers), typical and awkward
 # search words for query (its
@@ -8,10 +9,10 @@
 # by NUL bytes). Existing files in OUTDIR are kept (libFuzzer adds its own).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-out=${1:?usage: seed-corpora.sh OUTDIR}
+out=${1:?usage: seed-corpora.sh OUTDIR TARGET...}
+shift
 
-targets=$(sed -n "s/^  '\([a-z-]*\)' : .*/\1/p" "$root/tests/fuzz/meson.build")
-for t in $targets; do
+for t in "$@"; do
 	mkdir -p "$out/$t"
 	[ "$t" = query ] && continue
 	for f in "$root"/data/* "$root"/tests/golden/cases/*.txt; do
@@ -23,6 +24,7 @@ done
 cp "$root"/tests/fuzz-repro/args/* "$out/args/"
 
 q=$out/query
+mkdir -p "$q"
 i=0
 word() {   # word FIRST-BYTE WORD... : one seed
 	i=$((i + 1))

@@ -222,6 +222,35 @@ static void test_load_missing_file(void **state)
 	rl_diags_clear(&d);
 }
 
+/* Columns in composed text map back to the file's: each mark composed
+ * away before a position is a column in the file. */
+static void test_column_in_file(void **state)
+{
+	(void)state;
+	/* line 2: "e\u0301te\u0301 x" composes to "été x" */
+	const char raw[] = "ab\ne\xCC\x81te\xCC\x81 x\nplain";
+	struct rl_source src;
+	struct rl_diags d = {0};
+	assert_int_equal(rl_source_from_memory(&src, "t", raw, sizeof raw - 1, &d),
+	                 RL_OK);
+	assert_non_null(src.decoded);
+	assert_int_equal(rl_source_column(&src, 1, 2), 2);   /* untouched line */
+	assert_int_equal(rl_source_column(&src, 2, 1), 1);   /* é: e */
+	assert_int_equal(rl_source_column(&src, 2, 2), 3);   /* t */
+	assert_int_equal(rl_source_column(&src, 2, 3), 4);   /* é: e */
+	assert_int_equal(rl_source_column(&src, 2, 5), 7);   /* x */
+	assert_int_equal(rl_source_column(&src, 2, 6), 8);   /* past the end */
+	assert_int_equal(rl_source_column(&src, 3, 4), 4);
+	assert_int_equal(rl_source_column(&src, 9, 4), 4);   /* no such line */
+	rl_source_free(&src);
+	/* nothing composed: nothing kept, columns as they are */
+	assert_int_equal(rl_source_from_memory(&src, "t", "abc", 3, &d), RL_OK);
+	assert_null(src.decoded);
+	assert_int_equal(rl_source_column(&src, 1, 3), 3);
+	rl_source_free(&src);
+	rl_diags_clear(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -233,6 +262,7 @@ int main(void)
 		cmocka_unit_test(test_windows_1252),
 		cmocka_unit_test(test_utf16),
 		cmocka_unit_test(test_nfc),
+		cmocka_unit_test(test_column_in_file),
 		cmocka_unit_test(test_nul_byte),
 		cmocka_unit_test(test_sha256_of_raw_bytes),
 		cmocka_unit_test(test_data_is_copied),

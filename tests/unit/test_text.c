@@ -126,6 +126,68 @@ static void test_tag_display_round_trip(void **state)
 	}
 }
 
+/* One identity whichever way a tag arrives (issue 17 #12): the canonical
+ * form is the parse of the display form, and canonicalizing it again
+ * changes nothing. */
+static void assert_canonical(const char *name, const char *qual,
+                             const char *want_name, const char *want_qual)
+{
+	struct rl_tag t, again;
+	assert_int_equal(rl_tag_canonical(name, qual, &t), RL_OK);
+	assert_string_equal(t.name, want_name);
+	if (want_qual)
+		assert_string_equal(t.qualifier, want_qual);
+	else
+		assert_null(t.qualifier);
+	assert_int_equal(rl_tag_canonical(t.name, t.qualifier, &again), RL_OK);
+	assert_string_equal(again.name, t.name);
+	assert_true(!again.qualifier == !t.qualifier);
+	if (t.qualifier)
+		assert_string_equal(again.qualifier, t.qualifier);
+	rl_tag_clear(&t);
+	rl_tag_clear(&again);
+}
+
+static void test_tag_canonical(void **state)
+{
+	assert_canonical("A (B)", NULL, "A", "B");
+	assert_canonical("A", "B", "A", "B");
+	assert_canonical(" A ", " B ", "A", "B");
+	assert_canonical("x", "y) (z", "x (y)", "z");
+	assert_canonical("x (y)", "z", "x (y)", "z");
+	assert_canonical("x (y) (z)", NULL, "x (y)", "z");
+	assert_canonical("Foo", "Bar (Baz)", "Foo", "Bar (Baz)");
+	assert_canonical("(Fast/Slow)", NULL, "(Fast/Slow)", NULL);
+	assert_canonical("a (b", "c", "a (b", "c");
+	assert_canonical("a", ")(", "a ()()", NULL);
+	assert_canonical("Repeat", "", "Repeat", NULL);
+	struct rl_tag t;
+	assert_int_equal(rl_tag_canonical("", NULL, &t), RL_EDATA);
+	rl_tag_clear(&t);
+}
+
+/* An entry's tags are a set of canonical tags, case aside. */
+static void test_entry_tags_are_a_set(void **state)
+{
+	struct rl_entry e = { .hidden_tags = -1 };
+	assert_int_equal(rl_entry_add_tag(&e, "A (B)", NULL), RL_OK);
+	assert_int_equal(rl_entry_add_tag(&e, "A", "B"), RL_OK);
+	assert_int_equal(rl_entry_add_tag(&e, "a", "b"), RL_OK);
+	assert_int_equal(rl_entry_add_tag(&e, "A", NULL), RL_OK);
+	assert_int_equal(e.ntags, 2);
+	/* past the point where an index is kept */
+	char name[32];
+	for (int i = 0; i < 100; i++) {
+		snprintf(name, sizeof name, "T%d", i % 50);
+		assert_int_equal(rl_entry_add_tag(&e, name, NULL), RL_OK);
+	}
+	assert_int_equal(e.ntags, 52);
+	assert_int_equal(rl_entry_add_tag(&e, "t7", NULL), RL_OK);
+	assert_int_equal(rl_entry_add_tag(&e, "a (B)", NULL), RL_OK);
+	assert_int_equal(e.ntags, 52);
+	rl_entry_clear(&e);
+}
+
 /* ---- rl_lang_detect ---------------------------------------------------- */
 
 static void test_lang_english(void **state)
@@ -230,6 +292,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tag_name_and_qualifier),
+		cmocka_unit_test(test_tag_canonical),
+		cmocka_unit_test(test_entry_tags_are_a_set),
 		cmocka_unit_test(test_tag_without_qualifier),
 		cmocka_unit_test(test_tag_parenthesis_alone_is_a_name),
 		cmocka_unit_test(test_tag_nested_parentheses),
