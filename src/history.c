@@ -39,7 +39,7 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 		rl_buf_addf(&sql,
 			"SELECT r.id, c.import_id, c.change, r.kind, g.name, r.lang,"
 			" r.rule, r.title, c.old_title, c.old_body, c.new_title,"
-			" c.new_body, i.imported_at, d.title, 0 AS marked"
+			" c.new_body, i.imported_at, d.title, 0 AS marked, i.date"
 			" FROM changes c JOIN rulings r ON r.id = c.ruling_id"
 			" JOIN imports i ON i.id = c.import_id"
 			" JOIN documents d ON d.id = i.document_id"
@@ -63,7 +63,7 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 		rl_buf_addf(&sql,
 			"SELECT r.id, i.id, 'marked', r.kind, g.name, r.lang, r.rule,"
 			" r.title, NULL, NULL, r.title, r.body, i.imported_at, d.title,"
-			" 1 AS marked"
+			" 1 AS marked, i.date"
 			" FROM rulings r LEFT JOIN games g ON g.id = r.game_id"
 			" JOIN imports i ON i.id = r.marked_import"
 			" JOIN documents d ON d.id = i.document_id"
@@ -144,6 +144,7 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 		c->new_text = rl_column_dup(st, 11, &oom);
 		c->at = rl_column_dup(st, 12, &oom);
 		c->document = rl_column_dup(st, 13, &oom);
+		c->date = rl_column_dup(st, 15, &oom);
 	}
 	if (!rc && !oom && s != SQLITE_DONE)
 		rc = rl_db_sqlite_fail(db, s, "changes");
@@ -181,6 +182,7 @@ void rl_changes_free(struct rl_change *v, size_t n)
 		free(c->change); free(c->kind); free(c->game); free(c->lang);
 		free(c->rule); free(c->title); free(c->old_title); free(c->old_text);
 		free(c->new_title); free(c->new_text); free(c->at); free(c->document);
+		free(c->date);
 	}
 	free(v);
 }

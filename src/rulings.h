@@ -617,6 +617,7 @@ struct rl_change {
 	char *new_title, *new_text;   /* NULL for withdrawn */
 	char *at;               /* the import's time (ISO 8601, UTC) */
 	char *document;         /* the document whose import it was */
+	char *date;             /* that version's date (see rl_documents()) */
 };
 
 struct rl_change_query {

@@ -48,6 +48,8 @@ static void change_data(struct out *o, const void *item)
 	out_key(o, "old_title"); out_string(o, c->old_title);
 	out_key(o, "new_title"); out_string(o, c->new_title);
 	out_key(o, "at"); out_string(o, c->at);
+	out_key(o, "date"); out_string(o, c->date);
+	out_key(o, "imported_at"); out_string(o, c->at);
 	out_key(o, "document"); out_string(o, c->document);
 	out_key(o, "import"); out_int_or_null(o, c->import_id, c->import_id != 0);
 	out_key(o, "text");

@@ -52,6 +52,13 @@ check_json "Defend: version 1 brings every entry, version 2 edits one and withdr
 check_json "the rulebook: each version with the date it states" \
 	"[(v['version'], v['date'], v['date_source'], v['path']) for v in d['documents'][1]['versions']] == [(3, '$d1', 'document', '$CR1'), (4, '$d2', 'document', '$CR2')]"
 
+# issue 12 #3, in part: a change carries its version's date and its import time
+rl --db d.db changed --format json
+check_json "changed JSON: each change has the version's date and imported_at" \
+	"all(c['date'] == ('$d2' if c['import'] == 4 else c['imported_at']) and c['imported_at'] == c['at'] for c in d['changes'])"
+check_json "...the rulebook's changes carry its stated date" \
+	"any(c['import'] == 4 and c['date'] == '$d2' for c in d['changes'])"
+
 rl --db d.db documents
 check_exit "documents (text)" 0
 check_match "text: a line for a document" \
