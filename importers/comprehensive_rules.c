@@ -67,7 +67,35 @@ struct parser {
 	bool have_cur;
 	size_t cur;
 	struct rl_buf text;
+	/* the table of contents ends with Credits: so does the document,
+	 * unless it was cut short */
+	bool credits_listed;
 };
+
+/* The text ends without the Credits its contents list: inside the
+ * current rule, section or glossary term (what a cut file leaves). */
+static int cut_short(struct parser *p, unsigned line)
+{
+	if (!p->credits_listed)
+		return RL_OK;
+	const struct rl_entry *e = p->have_cur ? &p->doc->entries[p->cur] : NULL;
+	if (e && e->kind == RL_KIND_GLOSSARY) {
+		rl_doc_ends_inside(p->doc, RL_END_IN_ENTRY, e->line);
+		return rl_diag_add(p->d, RL_WARNING, e->line, 0, "file ends inside "
+		                   "the glossary term '%s', before the 'Credits' its "
+		                   "contents list (truncated?)", e->title);
+	}
+	if (e && e->rule && strchr(e->rule, '.')) {
+		rl_doc_ends_inside(p->doc, RL_END_IN_RULE, e->line);
+		return rl_diag_add(p->d, RL_WARNING, e->line, 0, "file ends inside "
+		                   "rule %s, before the 'Credits' its contents list "
+		                   "(truncated?)", e->rule);
+	}
+	rl_doc_ends_inside(p->doc, RL_END_IN_SECTION, e ? e->line : line);
+	return rl_diag_add(p->d, RL_WARNING, e ? e->line : line, 0, "file ends "
+	                   "inside %s, before the 'Credits' its contents list "
+	                   "(truncated?)", e && e->rule ? e->rule : "the glossary");
+}
 
 /* Trimmed in place: a copy that failed for want of memory would make
  * the line something else, silently. */
@@ -187,7 +215,8 @@ static int glossary(struct parser *p, const struct rl_block *lines, size_t n,
 	p->chapter = rl_strdup(GLOSSARY);
 	if (!p->chapter)
 		return RL_ENOMEM;
-	bool in_term = false;
+	bool in_term = false, ended = false;
+	unsigned start_line = i < n ? lines[i].line : 0;
 	for (; i < n && !rc; i++) {
 		const struct rl_block *l = &lines[i];
 		if (rl_is_blank_line(l->raw, l->raw_len)) {
@@ -195,8 +224,10 @@ static int glossary(struct parser *p, const struct rl_block *lines, size_t n,
 			in_term = false;
 			continue;
 		}
-		if (line_is(l, CREDITS))
+		if (line_is(l, CREDITS)) {
+			ended = true;
 			break;
+		}
 		if (!in_term) {
 			rc = start(p, l->line, RL_KIND_GLOSSARY, NULL, 0);
 			if (!rc) {
@@ -209,6 +240,8 @@ static int glossary(struct parser *p, const struct rl_block *lines, size_t n,
 		}
 		add_text(p, l->raw, l->raw_len, true);
 	}
+	if (!rc && !ended)
+		rc = cut_short(p, start_line);
 	if (!rc)
 		rc = finish(p);
 	/* the glossary's entries have no section of their own but it */
@@ -279,6 +312,7 @@ static int parse_lines(struct parser *p, const struct rl_block *lines, size_t n)
 			toc_glossary = k;
 		if (contents && line_is(&lines[k], CREDITS)) {
 			body = k + 1;
+			p->credits_listed = true;
 			break;
 		}
 		bool is_rule = pcre2_match(rule_line, (PCRE2_SPTR)lines[k].raw,
@@ -301,14 +335,17 @@ static int parse_lines(struct parser *p, const struct rl_block *lines, size_t n)
 	}
 	pcre2_code_free(date);
 	pcre2_code_free(rule_line);
+	bool ended = false;
 	for (i = body; i < n && !rc; i++) {
 		const struct rl_block *l = &lines[i];
 		if (rl_is_blank_line(l->raw, l->raw_len))
 			continue;
 		if (line_is(l, GLOSSARY))
 			return glossary(p, lines, n, i + 1);
-		if (line_is(l, CREDITS))
+		if (line_is(l, CREDITS)) {
+			ended = true;
 			break;
+		}
 		if (pcre2_match(p->numbered, (PCRE2_SPTR)l->raw, l->raw_len, 0,
 		                PCRE2_NO_UTF_CHECK, p->md, NULL) >= 3) {
 			rc = numbered(p, l);
@@ -319,6 +356,8 @@ static int parse_lines(struct parser *p, const struct rl_block *lines, size_t n)
 			                 "text before the first rule; ignored");
 		}
 	}
+	if (!rc && !ended)
+		rc = cut_short(p, n ? lines[n - 1].line : 0);
 	if (!rc)
 		rc = finish(p);
 	if (!rc && p->text.oom)

@@ -67,6 +67,11 @@ static void on_error(void *ctx, xmlErrorPtr err)
 	struct errors *e = ctx;
 	if (!err)
 		return;
+	/* libxml2 ran out of memory: not the document's fault */
+	if (err->code == XML_ERR_NO_MEMORY) {
+		e->rc = RL_ENOMEM;
+		return;
+	}
 	bool warning = err->level == XML_ERR_WARNING;
 	e->seen++;
 	if (!warning)

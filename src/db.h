@@ -37,6 +37,23 @@ int rl_db_exec(rl_db *db, const char *sql);
  * need the latest schema. Nothing to do for a current one. */
 int rl_db_upgrade_within(rl_db *db);
 
+/* How rl_store_with() stores a document (rl_store() and rl_store_dry()
+ * are its plain forms; import.c passes the import layer's checks). */
+struct store_opts {
+	bool dry;               /* roll back: what storing would do */
+	/* Called once the document is in place, before it is committed,
+	 * with what it did (res->unchanged aside): a status other than RL_OK
+	 * rolls the document back and is returned. */
+	int (*check)(void *ctx, const struct rl_import_result *res);
+	void *ctx;
+	/* warnings on rulings (answers cut short), at their entries' lines;
+	 * may be NULL */
+	struct rl_diags *warn;
+};
+int rl_store_with(rl_db *db, const struct rl_source *src,
+                  const struct rl_doc *doc, const struct store_opts *o,
+                  struct rl_import_result *res);
+
 /* The application_id of a rulings database: "RULG". */
 #define RL_APPLICATION_ID 0x52554C47
 
@@ -50,11 +67,13 @@ int rl_refold(rl_db *db, bool rebuild, long long *rulings, long long *tags);
 extern const char *const rl_fts_tables[4];
 
 struct rl_buf;
-/* The filters of q as SQL conditions over rulings r and games g (query.c):
- * the parameters are handed over — values[i] binds ?i+1; owned[i] is to
- * be freed, and both arrays. */
+/* The filters of q as SQL conditions over rulings r and games g
+ * (filter.c): the parameters are handed over — values[i] binds ?i+1;
+ * owned[i] is to be freed, and both arrays. With check, a name the
+ * database does not know is RL_NOTFOUND, its message set ("no tag 'x';
+ * did you mean ..."); without, it matches nothing. */
 int rl_query_filters(rl_db *db, struct rl_buf *sql, const struct rl_query *q,
-                     const char ***values, char ***owned, int *n);
+                     bool check, const char ***values, char ***owned, int *n);
 
 /* Binds a C string or NULL, without copying it: s must stay valid until
  * the statement is stepped and then reset with its bindings cleared, or

@@ -1,5 +1,5 @@
 /* export_select.c — the rulings an export writes: the selection of a
- * search (rl_search() as `search --no-thesaurus --limit 0` runs it), kept
+ * search (rl_search() as `search --limit 0` runs it), kept
  * small (export.h, struct export_ruling).
  *
  * Planning needs of each ruling its id, language, game, section,
@@ -106,9 +106,11 @@ static bool add_tag(struct rl_export *x, const char *tag)
 }
 
 /* The selection through rl_search(): ranked by words, or whole records. */
-static int by_search(struct rl_export *x, const struct rl_query *q)
+static int by_search(struct rl_export *x, const struct rl_query *q,
+                     bool *unknown)
 {
 	int rc = rl_search(x->db, q, &x->sel);
+	*unknown = rc == RL_NOTFOUND && x->sel.unknown;  /* its message set */
 	for (size_t i = 0; i < x->sel.n && !rc; i++) {
 		struct rl_ruling *r = &x->sel.v[i];
 		bool ok = add_ruling(x, r->id, r->lang, r->game, r->section,
@@ -150,13 +152,16 @@ static int step_tags(struct rl_export *x, sqlite3_stmt *st, long long id)
 
 /* The selection without words, row by row: rl_search()'s filters, in
  * id order as rl_search() lists them. */
-static int by_rows(struct rl_export *x, const struct rl_query *q)
+static int by_rows(struct rl_export *x, const struct rl_query *q,
+                   bool *unknown)
 {
 	struct rl_buf where = {0}, sql = {0};
 	const char **vals = NULL;
 	char **owned = NULL;
 	int nvals = 0;
-	int rc = rl_query_filters(x->db, &where, q, &vals, &owned, &nvals);
+	int rc = rl_query_filters(x->db, &where, q, true, &vals, &owned,
+	                          &nvals);
+	*unknown = rc == RL_NOTFOUND;    /* an unknown tag: its message set */
 	rl_buf_addf(&sql, "SELECT r.id, r.lang, g.name, r.section, r.category"
 	            " FROM rulings r LEFT JOIN games g ON g.id = r.game_id"
 	            " WHERE 1%s ORDER BY r.id", where.s ? where.s : "");
@@ -242,10 +247,13 @@ int export_select(struct rl_export *x, const struct rl_export_opts *o)
 	struct rl_query q = {
 		.words = o->words, .nwords = o->nwords,
 		.tags = tags, .ntags = o->tag ? 1 : 0,
-		.lang = o->lang, .game = o->game, .no_thesaurus = true,
+		.lang = o->lang, .game = o->game, .no_thesaurus = o->no_thesaurus,
 	};
-	int rc = o->nwords || x->format->records ? by_search(x, &q)
-	                                          : by_rows(x, &q);
+	bool unknown = false;
+	int rc = o->nwords || x->format->records ? by_search(x, &q, &unknown)
+	                                          : by_rows(x, &q, &unknown);
+	if (rc == RL_NOTFOUND && unknown)
+		return rc;      /* "no tag 'x'; did you mean ...", as search says */
 	if (rc == RL_NOTFOUND || (!rc && !x->n))
 		return rl_db_fail(x->db, RL_NOTFOUND, "no ruling matches");
 	if (!rc && x->tag && x->format->exact_tag)

@@ -1,26 +1,19 @@
-/* ftsquery.c — turning what a user typed into a safe FTS5 query.
+/* ftsquery.c — the text of a query as FTS5 says it.
  *
  * Raw user input in MATCH fails in many ways (FACTS.md): "first-strike" is
  * read as a column filter, "702.19a" and "don't" are syntax errors, a bare
- * "NEAR(" opens a group. So every word becomes an FTS5 string, with inner
- * double quotes doubled; the strings are ANDed. Two conveniences survive the
- * quoting: text between balanced double quotes is a phrase, and a word that
- * ends in '*' is a prefix query.
- *
- * Without an expansion callback nothing is dropped: whether a word holds
- * anything to index is the tokenizer's business, and FTS5 already does the
- * right thing with a string that yields no token — alone it matches
- * nothing, next to other terms (implicit AND) it is passed over. Only empty
- * terms ("", a lone "*") are left out. With the callback (search), terms
- * are joined by an explicit AND, and the callback, which can ask the
- * tokenizer, drops the terms that hold no token. */
-#include "rulings.h"
+ * "NEAR(" opens a group. So every term becomes an FTS5 string, with inner
+ * double quotes doubled (the query reader never leaves one in a term, but
+ * a thesaurus term may hold one), and the operators are written here, from
+ * the tree, never copied from what was typed. A term is its text ORed with
+ * its equivalents from the thesaurus; title: and text: become the column
+ * filters "title :" and "body :". */
+#include "qparse.h"
 #include "util.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-static void quote(struct rl_buf *b, const char *s, size_t n, bool prefix)
+void rl_fts_quote(struct rl_buf *b, const char *s, size_t n, bool prefix)
 {
 	rl_buf_addc(b, '"');
 	for (size_t i = 0; i < n; i++) {
@@ -33,106 +26,145 @@ static void quote(struct rl_buf *b, const char *s, size_t n, bool prefix)
 		rl_buf_adds(b, " *");
 }
 
-static int add_term(struct rl_buf *b, const char *s, size_t n, bool prefix,
-                    rl_expand_fn expand, void *ctx)
+static void quote_s(struct rl_buf *b, const char *s)
 {
-	char **alts = NULL;
-	bool drop = false;
-	if (expand) {
-		int rc = expand(ctx, s, n, prefix ? NULL : &alts, &drop);
-		if (rc)
-			return rc;
-		if (drop)
-			return RL_OK;
+	rl_fts_quote(b, s, strlen(s), false);
+}
+
+static void column(struct rl_buf *b, enum qn_col col)
+{
+	if (col == QC_TITLE)
+		rl_buf_adds(b, "title : ");
+	else if (col == QC_TEXT)
+		rl_buf_adds(b, "body : ");
+}
+
+void rl_fts_alts(struct rl_buf *b, enum qn_col col, char *const *v)
+{
+	column(b, col);
+	bool many = v[0] && v[1];
+	if (many)
+		rl_buf_addc(b, '(');
+	for (size_t i = 0; v[i]; i++) {
+		if (i)
+			rl_buf_adds(b, " OR ");
+		quote_s(b, v[i]);
 	}
-	/* With expansion the terms are joined by an explicit AND: FTS5 does
-	 * not take a parenthesized group next to a phrase. */
-	if (b->len)
-		rl_buf_adds(b, expand ? " AND " : " ");
-	if (!alts || !alts[0]) {
-		free(alts);
-		quote(b, s, n, prefix);
-		return RL_OK;
+	if (many)
+		rl_buf_addc(b, ')');
+}
+
+/* A term, its equivalents, and with games those of other games'
+ * concepts too (each once). */
+static void term(struct rl_buf *b, const struct qnode *n, bool games)
+{
+	size_t alts = 0, galts = 0;
+	while (n->alt && n->alt[alts])
+		alts++;
+	while (games && n->galt && n->galt[galts])
+		galts++;
+	column(b, n->col);
+	if (!alts && !galts) {
+		rl_fts_quote(b, n->text, strlen(n->text), n->prefix);
+		return;
 	}
 	rl_buf_addc(b, '(');
-	quote(b, s, n, false);
-	for (char **a = alts; *a; a++) {
+	rl_fts_quote(b, n->text, strlen(n->text), n->prefix);
+	for (size_t i = 0; i < alts; i++) {
 		rl_buf_adds(b, " OR ");
-		quote(b, *a, strlen(*a), false);
-		free(*a);
+		quote_s(b, n->alt[i]);
+	}
+	struct rl_strset seen = {0};
+	for (size_t i = 0; i < galts; i++) {
+		const char *t = n->galt[i];
+		if (rl_strset_add(&seen, t, strlen(t)) == 0)
+			continue;
+		rl_buf_adds(b, " OR ");
+		quote_s(b, t);
+	}
+	rl_strset_free(&seen);
+	rl_buf_addc(b, ')');
+}
+
+bool rl_fts_sayable(const struct qnode *n)
+{
+	switch (n->kind) {
+	case QN_TERM:
+		return !n->rule;
+	case QN_FIELD:
+	case QN_NOT:
+		return false;
+	case QN_OR:
+		for (size_t i = 0; i < n->nkid; i++)
+			if (!rl_fts_sayable(n->kid[i]))
+				return false;
+		return true;
+	case QN_AND: {
+		bool kept = false;
+		for (size_t i = 0; i < n->nkid; i++) {
+			const struct qnode *k = n->kid[i];
+			if (k->kind == QN_NOT)
+				k = k->kid[0];
+			else
+				kept = true;
+			if (!rl_fts_sayable(k))
+				return false;
+		}
+		return kept;
+	}
+	}
+	return false;
+}
+
+bool rl_fts_has_games(const struct qnode *n)
+{
+	if (n->kind == QN_TERM)
+		return n->galt && n->galt[0];
+	for (size_t i = 0; i < n->nkid; i++)
+		if (rl_fts_has_games(n->kid[i]))
+			return true;
+	return false;
+}
+
+bool rl_fts_has_not(const struct qnode *n)
+{
+	if (n->kind == QN_NOT)
+		return true;
+	for (size_t i = 0; i < n->nkid; i++)
+		if (rl_fts_has_not(n->kid[i]))
+			return true;
+	return false;
+}
+
+void rl_fts_expr(struct rl_buf *b, const struct qnode *n, bool games)
+{
+	if (n->kind == QN_TERM) {
+		term(b, n, games);
+		return;
+	}
+	bool and = n->kind == QN_AND, first = true, nots = false;
+	for (size_t i = 0; and && i < n->nkid; i++)
+		nots |= n->kid[i]->kind == QN_NOT;
+	if (nots)
+		rl_buf_addc(b, '(');   /* (P) NOT (N), whole */
+	rl_buf_addc(b, '(');
+	for (size_t i = 0; i < n->nkid; i++) {
+		if (n->kid[i]->kind == QN_NOT)
+			continue;
+		if (!first)
+			rl_buf_adds(b, and ? " AND " : " OR ");
+		first = false;
+		rl_fts_expr(b, n->kid[i], games);
 	}
 	rl_buf_addc(b, ')');
-	free(alts);
-	return RL_OK;
-}
-
-int rl_fts_query(const char *const *words, size_t n, char **out)
-{
-	return rl_fts_query_expand(words, n, NULL, NULL, out);
-}
-
-int rl_fts_query_expand(const char *const *words, size_t n, rl_expand_fn expand,
-                        void *ctx, char **out)
-{
-	*out = NULL;
-	struct rl_buf all = {0};
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			rl_buf_addc(&all, ' ');
-		rl_buf_adds(&all, words[i]);
-	}
-	/* typeset apostrophes and quotes are the plain ones: “a b” is a
-	 * phrase (rl_fold_quotes()) */
-	char *plain = all.oom ? NULL : rl_fold_quotes(all.s ? all.s : "");
-	rl_buf_free(&all);
-	if (!plain)
-		return RL_ENOMEM;
-	const char *s = plain;
-	size_t quotes = 0;
-	for (const char *p = s; *p; p++)
-		quotes += *p == '"';
-	bool phrases = quotes % 2 == 0;
-
-	struct rl_buf q = {0};
-	const char *p = s;
-	int rc = RL_OK;
-	while (*p && !rc) {
-		if (*p == ' ' || *p == '\t' || *p == '\n') {
-			p++;
+	first = true;
+	for (size_t i = 0; i < n->nkid; i++) {
+		if (n->kid[i]->kind != QN_NOT)
 			continue;
-		}
-		const char *start = p, *end;
-		if (*p == '"' && phrases) {
-			start = ++p;
-			while (*p && *p != '"')
-				p++;
-			end = p;
-			if (*p)
-				p++;
-		} else {
-			while (*p && *p != ' ' && *p != '\t' && *p != '\n' &&
-			       !(*p == '"' && phrases))
-				p++;
-			end = p;
-		}
-		bool prefix = false;
-		if (end > start && end[-1] == '*') {
-			prefix = true;
-			while (end > start && end[-1] == '*')
-				end--;
-		}
-		/* Inside a term a stray quote is text: add_term() doubles it. */
-		if (end > start)
-			rc = add_term(&q, start, (size_t)(end - start), prefix, expand,
-			              ctx);
+		rl_buf_adds(b, first ? " NOT (" : " OR ");
+		first = false;
+		rl_fts_expr(b, n->kid[i]->kid[0], games);
 	}
-	free(plain);
-	if (!rc && q.oom)
-		rc = RL_ENOMEM;
-	if (rc) {
-		rl_buf_free(&q);
-		return rc;
-	}
-	*out = q.s;   /* NULL when there was no term at all */
-	return RL_OK;
+	if (!first)
+		rl_buf_adds(b, "))");
 }

@@ -28,7 +28,8 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 	const char **vals = NULL;
 	char **owned = NULL;
 	int nvals = 0;
-	int rc = rl_query_filters(db, &where, &f, &vals, &owned, &nvals);
+	int rc = rl_query_filters(db, &where, &f, false, &vals, &owned,
+	                          &nvals);
 	/* a date is a day: "--between … 2026-01-16" runs to its end */
 	char *to_end = q->to ? rl_day_end(q->to) : NULL;
 	/* numbered parameters after the filters' */

@@ -72,11 +72,66 @@ static int skip(struct rl_file_report *r, const char *why)
 /* Told when a file has been parsed and is being stored. */
 typedef void (*storing_fn)(void *ctx, const char *path);
 
+bool rl_withdraw_allowed(const struct rl_import_opts *o, size_t withdrawn,
+                         size_t before)
+{
+	switch (o ? o->limit : RL_WITHDRAW_DEFAULT) {
+	case RL_WITHDRAW_ANY:
+		return true;
+	case RL_WITHDRAW_COUNT:
+		return withdrawn <= o->max_withdraw;
+	case RL_WITHDRAW_PERCENT:
+		/* withdrawn / before <= P / 100, without division or overflow
+		 * (P is at most 100, before at most the rulings stored) */
+		return (unsigned long long)withdrawn * 100 <=
+		       (unsigned long long)o->max_withdraw * before;
+	case RL_WITHDRAW_DEFAULT:
+	default:
+		return withdrawn < 5 || withdrawn * 2 <= before;
+	}
+}
+
+const char *rl_doc_end_name(enum rl_doc_end end)
+{
+	switch (end) {
+	case RL_END_IN_ENTRY: return "an entry";
+	case RL_END_IN_SECTION: return "a section";
+	case RL_END_IN_RULE: return "a rule";
+	case RL_END_IN_RECORD: return "a record";
+	case RL_END_COMPLETE: break;
+	}
+	return "";
+}
+
+/* What the import layer checks of a stored document before it commits:
+ * a damaged document is refused (unless accepted) whatever it does, and
+ * only after storing, so that the refusal can say what it would have
+ * done; a sound one, by what it withdraws. */
+struct guard {
+	const struct rl_import_opts *opts;
+	bool dry, damaged;
+	struct rl_file_report *r;
+};
+
+static int check(void *ctx, const struct rl_import_result *res)
+{
+	struct guard *g = ctx;
+	if (g->damaged)
+		g->r->refusal = RL_REFUSED_DAMAGED;
+	else if (!rl_withdraw_allowed(g->opts, res->withdrawn, res->before))
+		g->r->refusal = RL_REFUSED_WITHDRAW;
+	else
+		return RL_OK;
+	return g->dry ? RL_OK : RL_EDATA;
+}
+
 /* After parsing: what the report says of the document. */
 static int describe(struct rl_file_report *r, const struct rl_doc *doc)
 {
 	r->parsed = true;
 	r->concepts = doc->nconcepts;
+	r->end = doc->end;
+	r->end_line = doc->end_line;
 	for (size_t i = 0; i < doc->n; i++)
 		if ((unsigned)doc->entries[i].kind < 4)
 			r->kinds[doc->entries[i].kind]++;
@@ -112,9 +167,18 @@ static int parse_and_store(rl_db *db, const struct rl_source *src,
 	if (storing)
 		storing(ctx, r->path);
 	struct rl_import_result res;
-	rc = flags & RL_IMPORT_DRY_RUN ? rl_store_dry(db, src, &doc, &res)
-	                               : rl_store(db, src, &doc, &res);
+	struct guard g = { o, flags & RL_IMPORT_DRY_RUN,
+	                   doc.end != RL_END_COMPLETE && !o->accept_damaged, r };
+	const struct store_opts so = { .dry = g.dry, .check = check, .ctx = &g,
+	                               .warn = &r->diags };
+	rc = rl_store_with(db, src, &doc, &so, &res);
 	rl_doc_free(&doc);
+	if (rc == RL_EDATA && r->refusal && !g.dry) {
+		r->result = res;
+		r->outcome = RL_FILE_REFUSED;
+		r->status = RL_EDATA;
+		return rc;
+	}
 	if (rc)
 		return fail(r, rc, rl_db_errmsg(db));
 	r->stored = true;
@@ -243,10 +307,16 @@ static void account(struct run *r, struct rl_file_report *rep)
 		s->added += rep->result.added;
 		s->edited += rep->result.edited;
 		s->withdrawn += rep->result.withdrawn;
+		s->shortened += rep->result.shortened;
 		break;
 	case RL_FILE_UNCHANGED: s->unchanged++; break;
 	case RL_FILE_SKIPPED: s->skipped++; break;
 	case RL_FILE_FAILED: note_failure(r, rep->status); break;
+	case RL_FILE_REFUSED:
+		s->refused++;
+		if (!r->worst)
+			r->worst = RL_EDATA;
+		break;
 	}
 	r->p.path = rep->path;
 	r->p.report = rep;

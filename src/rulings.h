@@ -187,6 +187,16 @@ struct rl_doc {
 
 void rl_doc_free(struct rl_doc *doc);
 
+/* How many of a document's rulings a new version of it may withdraw
+ * (those no document lists any more); a version that would withdraw more
+ * is refused. */
+enum rl_withdraw_limit {
+	RL_WITHDRAW_DEFAULT,    /* up to half of them, or up to 4 */
+	RL_WITHDRAW_ANY,        /* no limit */
+	RL_WITHDRAW_COUNT,      /* up to max_withdraw */
+	RL_WITHDRAW_PERCENT,    /* up to max_withdraw percent of them */
+};
+
 /* Options an importer takes from the caller. */
 struct rl_import_opts {
 	const char *game;       /* used when the document names no game */
@@ -194,7 +204,21 @@ struct rl_import_opts {
 	const char *format;     /* importer name; NULL = detect from content */
 	const char *document;   /* the document's title (its identity), over
 	                           the one the importer finds */
+	/* The import layer's guards (rl_import_file(); rl_parse() ignores
+	 * them): what a document may be, and what a new version of one may
+	 * do. */
+	bool accept_damaged;            /* store a document whose text ends
+	                                   inside something (doc->end) */
+	enum rl_withdraw_limit limit;   /* rulings it may withdraw */
+	unsigned long max_withdraw;     /* RL_WITHDRAW_COUNT: rulings;
+	                                   RL_WITHDRAW_PERCENT: percent of the
+	                                   document's rulings */
 };
+
+/* True when a version that withdraws withdrawn of the before rulings its
+ * document listed is within o's limit (o may be NULL: the default). */
+bool rl_withdraw_allowed(const struct rl_import_opts *o, size_t withdrawn,
+                         size_t before);
 
 /* Detects the format (unless opts->format names one) and parses src into
  * doc. RL_EUSAGE: unknown format name; RL_NOTFOUND: no importer recognizes
@@ -257,23 +281,6 @@ extern const char rl_when_forms[];
 char *rl_data_file(const char *name);
 /* A language guess for text: "en", "fr" or "ru". */
 const char *rl_lang_detect(const char *text, size_t len);
-
-/* Builds a safe FTS5 MATCH expression from words a user typed: every word is
- * an FTS5 string, so punctuation and FTS5 keywords are plain text; balanced
- * double quotes make a phrase, a final '*' a prefix. *out is NULL when there
- * is no term at all (no words, or only blanks and lone '*'). */
-int rl_fts_query(const char *const *words, size_t n, char **out);
-
-/* The same, with each term (not prefixes) ORed with the alternatives that
- * expand() gives for it: ("isolate" OR "isoler"), and the terms joined by
- * AND. expand returns a status and fills a NULL-terminated malloc'd array
- * of malloc'd strings (or NULL for none), which the builder frees; it sets
- * *drop for a term that holds no token (an explicit AND with such a term
- * would match nothing, where the implicit one passes it over). */
-typedef int (*rl_expand_fn)(void *ctx, const char *term, size_t len,
-                            char ***alts, bool *drop);
-int rl_fts_query_expand(const char *const *words, size_t n, rl_expand_fn expand,
-                        void *ctx, char **out);
 
 /* ---- The database ------------------------------------------------------ */
 
@@ -371,6 +378,10 @@ struct rl_import_result {
 	size_t added;           /* rulings new to the database (or back) */
 	size_t edited;          /* rulings whose text changed (white space aside) */
 	size_t withdrawn;       /* rulings no document lists any more */
+	size_t before;          /* rulings the document listed until then */
+	size_t shortened;       /* of the edited: answers now only the
+	                           beginning of their earlier text (a warning
+	                           on each, when the caller asks) */
 };
 
 /* Stores a parsed document in one transaction: either all of it is stored
@@ -410,7 +421,25 @@ enum rl_file_outcome {
 	RL_FILE_SKIPPED,     /* found in a directory and not a document: binary,
 	                        or of no format rulings knows */
 	RL_FILE_FAILED,      /* not stored: status, diags and error say why */
+	RL_FILE_REFUSED,     /* parsed, and not stored as a new version of its
+	                        document: refusal says why (status RL_EDATA) */
 };
+
+/* Why a document is refused (or, in a dry run, would be). */
+enum rl_refusal {
+	RL_REFUSED_NONE,
+	RL_REFUSED_WITHDRAW,  /* it would withdraw more of the document's
+	                         rulings than opts allow (result says how many
+	                         of how many) */
+	RL_REFUSED_DAMAGED,   /* its text ends inside something unfinished
+	                         (end, end_line), and opts do not accept
+	                         damaged documents; result says what storing
+	                         it would have done */
+};
+
+/* What the text ends inside, in words: "an entry", "a section", "a
+ * rule", "a record"; "" for RL_END_COMPLETE. */
+const char *rl_doc_end_name(enum rl_doc_end end);
 
 /* Flags for rl_import_file(). */
 enum {
@@ -441,10 +470,15 @@ struct rl_file_report {
 	char *format, *lang, *title;   /* the document's */
 	size_t concepts;          /* a thesaurus's concepts */
 	size_t kinds[4];          /* its entries, by enum rl_kind */
+	enum rl_doc_end end;      /* as rl_doc's: damaged unless complete */
+	unsigned end_line;
 	/* once stored (stored set); result.unchanged is also set for bytes
 	 * found already imported before parsing */
 	bool stored;
 	struct rl_import_result result;
+	/* the guard it fails: with RL_FILE_REFUSED, or with RL_FILE_IMPORTED
+	 * in a dry run (it would be refused) */
+	enum rl_refusal refusal;
 	/* seconds from the start of the file to the end of each step */
 	double read_seconds, parse_seconds, store_seconds;
 };
@@ -455,8 +489,11 @@ void rl_file_report_clear(struct rl_file_report *r);
  * defaults (rl_store_seen), parses it (rl_parse) and stores it (rl_store,
  * or rl_store_dry with RL_IMPORT_DRY_RUN). Inside rl_bulk_begin() and
  * rl_bulk_end(), the document is part of the open load. opts may be NULL.
- * Returns report->status: RL_OK for a file imported, unchanged or
- * skipped. */
+ * A new version of a document that fails opts' guards (limit) is rolled
+ * back and refused: RL_FILE_REFUSED, status RL_EDATA; in a dry run it is
+ * reported with its refusal and not refused. Answers cut short are
+ * warnings in report->diags at their entries' lines. Returns
+ * report->status: RL_OK for a file imported, unchanged or skipped. */
 int rl_import_file(rl_db *db, const char *path,
                    const struct rl_import_opts *opts, unsigned flags,
                    struct rl_file_report *report);
@@ -499,7 +536,9 @@ struct rl_import_run {
 struct rl_import_summary {
 	size_t imported, unchanged, skipped;
 	size_t failed;            /* files, and paths the walk could not read */
+	size_t refused;           /* documents refused (RL_FILE_REFUSED) */
 	size_t added, edited, withdrawn;   /* rulings, over the files imported */
+	size_t shortened;                  /* of the edited */
 };
 
 /* Imports files and directories: a directory is walked recursively in
@@ -509,8 +548,8 @@ struct rl_import_summary {
  * bulk in groups (rl_bulk_begin(); a group that cannot be committed is
  * imported again file by file). After a database-busy failure the
  * remaining files are not tried. Returns the worst failure: RL_EBUSY, else
- * RL_EIO, else the first; RL_OK when every file was imported, unchanged
- * or skipped. */
+ * RL_EIO, else the first (RL_EDATA for a refused document); RL_OK when
+ * every file was imported, unchanged or skipped. */
 int rl_import_paths(rl_db *db, const char *const *paths, size_t n,
                     const struct rl_import_run *run,
                     struct rl_import_summary *sum);
@@ -532,8 +571,9 @@ struct rl_query {
 	                           RL_EUSAGE when it is neither */
 	bool no_thesaurus;      /* match tags and words only as given */
 	long limit;             /* <= 0: no limit */
-	bool no_total;          /* skip counting all matches (total = -1): a
-	                           query costs what its results do */
+	bool no_total;          /* when more match than limit, do not count
+	                           them (total = -1): a query costs what its
+	                           results do */
 };
 
 struct rl_source_ref {
@@ -550,6 +590,12 @@ struct rl_ref_out {
 	char *target_rule, *target_title;
 };
 
+/* A numbered rule beside another: its ruling, number and title. */
+struct rl_rule_ref {
+	long long id;
+	char *rule, *title;
+};
+
 struct rl_ruling {
 	long long id;
 	char *kind, *game, *lang, *title, *text, *rule, *category, *section;
@@ -564,18 +610,40 @@ struct rl_ruling {
 	struct rl_errata *errata;           /* NULL unless kind is errata */
 	struct rl_ref_out *refs; size_t nrefs;
 	struct rl_ref_out *backlinks; size_t nbacklinks;  /* refs that point here */
+	/* rl_show() of a numbered rule, among the current rules of its game:
+	 * the rule it is under (702.19a: 702.19), the rules before and after
+	 * it in number order, and the rules directly under it (702.19:
+	 * 702.19a, 702.19b, ...). NULL and none otherwise. */
+	struct rl_rule_ref *parent, *previous, *next;
+	struct rl_rule_ref *subrules; size_t nsubrules;
 };
 
 struct rl_results {
-	long long total;        /* matches before the limit; -1 if not counted */
+	long long total;        /* every match, beyond the limit too; -1 when
+	                           more matched than the limit and no_total
+	                           said not to count them */
 	struct rl_ruling *v;
 	size_t n;
+	char *unknown;          /* why nothing matches when a filter names what
+	                           the database does not know: "no tag
+	                           'Repeet'; did you mean 'Repeat'?"; else NULL */
 };
 
 #define RL_SNIPPET_OPEN  "\x02"
 #define RL_SNIPPET_CLOSE "\x03"
 
+/* Runs a search. q->words are the query language (man page, SEARCH
+ * SYNTAX) unless q->raw; the options AND with them. Fills out on RL_OK and
+ * on RL_NOTFOUND (nothing matched: out->n is 0, and out->unknown says why
+ * when a tag, game, language or kind is unknown). */
 int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out);
+/* What a search is made of, for people and tests, one item a line: the
+ * query as read ("query:"), the FTS5 expression that finds and ranks
+ * ("match:") or only ranks ("rank:"), the subselects ("f1:"), the SQL
+ * conditions over rulings r with their values written in ("where:"), what
+ * ranks first ("first:") and the full-text tables. RL_NOTFOUND, with
+ * rl_db_errmsg() saying why, for an unknown name. *out is malloc'd. */
+int rl_search_explain(rl_db *db, const struct rl_query *q, char **out);
 void rl_results_free(struct rl_results *r);
 /* The rulings whose rule number is rule, in game (NULL: any game): one
  * per game that has the number (the most recently stored one, should a
@@ -588,8 +656,15 @@ int rl_show(rl_db *db, long long id, struct rl_ruling *out);
 void rl_ruling_clear(struct rl_ruling *r);
 
 struct rl_tag_count { char *name; long long count; };
-int rl_tags(rl_db *db, struct rl_tag_count **out, size_t *n);
+/* The tags of current rulings (of game, unless NULL), with how many
+ * rulings carry each: by name (case aside), or with by_count the most
+ * carried first. RL_NOTFOUND when there is none. */
+int rl_tags(rl_db *db, const char *game, bool by_count,
+            struct rl_tag_count **out, size_t *n);
 void rl_tags_free(struct rl_tag_count *v, size_t n);
+/* RL_OK when the database knows the game (case aside), else RL_NOTFOUND
+ * with rl_db_errmsg() "no game 'x'; did you mean 'y'?". */
+int rl_game_check(rl_db *db, const char *name);
 
 /* Cross-references, for listings: every one, or only those whose target
  * (a rule, a ruling, a term) does not exist. */
@@ -695,6 +770,8 @@ struct rl_stats {
 	long long tags, sources, imports, games;
 	struct rl_count *languages; size_t nlanguages;
 	struct rl_count *kinds; size_t nkinds;
+	/* current rulings per game, by name; key NULL for those of no game */
+	struct rl_count *by_game; size_t nby_game;
 };
 int rl_stats(rl_db *db, struct rl_stats *out);
 void rl_stats_clear(struct rl_stats *s);
@@ -743,12 +820,15 @@ const struct rl_export_format *rl_export_format_find(const char *name);
 struct rl_export_opts {
 	/* What: the rulings with tag ("Name" matches every qualifier, "Name
 	 * (Qualifier)" one) as one page; else those a search for words finds;
-	 * else (neither) every ruling. The selection is rl_search()'s with
-	 * no_thesaurus and no limit: tags and words match only as given. */
+	 * else (neither) every ruling. The selection is rl_search()'s with no
+	 * limit: export and search select the same rulings (a tag's and a
+	 * word's thesaurus equivalents, each concept within its game, unless
+	 * no_thesaurus). */
 	const char *tag;
 	const char *const *words;
 	size_t nwords;
 	const char *lang, *game;             /* only these; NULL: any */
+	bool no_thesaurus;                   /* tags and words only as given */
 	const struct rl_export_format *format;
 	/* Where: a file, or "-" for standard_output; for a page format
 	 * without a tag, a directory (created when missing), written only

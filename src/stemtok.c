@@ -229,18 +229,49 @@ static int count_token(void *ctx, int tflags, const char *tok, int n, int start,
 	return SQLITE_OK;
 }
 
-int rl_stemtok_count(sqlite3 *db, const char *text, int n)
+struct rl_tokcount {
+	fts5_tokenizer m;
+	Fts5Tokenizer *t;
+};
+
+struct rl_tokcount *rl_tokcount_open(sqlite3 *db)
 {
 	fts5_api *api = rl_fts5_api(db);
-	fts5_tokenizer m;
 	void *udata = NULL;
-	Fts5Tokenizer *t = NULL;
-	if (!api || api->xFindTokenizer(api, "unicode61", &udata, &m) != SQLITE_OK ||
-	    m.xCreate(udata, (const char **)unicode61_args, UNICODE61_ARGC,
-	              &t) != SQLITE_OK)
-		return -1;
+	struct rl_tokcount *c = sqlite3_malloc(sizeof *c);
+	if (!c)
+		return NULL;
+	if (!api || api->xFindTokenizer(api, "unicode61", &udata, &c->m) != SQLITE_OK ||
+	    c->m.xCreate(udata, (const char **)unicode61_args, UNICODE61_ARGC,
+	                 &c->t) != SQLITE_OK) {
+		sqlite3_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+int rl_tokcount(struct rl_tokcount *c, const char *text, int n)
+{
 	int count = 0;
-	int rc = m.xTokenize(t, &count, FTS5_TOKENIZE_QUERY, text, n, count_token);
-	m.xDelete(t);
+	int rc = c->m.xTokenize(c->t, &count, FTS5_TOKENIZE_QUERY, text, n,
+	                        count_token);
 	return rc == SQLITE_OK ? count : -1;
+}
+
+void rl_tokcount_close(struct rl_tokcount *c)
+{
+	if (!c)
+		return;
+	c->m.xDelete(c->t);
+	sqlite3_free(c);
+}
+
+int rl_stemtok_count(sqlite3 *db, const char *text, int n)
+{
+	struct rl_tokcount *c = rl_tokcount_open(db);
+	if (!c)
+		return -1;
+	int count = rl_tokcount(c, text, n);
+	rl_tokcount_close(c);
+	return count;
 }

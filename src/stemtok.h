@@ -13,5 +13,10 @@ int rl_stemtok_register(sqlite3 *db);
 /* How many tokens the full-text tables would make of text[0..n) (the
  * tokens rl_stem and unicode61 split alike); -1 on error. */
 int rl_stemtok_count(sqlite3 *db, const char *text, int n);
+/* The same with one tokenizer for many texts: open, count, close. */
+struct rl_tokcount;
+struct rl_tokcount *rl_tokcount_open(sqlite3 *db);
+int rl_tokcount(struct rl_tokcount *c, const char *text, int n);
+void rl_tokcount_close(struct rl_tokcount *c);
 
 #endif

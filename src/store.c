@@ -359,6 +359,60 @@ static bool same_folded(const char *a, const char *b)
 	}
 }
 
+static bool space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n';
+}
+
+/* Is now, white space aside (as in same_folded()), the beginning of was
+ * and shorter: an answer cut off where the text was, the classic mark of a
+ * truncated file? */
+static bool cut_short(const char *was, const char *now)
+{
+	const char *a = was ? was : "", *b = now ? now : "";
+	while (space(*a))
+		a++;
+	while (space(*b))
+		b++;
+	for (;;) {
+		if (!*b) {
+			while (space(*a))
+				a++;
+			return *a != '\0';
+		}
+		if (space(*a) && space(*b)) {
+			while (space(*a))
+				a++;
+			while (space(*b))
+				b++;
+			continue;
+		}
+		if (*a != *b)
+			return false;
+		a++;
+		b++;
+	}
+}
+
+/* A warning on the ruling of e: its answer is cut short. The title is
+ * quoted up to about 60 bytes, cut at a character boundary. */
+static int warn_cut(struct rl_diags *d, const struct rl_entry *e)
+{
+	if (!d)
+		return RL_OK;
+	const char *t = e->title ? e->title : "";
+	size_t n = strlen(t);
+	bool clipped = n > 60;
+	if (clipped) {
+		n = 60;
+		while (n > 0 && ((unsigned char)t[n] & 0xC0) == 0x80)
+			n--;
+	}
+	return rl_diag_add(d, RL_WARNING, e->line, 0, "the answer to \"%.*s%s\" "
+	                   "is now only the beginning of its earlier text "
+	                   "(truncated?)", (int)n, t, clipped ? "..." : "");
+}
+
 /* Records a change (unless this import is the document's baseline) and,
  * for added and edited, the ruling's new version. */
 static int record(rl_db *db, struct stmts *s, long long import, long long id,
@@ -392,7 +446,7 @@ static int record(rl_db *db, struct stmts *s, long long import, long long id,
 static int put_ruling(rl_db *db, struct stmts *s, long long game,
                       const char *lang, long long import,
                       const struct rl_entry *e, long long *id, bool *fresh,
-                      struct rl_import_result *res)
+                      struct rl_import_result *res, struct rl_diags *warn)
 {
 	*fresh = false;
 	sqlite3_stmt *f = s->find_ruling;
@@ -441,6 +495,10 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 			            e, res->baseline);
 			if (!res->baseline)
 				res->edited++;
+			if (!rc && !res->baseline && cut_short(old_body, e->text)) {
+				res->shortened++;
+				rc = warn_cut(warn, e);
+			}
 		}
 		if (!rc && !text_same) {
 			/* one added earlier in this transaction is not indexed
@@ -552,7 +610,7 @@ static int put_details(rl_db *db, struct stmts *s, long long id,
 static int put_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
                      long long game, long long doc, long long import,
                      const struct rl_doc *d, const struct rl_entry *e,
-                     struct rl_import_result *res)
+                     struct rl_import_result *res, struct rl_diags *warn)
 {
 	long long id = 0;
 	bool fresh = false;
@@ -562,7 +620,7 @@ static int put_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
 		rc = game_id(db, e->game, &game);
 	if (!rc)
 		rc = put_ruling(db, s, game, e->lang ? e->lang : d->lang, import, e,
-		                &id, &fresh, res);
+		                &id, &fresh, res, warn);
 	/* a ruling new to the database has no details to replace */
 	if (!rc)
 		rc = put_details(db, s, id, e, fresh);
@@ -818,8 +876,10 @@ static int record_import(rl_db *db, const struct rl_source *src,
 	return rc;
 }
 
+
 static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
-                     const struct rl_doc *doc, struct rl_import_result *res)
+                     const struct rl_doc *doc, struct rl_import_result *res,
+                     struct rl_diags *warn)
 {
 	long long game, docid, import = 0;
 	int rc = game_id(db, doc->game, &game);
@@ -855,11 +915,24 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	         docid, docid, docid, docid);
 	if ((rc = rl_db_exec(db, sql)))
 		return rc;
+	/* the rulings the document listed until now, for the withdraw limit */
+	sqlite3_stmt *st = rl_db_prepare(db, "SELECT count(DISTINCT p.ruling_id)"
+	                                 " FROM temp.prev_sources p JOIN rulings r"
+	                                 " ON r.id = p.ruling_id"
+	                                 " WHERE r.withdrawn_at IS NULL");
+	if (!st)
+		return RL_EINTERNAL;
+	long long before;
+	rc = run_id(db, st, &before, "count rulings");
+	sqlite3_finalize(st);
+	if (rc)
+		return rc;
+	res->before = (size_t)before;
 
 	struct tag_cache tags = {0};
 	for (size_t i = 0; i < doc->n && !rc; i++)
 		rc = put_entry(db, s, &tags, game, docid, import, doc,
-		               &doc->entries[i], res);
+		               &doc->entries[i], res, warn);
 	tag_cache_clear(&tags);
 	if (!rc)
 		rc = put_concepts(db, doc, docid);
@@ -883,10 +956,11 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	return rc;
 }
 
-static int store(rl_db *db, const struct rl_source *src,
-                 const struct rl_doc *doc, struct rl_import_result *res,
-                 bool dry)
+int rl_store_with(rl_db *db, const struct rl_source *src,
+                  const struct rl_doc *doc, const struct store_opts *o,
+                  struct rl_import_result *res)
 {
+	bool dry = o->dry;
 	*res = (struct rl_import_result){ .entries = doc->n };
 	/* In a bulk load the document is a savepoint inside the load's
 	 * transaction: it is still stored whole or not at all. */
@@ -917,8 +991,11 @@ static int store(rl_db *db, const struct rl_source *src,
 	struct stmts s = {0};
 	rc = prepare_all(db, &s);
 	if (!rc)
-		rc = store_doc(db, &s, src, doc, res);
+		rc = store_doc(db, &s, src, doc, res, o->warn);
 	finalize_all(&s);
+	/* the caller's last word, before anything is committed */
+	if (!rc && !res->unchanged && o->check)
+		rc = o->check(o->ctx, res);
 	/* our own allocations leave no message behind */
 	if (rc == RL_ENOMEM)
 		rl_db_fail(db, RL_ENOMEM, "out of memory");
@@ -982,13 +1059,15 @@ int rl_bulk_end(rl_db *db, bool commit)
 int rl_store(rl_db *db, const struct rl_source *src, const struct rl_doc *doc,
              struct rl_import_result *res)
 {
-	return store(db, src, doc, res, false);
+	const struct store_opts o = {0};
+	return rl_store_with(db, src, doc, &o, res);
 }
 
 int rl_store_dry(rl_db *db, const struct rl_source *src,
                  const struct rl_doc *doc, struct rl_import_result *res)
 {
-	return store(db, src, doc, res, true);
+	const struct store_opts o = { .dry = true };
+	return rl_store_with(db, src, doc, &o, res);
 }
 
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen)

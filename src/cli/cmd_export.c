@@ -15,7 +15,9 @@
 #include <string.h>
 
 static const char notes[] =
-	"Tags and words match only as given (no thesaurus). Page files are named\n"
+	"The rulings are those search selects for the same --tag, --query,\n"
+	"--lang and --game (with the thesaurus, each concept within its game).\n"
+	"Page files are named\n"
 	"after their tag: an ASCII slug, '-', 12 hex digits of the tag's SHA-256.\n"
 	"A directory is written only when it is new, empty or a previous export\n"
 	"(it holds .rulings-export); its files are replaced atomically and the\n"
@@ -145,13 +147,17 @@ int cmd_export(struct ctx *c, int argc, char **argv)
 		{ .name = "force", .type = OPT_FLAG, .out = &o.force,
 		  .help = "write into a non-empty directory that is not a previous "
 		  "export" },
+		{ .name = "no-thesaurus", .type = OPT_FLAG, .out = &o.no_thesaurus,
+		  .help = "select tags and words only as given, not their thesaurus "
+		  "equivalents" },
 		{ 0 }
 	};
 	const struct opt_spec spec = {
 		.opts = opts, .notes = notes,
 		.synopsis = "(--tag T | --query WORDS | --all) [--lang L] [--game G]\n"
 		            "               --format txt|md|html|json|xml -o PATH "
-		            "[--force]",
+		            "[--force]\n"
+		            "               [--no-thesaurus]",
 	};
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	const char *query = queries.n ? queries.v[0] : NULL;

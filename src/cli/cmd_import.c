@@ -21,13 +21,76 @@ static const char notes[] =
 	"that are already the latest version of their document changes nothing;\n"
 	"without --game, --lang, --format or --document, neither do bytes that\n"
 	"are the latest version of any document (imported before with such\n"
-	"options).\n";
+	"options).\n"
+	"A document whose text ends inside an entry, a rule or a section (a file\n"
+	"cut short) is refused, and so is a new version of a document that would\n"
+	"withdraw more of its rulings than allowed: nothing of it is stored, the\n"
+	"import goes on with the next file, and the exit status is 65. An answer\n"
+	"that is now only the beginning of its earlier text is a warning.\n";
 
 /* How this run of import prints. */
 struct ui {
 	bool quiet, verbose, dry;
+	const struct rl_import_opts *opts;
 	struct progress *bar;     /* on a terminal, else NULL */
+	/* the documents refused, one line each, for the summary; oom when a
+	 * line could not be kept */
+	char **refused;
+	size_t nrefused, cap;
+	bool oom;
 };
+
+/* What goes over the withdraw limit, in words: "more than half" (of a
+ * document's rulings; the default limit only counts from 5). */
+static void limit_str(char *buf, size_t size, const struct rl_import_opts *o)
+{
+	switch (o->limit) {
+	case RL_WITHDRAW_COUNT:
+		snprintf(buf, size, "more than %lu", o->max_withdraw);
+		break;
+	case RL_WITHDRAW_PERCENT:
+		snprintf(buf, size, "more than %lu%%", o->max_withdraw);
+		break;
+	default:
+		snprintf(buf, size, "more than half");
+		break;
+	}
+}
+
+/* Why a document is (or would be) refused, in words: "this version of
+ * "Defend" would withdraw 14 of its 17 rulings, more than half". */
+static void refusal_str(char *buf, size_t size, const struct ui *u,
+                        const struct rl_file_report *r)
+{
+	char limit[64];
+	limit_str(limit, sizeof limit, u->opts);
+	snprintf(buf, size, "this version of \"%s\" would withdraw %zu of its %zu "
+	         "rulings, %s", r->title ? r->title : "", r->result.withdrawn,
+	         r->result.before, limit);
+}
+
+static void keep_refused(struct ui *u, const struct rl_file_report *r,
+                         const char *why)
+{
+	if (u->nrefused == u->cap) {
+		size_t cap = u->cap ? 2 * u->cap : 8;
+		char **v = realloc(u->refused, cap * sizeof *v);
+		if (!v) {
+			u->oom = true;
+			return;
+		}
+		u->refused = v;
+		u->cap = cap;
+	}
+	size_t n = strlen(r->path) + strlen(why) + 3;
+	char *line = malloc(n);
+	if (!line) {
+		u->oom = true;
+		return;
+	}
+	snprintf(line, n, "%s: %s", r->path, why);
+	u->refused[u->nrefused++] = line;
+}
 
 /* A bulk load commits its group of documents once it has been open this
  * long: long enough that the commit's cost (writing every page the group
@@ -35,11 +98,53 @@ struct ui {
  * see progress and a kill loses little. */
 #define BULK_SECONDS 10.0
 
+/* " (N cut short)" after the edited, when there are any. */
+static const char *shortened(size_t n)
+{
+	static char buf[48];
+	buf[0] = '\0';
+	if (n)
+		snprintf(buf, sizeof buf, " (%zu cut short)", n);
+	return buf;
+}
+
 /* What became of a file: its diagnostics, how it was read (--verbose),
  * and its line. */
-static void print_report(const struct ui *u, const struct rl_file_report *r)
+static void print_report(struct ui *u, const struct rl_file_report *r)
 {
 	print_diags(r->path, &r->diags);
+	char why[512];
+	if (r->refusal == RL_REFUSED_DAMAGED) {
+		/* a diagnostic at the line where the unfinished part begins */
+		bool refused = r->outcome == RL_FILE_REFUSED;
+		char msg[256];
+		snprintf(msg, sizeof msg, "the file ends inside %s begun here "
+		         "(damaged?); %s --accept-damaged", rl_doc_end_name(r->end),
+		         refused ? "refused, nothing stored; it imports with"
+		                 : "an import would be refused without");
+		struct rl_diag d = { refused ? RL_ERROR : RL_WARNING, r->end_line,
+		                     0, msg };
+		struct rl_diags one = { .v = &d, .n = 1 };
+		print_diags(r->path, &one);
+		const struct rl_import_result *res = &r->result;
+		snprintf(why, sizeof why, "the file ends inside %s begun at line "
+		         "%u (damaged?); as it is, it would withdraw %zu of the "
+		         "%zu rulings of \"%s\"", rl_doc_end_name(r->end),
+		         r->end_line, res->withdrawn, res->before,
+		         r->title ? r->title : "");
+		if (refused)
+			keep_refused(u, r, why);
+	} else if (r->refusal == RL_REFUSED_WITHDRAW) {
+		refusal_str(why, sizeof why, u, r);
+		if (r->outcome == RL_FILE_REFUSED) {
+			error("%s: %s; refused, nothing stored (--allow-withdraw or "
+			      "--max-withdraw N|P%% imports it)", r->path, why);
+			keep_refused(u, r, why);
+		} else {
+			warning("%s: %s; an import would be refused without "
+			        "--allow-withdraw or --max-withdraw", r->path, why);
+		}
+	}
 	if (u->verbose && r->parsed)
 		fprintf(stderr, "%s: %s: %s, %zu bytes; %s, %s, \"%s\"; parsed in "
 		        "%.1f ms\n", progname, r->path, r->encoding, r->bytes,
@@ -62,15 +167,16 @@ static void print_report(const struct ui *u, const struct rl_file_report *r)
 		printf("%s %s: %zu concepts (%s)\n", verb, r->path, r->concepts,
 		       r->format);
 	else if (r->outcome == RL_FILE_IMPORTED)
-		printf("%s %s: %zu %s, %zu added, %zu edited, %zu withdrawn"
+		printf("%s %s: %zu %s, %zu added, %zu edited%s, %zu withdrawn"
 		       " (%s, %s)\n", verb, r->path, res->entries,
 		       res->entries == 1 ? "entry" : "entries", res->added,
-		       res->edited, res->withdrawn, r->format, r->lang);
+		       res->edited, shortened(res->shortened), res->withdrawn,
+		       r->format, r->lang);
 }
 
 static void on_progress(void *ctx, const struct rl_import_progress *p)
 {
-	const struct ui *u = ctx;
+	struct ui *u = ctx;
 	progress_update(u->bar, p);
 	if (p->event != RL_IMPORT_FILE && p->event != RL_IMPORT_NOTICE &&
 	    (p->event != RL_IMPORT_WALKED || !u->bar || p->files < 2))
@@ -91,6 +197,31 @@ static void on_progress(void *ctx, const struct rl_import_progress *p)
 		warning("%s", p->diag->message);
 	}
 	progress_release(u->bar);
+}
+
+/* --max-withdraw N or P%. */
+static const char *check_max_withdraw(const struct opt *opt, const char *v,
+                                      const char *v2)
+{
+	(void)v2;
+	struct rl_import_opts *o = opt->out;
+	static const char expects[] = "a number of rulings or a percentage "
+	                              "from 0% to 100%";
+	if (*v < '0' || *v > '9')
+		return expects;
+	char *end;
+	errno = 0;
+	unsigned long n = strtoul(v, &end, 10);
+	if (errno)
+		return expects;
+	if (end[0] == '%' && !end[1] && n <= 100)
+		o->limit = RL_WITHDRAW_PERCENT;
+	else if (!*end)
+		o->limit = RL_WITHDRAW_COUNT;
+	else
+		return expects;
+	o->max_withdraw = n;
+	return NULL;
 }
 
 /* --bulk[=S]: groups, committed every S seconds. */
@@ -115,7 +246,8 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 {
 	struct rl_import_opts o = {0};
 	struct rl_import_run r = { .opts = &o, .progress = on_progress };
-	struct ui u = {0};
+	struct ui u = { .opts = &o };
+	bool allow_withdraw = false;
 	struct source_options so;
 	source_options_init(&so, &o);
 	bool no_thesaurus = false;
@@ -127,7 +259,20 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		  "of one document (default: its title)" },
 		{ .name = "dry-run", .letter = 'n', .type = OPT_FLAG,
 		  .out = &r.dry_run,
-		  .help = "parse and report what would change; write nothing" },
+		  .help = "parse and report what would change, and what would be "
+		  "refused; write nothing" },
+		{ .name = "accept-damaged", .type = OPT_FLAG,
+		  .out = &o.accept_damaged,
+		  .help = "store a document whose text ends inside an entry, a rule "
+		  "or a section (a file cut short), instead of refusing it" },
+		{ .name = "allow-withdraw", .type = OPT_FLAG, .out = &allow_withdraw,
+		  .help = "a new version may withdraw any number of its document's "
+		  "rulings (over --max-withdraw)" },
+		{ .name = "max-withdraw", .type = OPT_CUSTOM, .out = &o,
+		  .arg = "N|P%", .check = check_max_withdraw,
+		  .help = "a new version may withdraw at most N of its document's "
+		  "rulings, or P percent of them (default: at most half, or at "
+		  "most 4); one that would withdraw more is refused" },
 		{ .name = "bulk", .letter = 'b', .type = OPT_CUSTOM, .out = &r,
 		  .arg = "S", .flags = OPTF_OPTIONAL, .check = check_bulk,
 		  .help = "commit documents in groups, every S seconds (10), each "
@@ -146,7 +291,9 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	const struct opt_spec spec = {
 		.opts = opts, .notes = notes,
 		.synopsis = "[--game G] [--lang L] [--format F] [--document D] "
-		            "[--dry-run]\n               [--bulk[=S]] "
+		            "[--dry-run]\n               "
+		            "[--accept-damaged] [--allow-withdraw|--max-withdraw N|P%]"
+		            "\n               [--bulk[=S]] "
 		            "[--quiet|--verbose] [--no-thesaurus] PATH...",
 	};
 	int npaths, status = opt_parse(c, &spec, argc, argv, &npaths);
@@ -154,6 +301,8 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		return status;
 	source_options_apply(&so);
 	u.dry = r.dry_run;
+	if (allow_withdraw)
+		o.limit = RL_WITHDRAW_ANY;
 	if (!npaths)
 		return usage_error("import", "give the files or directories to "
 		                   "import");
@@ -203,19 +352,39 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		t.imported += th.outcome == RL_FILE_IMPORTED;
 		t.unchanged += th.outcome == RL_FILE_UNCHANGED;
 		t.failed += th.outcome == RL_FILE_FAILED;
+		t.refused += th.outcome == RL_FILE_REFUSED;
 		t.added += th.result.added;
 		t.edited += th.result.edited;
 		t.withdrawn += th.result.withdrawn;
+		t.shortened += th.result.shortened;
 		if (!rc)
 			rc = th_rc;
 		rl_file_report_clear(&th);
 	}
-	size_t total = t.imported + t.unchanged + t.failed + t.skipped;
-	if (!u.quiet && total > 1)
-		printf("%s%zu documents: %zu %s, %zu unchanged, %zu skipped,"
-		       " %zu failed; rulings: %zu added, %zu edited, %zu withdrawn\n",
-		       r.dry_run ? "dry run: " : "", total, t.imported,
-		       r.dry_run ? "would be imported" : "imported", t.unchanged,
-		       t.skipped, t.failed, t.added, t.edited, t.withdrawn);
+	size_t total = t.imported + t.unchanged + t.failed + t.skipped +
+	               t.refused;
+	char refused[48] = "";
+	if (t.refused)
+		snprintf(refused, sizeof refused, ", %zu refused", t.refused);
+	if (!u.quiet && total > 1) {
+		printf("%s%zu documents: %zu %s, %zu unchanged, %zu skipped%s,"
+		       " %zu failed; rulings: %zu added, %zu edited%s, %zu"
+		       " withdrawn\n", r.dry_run ? "dry run: " : "", total,
+		       t.imported, r.dry_run ? "would be imported" : "imported",
+		       t.unchanged, t.skipped, refused, t.failed, t.added, t.edited,
+		       shortened(t.shortened), t.withdrawn);
+		if (u.nrefused)
+			printf("refused, nothing stored:\n");
+		for (size_t i = 0; i < u.nrefused; i++)
+			printf("  %s\n", u.refused[i]);
+	}
+	for (size_t i = 0; i < u.nrefused; i++)
+		free(u.refused[i]);
+	free(u.refused);
+	if (u.oom) {
+		error("out of memory");
+		if (!rc)
+			rc = RL_ENOMEM;
+	}
 	return exit_status(rc);
 }

@@ -8,8 +8,10 @@
 static const char notes[] =
 	"What to show: a rule number (702.19a, 510, 512.1), or a ruling's ID, the\n"
 	"number search prints after '#'. A number that is both is read as the\n"
-	"rule; write #N for the ID. Exit status 1 when there is no such ruling, 2\n"
-	"when several games have the rule and --game does not say which.\n";
+	"rule; write #N for the ID. A rule is shown with the rule it is under,\n"
+	"the rules before and after it, and the rules under it (702.19: 702.19a,\n"
+	"702.19b, ...). Exit status 1 when there is no such ruling, 2 when\n"
+	"several games have the rule and --game does not say which.\n";
 
 int cmd_show(struct ctx *c, int argc, char **argv)
 {

@@ -11,7 +11,6 @@ static const struct {
 	{ "tags", offsetof(struct rl_stats, tags) },
 	{ "sources", offsetof(struct rl_stats, sources) },
 	{ "imports", offsetof(struct rl_stats, imports) },
-	{ "games", offsetof(struct rl_stats, games) },
 };
 
 static long long number(const struct rl_stats *s, size_t i)
@@ -24,7 +23,8 @@ static void counts_text(struct out *o, const char *label,
 {
 	out_printf(o, "%-10s", label);
 	for (size_t i = 0; i < n; i++)
-		out_printf(o, "%s%s %lld", i ? ", " : "", v[i].key, v[i].count);
+		out_printf(o, "%s%s %lld", i ? ", " : "",
+		           v[i].key ? v[i].key : "(no game)", v[i].count);
 	out_puts(o, n ? "\n" : "-\n");
 }
 
@@ -45,6 +45,7 @@ static void stats_text(struct out *o, const void *item)
 	const struct rl_stats *s = item;
 	for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++)
 		out_printf(o, "%-10s%lld\n", numbers[i].name, number(s, i));
+	counts_text(o, "games", s->by_game, s->nby_game);
 	counts_text(o, "languages", s->languages, s->nlanguages);
 	counts_text(o, "kinds", s->kinds, s->nkinds);
 }
@@ -56,6 +57,16 @@ static void stats_data(struct out *o, const void *item)
 		out_key(o, numbers[i].name);
 		out_int(o, number(s, i));
 	}
+	/* "games": [{"name", "rulings"}], name null for rulings of no game */
+	out_key(o, "games");
+	out_begin_list(o);
+	for (size_t i = 0; i < s->nby_game; i++) {
+		out_begin_map(o);
+		out_key(o, "name"); out_string(o, s->by_game[i].key);
+		out_key(o, "rulings"); out_int(o, s->by_game[i].count);
+		out_end_map(o);
+	}
+	out_end_list(o);
 	counts_data(o, "languages", s->languages, s->nlanguages);
 	counts_data(o, "kinds", s->kinds, s->nkinds);
 }

@@ -211,8 +211,8 @@ void filter_options_init(struct filter_options *f, struct rl_query *q)
 		.arg = "G", .help = "only rulings of game G" };
 	*o++ = (struct opt){
 		.name = "no-thesaurus", .type = OPT_FLAG, .out = &q->no_thesaurus,
-		.help = "match tags and words only as given, not their equivalents "
-		"in other languages" };
+		.help = "match tags and words only as given, not their thesaurus "
+		"equivalents (each concept widens a search within its game)" };
 	*o = (struct opt){ 0 };
 	f->kind = -1;
 }

@@ -27,19 +27,21 @@ static const struct command commands[] = {
 	  "Parse one document and print the records it yields as JSON, without\n"
 	  "touching the database." },
 	{ "search", cmd_search, DB_READ,
-	  "find rulings by words (BM25-ranked) and by tag and other filters",
-	  "Find rulings by full text (BM25-ranked) and by tag, category, kind,\n"
-	  "language and game." },
+	  "find rulings by a query (words, OR, -exclusion, tag:, rule:, ...)",
+	  "Find rulings by a query of words, phrases, operators and fields\n"
+	  "(BM25-ranked), and by tag, category, kind, language and game." },
 	{ "show", cmd_show, DB_READ,
 	  "show one ruling whole, with its references and back-links",
 	  "Show one ruling whole: text, tags, sources, errata details, references\n"
 	  "and back-links." },
 	{ "tags", cmd_tags, DB_READ,
 	  "list the tags, with counts if asked",
-	  "List the tags, optionally with how many rulings carry each." },
+	  "List the tags, optionally with how many rulings carry each, of every\n"
+	  "game or of one." },
 	{ "stats", cmd_stats, DB_READ,
-	  "count rulings, tags, sources, languages and kinds",
-	  "Count rulings, tags, sources, languages and kinds." },
+	  "count rulings, tags, sources, games, languages and kinds",
+	  "Count rulings, tags, sources and imports, and the rulings of each game,\n"
+	  "language and kind." },
 	{ "changed", cmd_changed, DB_READ,
 	  "list what changed between versions, and what sources mark changed",
 	  "List the changes between versions of the documents (added, edited,\n"

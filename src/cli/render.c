@@ -186,6 +186,17 @@ static void full_text(struct out *o, const void *item)
 		           x->target_id, x->target_rule ? x->target_rule : "",
 		           x->target_rule ? " " : "", x->target_title);
 	}
+	/* a numbered rule among its neighbours */
+	const struct rl_rule_ref *near[3] = { r->parent, r->previous, r->next };
+	static const char *const label[3] = { "parent:", "previous:", "next:" };
+	for (int k = 0; k < 3; k++)
+		if (near[k])
+			out_printf(o, "    %-9s #%lld %s %s\n", label[k], near[k]->id,
+			           near[k]->rule, near[k]->title);
+	for (size_t i = 0; i < r->nsubrules; i++)
+		out_printf(o, "    %-9s #%lld %s %s\n", i ? "" : "subrules:",
+		           r->subrules[i].id, r->subrules[i].rule,
+		           r->subrules[i].title);
 }
 
 /* s without snippet markers, as a string. */
@@ -282,6 +293,19 @@ static void links(struct out *o, const char *key, const struct rl_ref_out *v,
 	out_end_list(o);
 }
 
+static void rule_ref(struct out *o, const struct rl_rule_ref *x)
+{
+	if (!x) {
+		out_null(o);
+		return;
+	}
+	out_begin_map(o);
+	out_key(o, "id"); out_int(o, x->id);
+	out_key(o, "rule"); out_string(o, x->rule);
+	out_key(o, "title"); out_string(o, x->title);
+	out_end_map(o);
+}
+
 static void brief_data(struct out *o, const void *item)
 {
 	const struct rl_ruling *r = item;
@@ -296,6 +320,14 @@ static void full_data(struct out *o, const void *item)
 	render_ruling_fields(o, r);
 	links(o, "refs", r->refs, r->nrefs, false);
 	links(o, "backlinks", r->backlinks, r->nbacklinks, true);
+	out_key(o, "parent"); rule_ref(o, r->parent);
+	out_key(o, "previous"); rule_ref(o, r->previous);
+	out_key(o, "next"); rule_ref(o, r->next);
+	out_key(o, "subrules");
+	out_begin_list(o);
+	for (size_t i = 0; i < r->nsubrules; i++)
+		rule_ref(o, &r->subrules[i]);
+	out_end_list(o);
 }
 
 const struct out_type ruling_brief = { brief_text, brief_data };

@@ -30,8 +30,16 @@ browse() {
 
 cp "$DATA"/*.txt seeds/
 cp "$_lib_dir/export-hostile.txt" hostile.txt
-rl --db s.db import seeds hostile.txt
-check_exit "the seed data and the hostile page import" 0
+# the shipped thesaurus keeps the three games' timing rules apart: a
+# thesaurus of the test's own joins their tags, so that the Speed page
+# links its Russian page
+cat >speed-concept.txt <<'EOT'
+# rulings thesaurus
+[*]
+en:Speed (Fast/Slow) = fr:Swift (rapide) = ru:Быстрые и медленные атаки
+EOT
+rl --db s.db import seeds hostile.txt speed-concept.txt
+check_exit "the seed data, the hostile page and the test's thesaurus import" 0
 rl --db s.db export --all --format html -o site
 check_exit "export --all --format html" 0
 

@@ -73,10 +73,14 @@ bad_case "invalid UTF-8" 65 '^rulings: utf8\.txt:8:7: error: invalid UTF-8 \(byt
 
 { faq_head "Truncated Page"; printf '\342\200\242 Whole?\n  Yes.\n  Tags: X\n'
   printf '\342\200\242 Cut short?\n  The answer stops in the mid'; } >truncated.txt
-bad_case "a file truncated mid-entry (kept, warned)" 0 \
-	'^rulings: truncated\.txt:10: warning: file ends inside an entry' truncated.txt
+bad_case "a file truncated mid-entry (refused as damaged)" 65 \
+	'rulings: truncated\.txt:10: error: the file ends inside an entry begun here \(damaged\?\)' \
+	truncated.txt
 rl --db "bad$n.db" search --format json --tag 'Truncated Page'
-check_json "...both of its entries are kept" 'd["total"] == 2'
+check_exit "...none of its entries is stored" 1
+rl --db "bad$n.db" import --accept-damaged truncated.txt
+rl --db "bad$n.db" search --format json --tag 'Truncated Page'
+check_json "...with --accept-damaged both of its entries are kept" 'd["total"] == 2'
 
 # ---- big inputs, made here --------------------------------------------------
 python3 - <<'PY'

@@ -32,7 +32,8 @@ rl --db s.db search --tag Encompassing\ Ward --format json
 ward=$(json_get 'd["results"][0]["id"]')
 
 # ---- on a terminal ------------------------------------------------------------------
-on_tty tty.txt -- --db s.db search encompassing ward
+# (the snippet is of the answer: "presence" is matched there)
+on_tty tty.txt -- --db s.db search encompassing ward presence
 check_exit "search on a terminal succeeds" 0
 check_contains "search on a terminal: escape codes" "$(cat tty.txt)" "${ESC}["
 check_contains "search on a terminal: matches are highlighted (bold red)" \

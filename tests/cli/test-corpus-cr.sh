@@ -180,8 +180,10 @@ print("%d added, %d edited, %d withdrawn" % (len(b.keys() - a.keys()), upd,
                                             len(a.keys() - b.keys())))
 PY
 )
+		# (edits that are a prefix of the old rule are also counted apart,
+		# "N edited (K cut short)": the edited count is what is compared)
 		check_contains "(f) $name: the import counts what changed since $prev" \
-			"$(cat "$OUT")" "$want"
+			"$(sed 's/ edited ([0-9]* cut short)/ edited/' "$OUT")" "$want"
 	fi
 	prev=$name
 done

@@ -192,7 +192,8 @@ while kill -0 "$writer" 2>/dev/null; do
 		echo "# stats failed: $(head -c 300 stats.err)"
 		continue
 	fi
-	n=$(sed -n 's/^ *"rulings": \([0-9]*\),*$/\1/p' stats.out)
+	# the top-level count (each game in "games" has a "rulings" too)
+	n=$(sed -n 's/^  "rulings": \([0-9]*\),*$/\1/p' stats.out)
 	reads=$((reads + 1))
 	case $prefix_sums in
 	*" $n "*) seen_counts="$seen_counts$n " ;;

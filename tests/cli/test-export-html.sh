@@ -26,6 +26,16 @@ check_exit "the edited Defend page imports" 0
 check_out_contains "... as one edit" "1 edited"
 rl --db s.db import hostile.txt
 check_exit "the hostile page imports" 0
+# A page links the pages of the other languages' tags of its concept. The
+# shipped thesaurus keeps the three games' timing rules apart, so this
+# test joins their tags in a thesaurus of its own.
+cat >speed-concept.txt <<'EOT'
+# rulings thesaurus
+[*]
+en:Speed (Fast/Slow) = fr:Swift (rapide) = ru:Быстрые и медленные атаки
+EOT
+rl --db s.db import speed-concept.txt
+check_exit "the test's thesaurus imports" 0
 
 mkdir out
 rl --db s.db export --all --format html -o out/site

@@ -196,7 +196,8 @@ check_out_empty "import --quiet prints nothing"
 rl --db game.db import --game "Spirit Island" "$SEED_SPEED"
 check_exit "import --game succeeds" 0
 rl --db game.db stats --format json
-check_json "import --game records one game" 'd["rulings"] == 18 and d["games"] == 1'
+check_json "import --game records one game" \
+	'd["rulings"] == 18 and d["games"] == [{"name": "Spirit Island", "rulings": 18}]'
 
 rl --db nothing.db import
 check_exit "import without a path is a usage error" 2
@@ -210,7 +211,8 @@ sed 's/Generally no, since it is the Event/Generally NOT, since it is the Event/
 rl --db update.db import defend-v2.txt
 check_exit "importing a new version of a page succeeds" 0
 check_out_contains "one ruling is reported edited" "17 entries, 0 added, 1 edited, 0 withdrawn"
-rl --db update.db search Generally NOT since Event --format json
+# (NOT in capitals is the query language's operator: the words in quotes)
+rl --db update.db search '"Generally NOT"' since Event --format json
 check_json "the updated ruling keeps its id and has the new text" \
 	"d[\"total\"] == 1 and d[\"results\"][0][\"id\"] == $old_id and 'Generally NOT' in d['results'][0]['text']"
 rl --db update.db stats --format json

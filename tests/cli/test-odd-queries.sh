@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Any user input is searched as text: never an FTS5 syntax error. --raw
-# passes FTS5 syntax through and reports its errors clearly.
+# Any user input is read by the query language, whose every reading is
+# valid FTS5 and SQL: never a syntax error. --raw passes FTS5 syntax
+# through and reports its errors clearly.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 seed_db s.db
@@ -53,6 +54,22 @@ safe_case "an emoji" '🛡️'
 safe_case "a tag-like string" 'Speed (Fast/Slow)'
 safe_case "a NUL-free control character" $'defend\tward'
 safe_case "very long input" "$(printf 'defend %.0s' $(seq 1 300))"
+# the query language's own syntax, broken every way
+safe_case "an unclosed group" '(defend OR ward'
+safe_case "a stray closing parenthesis" 'defend) ward'
+safe_case "groups 100 deep" "$(printf '(%.0s' $(seq 1 100))defend"
+safe_case "operators only" 'OR AND NOT'
+safe_case "NOT at the end" 'defend NOT'
+safe_case "an exclusion alone" -- '-defend'
+safe_case "exclusions only" -- '-defend -"encompassing ward" -(a OR b)'
+safe_case "fields with no value" 'tag: game: title: text:'
+safe_case "a field with an unclosed quote" 'title:"encompassing'
+safe_case "a column group unclosed" 'title:(defend OR'
+safe_case "a prefix field" 'tag:Def*'
+safe_case "a rule number" '702.19a'
+safe_case "a rule field" 'rule:510'
+safe_case "is:" 'is:changed'
+safe_case "fields under OR and NOT" -- 'defend OR -(tag:Defend OR title:ward)' 
 
 # Searched as text means the words are found.
 rl --db s.db search "don't" --format json
@@ -62,9 +79,13 @@ check_json "don't: every result contains don't" \
 rl --db s.db search AND --format json
 check_exit "AND is searched as the word 'and' and found" 0
 rl --db s.db search defend AND ward --format json
-check_exit "'defend AND ward' as text: all three words" 0
-check_json "'defend AND ward' as text: every result has the three words" \
-	'all(all(w in (r["title"] + " " + r["text"]).lower() for w in ("defend", "and", "ward")) for r in d["results"])'
+check_exit "'defend AND ward': AND between words is the operator" 0
+check_json "'defend AND ward': every result has both words" \
+	'all(all(w in (r["title"] + " " + r["text"]).lower() for w in ("defend", "ward")) for r in d["results"])'
+defend_ward=$(json_get 'sorted(r["id"] for r in d["results"])')
+rl --db s.db search defend ward --format json
+check_json "'defend AND ward' is 'defend ward'" \
+	"sorted(r['id'] for r in d['results']) == ${defend_ward:-None}"
 rl --db s.db search "'; DROP TABLE rulings; --"
 rl --db s.db stats --format json
 check_json "SQL in the query is not executed: 35 rulings remain" 'd["rulings"] == 35'

@@ -1,43 +1,87 @@
-/* fuzz_query.c — the libFuzzer target for the query builder. The input is
- * split at NUL bytes into the words a user typed; the first byte chooses
- * rl_fts_query() (even) or rl_fts_query_expand() (odd), whose expansion, as
- * search's does, drops terms with no token (asking the rl_stem tokenizer)
- * and adds alternatives (here: the term's bytes reversed and the term with
- * a double quote, which must be quoted too). Whatever the builder makes is
- * run as a MATCH against a small in-memory FTS5 table with the real
- * tokenizer: SQLite must accept every query we produce, so an SQLite error
- * is a bug (abort). */
+/* fuzz_query.c — the libFuzzer target for the search query language: the
+ * only way words a user typed reach FTS5. The input is split at NUL bytes
+ * into the words (arguments) of a search; the first byte chooses options
+ * (bit 0 --no-thesaurus, 1 --lang fr, 2 --game, 3 --limit 1, 4 a --tag).
+ * Each query is run, whole, by rl_search() and rl_search_explain() on a
+ * small database holding an FAQ page, numbered rules and a thesaurus with
+ * concepts for every game and for one game: any status but found (0) and
+ * nothing found (1) is a bug (abort) — an FTS5 or SQL error ("fts5: syntax
+ * error", "Expression tree is too large", "too many SQL variables") above
+ * all. Only a query too long for SQLite's 32,000 values may be refused
+ * (RL_EUSAGE). */
 #include "rulings.h"
-#include "stemtok.h"
 
-#include <sqlite3.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static sqlite3 *db;
-static sqlite3_stmt *match;
+static rl_db *db;
+static char path[64];
+
+static const char faq[] =
+	"Speed (Fast/Slow)\n\nFrequently Asked Questions\n\nAspects\n\n"
+	"\xE2\x80\xA2 Can a Fast Power repeat? See rule 702.19a.\n"
+	"  Yes, first-strike aside; don't isolate it.\n"
+	"  Tags: Speed (Fast/Slow), Repeat, Isolate\n"
+	"\xE2\x80\xA2 Does Defend stack?\n"
+	"  No. D\xC3\xA9" "fendre 2 is the French.\n"
+	"  Tags: Defend\n";
+static const char rules[] =
+	"Rules\n\n702.19. Trample\n\n702.19a. Trample is a static ability.\n\n"
+	"702.19b. The controller assigns damage.\n\n510.1. Combat damage.\n";
+static const char thesaurus[] =
+	"# rulings thesaurus\n"
+	"en:Speed (Fast/Slow) = fr:Rapide = Fast\n"
+	"[Fuzz Game]\nen:Isolate = fr:Isoler = \"quoted\" term\n"
+	"en:Defend = fr:D\xC3\xA9" "fendre\n";
+
+static void load(const char *name, const char *text, const char *format)
+{
+	struct rl_source src;
+	struct rl_doc doc = {0};
+	struct rl_diags d = {0};
+	struct rl_import_opts o = { .game = "Fuzz Game", .format = format };
+	struct rl_import_result res;
+	if (rl_source_from_memory(&src, name, text, strlen(text), &d) ||
+	    rl_parse(&src, &o, &doc, &d) || rl_store(db, &src, &doc, &res)) {
+		fprintf(stderr, "fuzz_query: cannot load %s: %s\n", name,
+		        rl_db_errmsg(db));
+		abort();
+	}
+	rl_source_free(&src);
+	rl_doc_free(&doc);
+	rl_diags_clear(&d);
+}
+
+static void cleanup(void)
+{
+	rl_db_close(db);
+	unlink(path);
+	char side[80];
+	snprintf(side, sizeof side, "%s-wal", path);
+	unlink(side);
+	snprintf(side, sizeof side, "%s-shm", path);
+	unlink(side);
+}
 
 static void setup(void)
 {
-	if (sqlite3_open(":memory:", &db) != SQLITE_OK ||
-	    rl_stemtok_register(db) != SQLITE_OK ||
-	    sqlite3_exec(db,
-	        "CREATE VIRTUAL TABLE t USING fts5(title, body, "
-	        "  tokenize = 'rl_stem en');"
-	        "INSERT INTO t VALUES ('Speed (Fast)', 'A fast unit attacks "
-	        "  first: first-strike, 702.19a, don''t');"
-	        "INSERT INTO t VALUES ('Défendre', 'Une unité défend; ёлка и "
-	        "  атака');", NULL, NULL, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(db, "SELECT rowid, bm25(t), snippet(t, 1, '[', "
-	                       "']', '…', 8) FROM t WHERE t MATCH ?1 "
-	                       "ORDER BY bm25(t)", -1, &match, NULL) != SQLITE_OK) {
-		fprintf(stderr, "fuzz_query: setup: %s\n", sqlite3_errmsg(db));
+	const char *tmp = getenv("TMPDIR");
+	snprintf(path, sizeof path, "%s/rulings-fuzz-%ld.db",
+	         tmp && strlen(tmp) < 30 ? tmp : "/tmp", (long)getpid());
+	unlink(path);
+	if (rl_db_open(path, RL_OPEN_WRITE, &db)) {
+		fprintf(stderr, "fuzz_query: %s: %s\n", path, rl_db_errmsg(db));
 		abort();
 	}
+	atexit(cleanup);
+	load("faq.txt", faq, "faq-tags");
+	load("rules.txt", rules, "numbered-rules");
+	load("thesaurus.txt", thesaurus, "thesaurus");
 }
 
 static char *dup_n(const char *s, size_t n)
@@ -50,43 +94,13 @@ static char *dup_n(const char *s, size_t n)
 	return d;
 }
 
-static int expand(void *ctx, const char *term, size_t len, char ***alts,
-                  bool *drop)
-{
-	(void)ctx;
-	int tokens = rl_stemtok_count(db, term, (int)len);
-	if (tokens < 0)
-		return RL_EINTERNAL;
-	*drop = tokens == 0;
-	if (*drop || !alts)
-		return RL_OK;
-	char **v = calloc(3, sizeof *v);
-	if (!v)
-		return RL_ENOMEM;
-	v[0] = dup_n(term, len);
-	v[1] = malloc(len + 2);
-	if (!v[0] || !v[1]) {
-		free(v[0]);
-		free(v[1]);
-		free(v);
-		return RL_ENOMEM;
-	}
-	for (size_t i = 0; i < len; i++)
-		v[0][i] = term[len - 1 - i];
-	memcpy(v[1], term, len);
-	v[1][len] = '"';
-	v[1][len + 1] = '\0';
-	*alts = v;
-	return RL_OK;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (!db)
 		setup();
 	if (size == 0 || size > 4096)
 		return 0;
-	bool with_expand = data[0] & 1;
+	unsigned flags = data[0];
 	const char *text = (const char *)data + 1;
 	size_t n = size - 1;
 	/* the words: NUL-separated strings (the last one NUL-terminated here) */
@@ -99,26 +113,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		words[nw++] = buf + i;
 		i += strlen(buf + i) + 1;
 	}
-	char *q = NULL;
-	int rc = with_expand
-	         ? rl_fts_query_expand(words, nw, expand, NULL, &q)
-	         : rl_fts_query(words, nw, &q);
-	if (rc != RL_OK)
+	const char *tags[] = { "Repeat" };
+	struct rl_query q = {
+		.words = words, .nwords = nw,
+		.no_thesaurus = flags & 1, .lang = flags & 2 ? "fr" : NULL,
+		.game = flags & 4 ? "Fuzz Game" : NULL, .limit = flags & 8 ? 1 : 20,
+		.tags = tags, .ntags = flags & 16 ? 1 : 0,
+	};
+	struct rl_results res;
+	int rc = rl_search(db, &q, &res);
+	if (rc != RL_OK && rc != RL_NOTFOUND && rc != RL_EUSAGE) {
+		fprintf(stderr, "fuzz_query: search: %s: %s\n", rl_status_name(rc),
+		        rl_db_errmsg(db));
 		abort();
-	if (q) {
-		sqlite3_bind_text(match, 1, q, -1, SQLITE_STATIC);
-		int s;
-		while ((s = sqlite3_step(match)) == SQLITE_ROW)
-			;
-		if (s != SQLITE_DONE) {
-			fprintf(stderr, "fuzz_query: SQLite rejects %s: %s\n", q,
-			        sqlite3_errmsg(db));
-			abort();
-		}
-		sqlite3_reset(match);
-		sqlite3_clear_bindings(match);
 	}
-	free(q);
+	if (rc == RL_OK && (res.n == 0 || res.total < (long long)res.n))
+		abort();
+	rl_results_free(&res);
+	char *explain = NULL;
+	int erc = rl_search_explain(db, &q, &explain);
+	if (erc != RL_OK && erc != RL_NOTFOUND && erc != RL_EUSAGE) {
+		fprintf(stderr, "fuzz_query: explain: %s: %s\n", rl_status_name(erc),
+		        rl_db_errmsg(db));
+		abort();
+	}
+	free(explain);
 	free(words);
 	free(buf);
 	return 0;

@@ -9,7 +9,8 @@
  * the second; a quadratic one 64 times. The bound is a ratio of CPU times
  * (the process's, not the wall clock's: other processes on the machine do
  * not count), RATIO_MAX, generous; a pair above it is measured again,
- * longer, before it fails. No absolute time is asserted anywhere.
+ * longer (up to three times), before it fails. No absolute time is
+ * asserted anywhere.
  *
  *   scaling [FORMAT...]      prints one line a format (its worst ratio)
  *                            and "N passed, N failed"
@@ -201,8 +202,13 @@ int main(int argc, char **argv)
 		for (size_t u = 0; u < sizeof units / sizeof *units; u++) {
 			size_t n = 0;
 			double r = ratio(f, units[u], REPS, &n);
-			if (r > RATIO_MAX)        /* again, with more tries */
-				r = ratio(f, units[u], REPS_AGAIN, &n);
+			/* again, with more tries, up to three times: a parser that is
+			 * quadratic is so every time (64 times the time), a machine
+			 * busy with other work only now and then */
+			for (int again = 0; r > RATIO_MAX && again < 3; again++) {
+				double r2 = ratio(f, units[u], REPS_AGAIN, &n);
+				r = r2 < r ? r2 : r;
+			}
 			if (r < 0) {
 				printf("FAIL - %s: out of memory\n", f->format);
 				bad++;

@@ -345,6 +345,154 @@ static void test_export_sink(void **state)
 	free(m.b.s);
 }
 
+/* ---- the import layer's guards ----------------------------------------- */
+
+static void test_withdraw_allowed(void **state)
+{
+	(void)state;
+	/* the default: up to half of them, or up to 4 */
+	assert_true(rl_withdraw_allowed(NULL, 0, 0));
+	assert_true(rl_withdraw_allowed(NULL, 4, 4));
+	assert_true(rl_withdraw_allowed(NULL, 4, 5));
+	assert_false(rl_withdraw_allowed(NULL, 5, 5));
+	assert_false(rl_withdraw_allowed(NULL, 5, 9));
+	assert_true(rl_withdraw_allowed(NULL, 5, 10));
+	assert_true(rl_withdraw_allowed(NULL, 8, 17));
+	assert_false(rl_withdraw_allowed(NULL, 9, 17));
+	struct rl_import_opts o = { .limit = RL_WITHDRAW_COUNT, .max_withdraw = 3 };
+	assert_true(rl_withdraw_allowed(&o, 3, 3));
+	assert_false(rl_withdraw_allowed(&o, 4, 100));
+	o.max_withdraw = 0;
+	assert_true(rl_withdraw_allowed(&o, 0, 100));
+	assert_false(rl_withdraw_allowed(&o, 1, 100));
+	o = (struct rl_import_opts){ .limit = RL_WITHDRAW_PERCENT,
+	                             .max_withdraw = 10 };
+	assert_true(rl_withdraw_allowed(&o, 1, 10));
+	assert_false(rl_withdraw_allowed(&o, 2, 19));
+	assert_true(rl_withdraw_allowed(&o, 2, 20));
+	o.max_withdraw = 100;
+	assert_true(rl_withdraw_allowed(&o, 17, 17));
+	o.limit = RL_WITHDRAW_ANY;
+	assert_true(rl_withdraw_allowed(&o, 1000, 1));
+}
+
+/* The Speed page (18 entries) without its last k entries, as name. */
+static void speed_minus(const struct fixture *f, size_t k, const char *name)
+{
+	char *seed = test_seed_path("000_");
+	size_t len;
+	char *data = test_read_file(seed, &len);
+	size_t starts[64], n = 0;
+	for (size_t i = 0; i + 4 <= len; i++)
+		if ((i == 0 || data[i - 1] == '\n') &&
+		    memcmp(data + i, "\xe2\x80\xa2 ", 4) == 0 && n < 64)
+			starts[n++] = i;
+	assert_int_equal(n, 18);
+	write_file(f, name, data, k ? starts[n - k] : len);
+	free(data);
+	free(seed);
+}
+
+static void test_file_refused(void **state)
+{
+	struct fixture *f = *state;
+	char p[256], q[256];
+	struct rl_file_report r;
+	struct rl_stats s;
+	copy_seed(f, "000_", "speed.txt");
+	speed_minus(f, 10, "speed-10.txt");
+	path_in(f, "speed.txt", p, sizeof p);
+	path_in(f, "speed-10.txt", q, sizeof q);
+	assert_int_equal(rl_import_file(f->db, p, NULL, 0, &r), RL_OK);
+	rl_file_report_clear(&r);
+
+	/* 10 of 18: refused, nothing stored */
+	assert_int_equal(rl_import_file(f->db, q, NULL, 0, &r), RL_EDATA);
+	assert_int_equal(r.outcome, RL_FILE_REFUSED);
+	assert_int_equal(r.refusal, RL_REFUSED_WITHDRAW);
+	assert_int_equal(r.result.withdrawn, 10);
+	assert_int_equal(r.result.before, 18);
+	assert_string_equal(r.title, "Speed (Fast/Slow)");
+	rl_file_report_clear(&r);
+	assert_int_equal(rl_stats(f->db, &s), RL_OK);
+	assert_int_equal(s.rulings, 18);
+	assert_int_equal(s.withdrawn, 0);
+	rl_stats_clear(&s);
+
+	/* a dry run says so and does not refuse */
+	assert_int_equal(rl_import_file(f->db, q, NULL, RL_IMPORT_DRY_RUN, &r),
+	                 RL_OK);
+	assert_int_equal(r.outcome, RL_FILE_IMPORTED);
+	assert_int_equal(r.refusal, RL_REFUSED_WITHDRAW);
+	assert_int_equal(r.result.withdrawn, 10);
+	rl_file_report_clear(&r);
+
+	/* rl_import_paths: counted as refused, RL_EDATA */
+	const char *paths[] = { q };
+	struct rl_import_run run = {0};
+	struct rl_import_summary sum;
+	assert_int_equal(rl_import_paths(f->db, paths, 1, &run, &sum), RL_EDATA);
+	assert_int_equal(sum.refused, 1);
+	assert_int_equal(sum.imported + sum.failed, 0);
+
+	/* a limit that allows it */
+	struct rl_import_opts o = { .limit = RL_WITHDRAW_PERCENT,
+	                            .max_withdraw = 56 };
+	assert_int_equal(rl_import_file(f->db, q, &o, 0, &r), RL_OK);
+	assert_int_equal(r.outcome, RL_FILE_IMPORTED);
+	assert_int_equal(r.refusal, RL_REFUSED_NONE);
+	assert_int_equal(r.result.withdrawn, 10);
+	rl_file_report_clear(&r);
+	assert_int_equal(rl_stats(f->db, &s), RL_OK);
+	assert_int_equal(s.withdrawn, 10);
+	rl_stats_clear(&s);
+}
+
+static void test_file_damaged(void **state)
+{
+	struct fixture *f = *state;
+	char p[256];
+	struct rl_file_report r;
+	struct rl_stats s;
+	static const char page[] =
+		"Damaged Page\n\nFrequently Asked Questions\n\nCards\n\n"
+		"\xe2\x80\xa2 Whole?\n  Yes.\n  Tags: X\n"
+		"\xe2\x80\xa2 Cut short?\n  The answer stops in the mid";
+	write_file(f, "damaged.txt", page, sizeof page - 1);
+	path_in(f, "damaged.txt", p, sizeof p);
+
+	/* refused, even as a first version: nothing stored */
+	assert_int_equal(rl_import_file(f->db, p, NULL, 0, &r), RL_EDATA);
+	assert_int_equal(r.outcome, RL_FILE_REFUSED);
+	assert_int_equal(r.refusal, RL_REFUSED_DAMAGED);
+	assert_int_equal(r.end, RL_END_IN_ENTRY);
+	assert_int_equal(r.end_line, 10);
+	assert_string_equal(rl_doc_end_name(r.end), "an entry");
+	assert_int_equal(r.result.added, 2);   /* what storing would do */
+	rl_file_report_clear(&r);
+	assert_int_equal(rl_stats(f->db, &s), RL_OK);
+	assert_int_equal(s.rulings, 0);
+	rl_stats_clear(&s);
+
+	/* a dry run reports it and does not refuse */
+	assert_int_equal(rl_import_file(f->db, p, NULL, RL_IMPORT_DRY_RUN, &r),
+	                 RL_OK);
+	assert_int_equal(r.outcome, RL_FILE_IMPORTED);
+	assert_int_equal(r.refusal, RL_REFUSED_DAMAGED);
+	rl_file_report_clear(&r);
+
+	/* accepted */
+	struct rl_import_opts o = { .accept_damaged = true };
+	assert_int_equal(rl_import_file(f->db, p, &o, 0, &r), RL_OK);
+	assert_int_equal(r.outcome, RL_FILE_IMPORTED);
+	assert_int_equal(r.refusal, RL_REFUSED_NONE);
+	assert_int_equal(r.end, RL_END_IN_ENTRY);
+	rl_file_report_clear(&r);
+	assert_int_equal(rl_stats(f->db, &s), RL_OK);
+	assert_int_equal(s.rulings, 2);
+	rl_stats_clear(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -355,6 +503,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_paths_bulk, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_paths_missing, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_export_sink, setup, teardown),
+		cmocka_unit_test(test_withdraw_allowed),
+		cmocka_unit_test_setup_teardown(test_file_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_file_damaged, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,437 @@
+/* search.c — rl_search: full text (BM25-ranked, with snippets) and
+ * filters, as of now or of a past time; and what a search is made of
+ * (rl_search_explain).
+ *
+ * The query language becomes SQL in qcompile.c; here that is put
+ * together with the full-text tables: the one FTS5 expression that finds
+ * and ranks (match), or one that only ranks (rank), the subselects fN,
+ * the conditions, the order and the limit. */
+#include "query.h"
+#include "stemtok.h"
+#include "util.h"
+#include "utf8.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Column weights for bm25: a match in the title (the question) counts more
+ * than one in the answer. */
+#define TITLE_WEIGHT "4.0"
+#define BODY_WEIGHT "1.0"
+
+/* The full-text tables, one per language (schema/002-languages.sql). */
+static const char *const fts_langs[] = { "en", "fr", "ru", "xx" };
+
+/* Which tables a language filter needs: all for none or "any". */
+static bool fts_wanted(const char *table_lang, const char *lang)
+{
+	if (!lang || strcmp(lang, "any") == 0)
+		return true;
+	bool known = strcmp(lang, "en") == 0 || strcmp(lang, "fr") == 0 ||
+	             strcmp(lang, "ru") == 0;
+	return known ? strcmp(lang, table_lang) == 0
+	             : strcmp(table_lang, "xx") == 0;
+}
+
+/* A UNION ALL over the wanted tables of (rid, score, l), or of rid
+ * alone for counting. The MATCH expression is parameter mi. */
+static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
+                      const char *prefix)
+{
+	bool first = true;
+	for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs; i++) {
+		const char *l = fts_langs[i];
+		if (!fts_wanted(l, lang))
+			continue;
+		if (!first)
+			rl_buf_adds(b, " UNION ALL ");
+		first = false;
+		if (scored)
+			rl_buf_addf(b, "SELECT rowid AS rid, bm25(%s%s, "
+			            TITLE_WEIGHT ", " BODY_WEIGHT ") AS score,"
+			            " '%s' AS l", prefix, l, l);
+		else
+			rl_buf_adds(b, "SELECT rowid AS rid");
+		rl_buf_addf(b, " FROM %s%s WHERE %s%s MATCH ?%d",
+		            prefix, l, prefix, l, mi);
+	}
+}
+
+/* The snippet of the ruling top.id in the table of its language top.l:
+ * the best part of its answer (body, column 1): the title is shown anyway.
+ * Computed for the rows a query returns only. snippet() in the ranked
+ * UNION ALL ran for every match before the LIMIT, re-tokenizing and
+ * stemming each matching text: two thirds of a rare word's query at 1M
+ * rulings (bench/RESULTS.md). */
+static void fts_snippet(struct rl_buf *b, const char *lang, int mi,
+                        const char *prefix)
+{
+	rl_buf_adds(b, "CASE top.l");
+	for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs; i++) {
+		const char *l = fts_langs[i];
+		if (!fts_wanted(l, lang))
+			continue;
+		rl_buf_addf(b, " WHEN '%s' THEN (SELECT snippet(%s%s, 1, '"
+		            RL_SNIPPET_OPEN "', '" RL_SNIPPET_CLOSE "', "
+		            "'\xE2\x80\xA6', 24) FROM %s%s WHERE %s%s MATCH ?%d"
+		            " AND rowid = top.id)", l, prefix, l, prefix, l, prefix, l,
+		            mi);
+	}
+	rl_buf_adds(b, " END");
+}
+
+/* temp.asof: each ruling that stood at time when (its latest version by
+ * then, not withdrawn since), and, for a full-text query, temporary FTS5
+ * tables over those texts, one per language like the real ones. */
+static int build_as_of(rl_db *db, const char *when, bool fts)
+{
+	char t[RL_WHEN_SIZE];
+	if (rl_when_parse(when, true, t))
+		return rl_db_fail(db, RL_EUSAGE, "--as-of takes %s, not '%s'",
+		                  rl_when_forms, when);
+	int rc = rl_db_exec(db,
+		"CREATE TEMP TABLE IF NOT EXISTS asof"
+		" (id INTEGER PRIMARY KEY, title TEXT, body TEXT, lang TEXT);"
+		"DELETE FROM temp.asof;");
+	sqlite3_stmt *st = NULL;
+	if (!rc && !(st = rl_db_prepare(db,
+		"INSERT INTO temp.asof (id, title, body, lang)"
+		" SELECT v.ruling_id, v.title, v.body, r.lang"
+		" FROM ruling_versions v JOIN rulings r ON r.id = v.ruling_id"
+		" WHERE v.import_id = (SELECT max(v2.import_id)"
+		"     FROM ruling_versions v2 JOIN imports i2 ON i2.id = v2.import_id"
+		"     WHERE v2.ruling_id = v.ruling_id AND i2.imported_at <= ?1)"
+		" AND NOT EXISTS (SELECT 1 FROM changes c"
+		"     JOIN imports i3 ON i3.id = c.import_id"
+		"     WHERE c.ruling_id = v.ruling_id AND c.change = 'withdrawn'"
+		"     AND c.import_id > v.import_id AND i3.imported_at <= ?1)")))
+		rc = RL_EINTERNAL;
+	if (!rc) {
+		rl_bind_text(st, 1, t);
+		int s = sqlite3_step(st);
+		if (s != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "as of");
+	}
+	sqlite3_finalize(st);
+	if (rc || !fts)
+		return rc;
+	/* per table, as in schema/002-languages.sql */
+	static const char *const tok[] = { "en", "fr", "en", "none" };
+	static const char *const rows[] = {
+		"lang = 'en'", "lang = 'fr'", "lang = 'ru'",
+		"lang NOT IN ('en', 'fr', 'ru')",
+	};
+	for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs && !rc; i++) {
+		const char *l = fts_langs[i];
+		char sql[512];
+		snprintf(sql, sizeof sql,
+		         "CREATE VIRTUAL TABLE IF NOT EXISTS temp.asof_fts_%s USING"
+		         " fts5(title, body, tokenize = 'rl_stem %s');"
+		         "DELETE FROM temp.asof_fts_%s;"
+		         "INSERT INTO temp.asof_fts_%s (rowid, title, body)"
+		         " SELECT id, title, body FROM temp.asof WHERE %s;",
+		         l, tok[i], l, l, rows[i]);
+		rc = rl_db_exec(db, sql);
+	}
+	return rc;
+}
+
+/* fN(rid) AS (...): the rulings each subselect's expression finds. */
+static void ctes(struct rl_buf *b, const struct rl_compiled *c,
+                 const char *prefix)
+{
+	for (size_t i = 0; i < c->nsub; i++) {
+		rl_buf_addf(b, "%sf%zu(rid) AS (", i ? ", " : "", i + 1);
+		fts_union(b, c->lang, c->sub[i].param, false, prefix);
+		rl_buf_addc(b, ')');
+	}
+}
+
+/* " AND c1 AND c2 ...", balanced, the rows' or the count's forms. */
+static void where(struct rl_buf *b, const struct rl_compiled *c, bool count)
+{
+	if (!c->nconds)
+		return;
+	char **v = malloc(c->nconds * sizeof *v);
+	if (!v) {
+		b->oom = true;
+		return;
+	}
+	for (size_t i = 0; i < c->nconds; i++)
+		v[i] = count && c->conds[i].count ? c->conds[i].count
+		                                  : c->conds[i].rows;
+	rl_buf_adds(b, " AND ");
+	rl_join_balanced(b, v, c->nconds, "AND");
+	free(v);
+}
+
+/* The FROM clause: the driving expression's matches, or every ruling
+ * (with the ranking expression's scores when there is one). */
+static void from(struct rl_buf *b, const struct rl_compiled *c, bool scored,
+                 const char *prefix, bool as_of)
+{
+	if (c->match) {
+		rl_buf_adds(b, " FROM (");
+		fts_union(b, c->lang, c->match_i, scored, prefix);
+		rl_buf_adds(b, ") m JOIN rulings r ON r.id = m.rid");
+	} else if (c->rank && scored) {
+		rl_buf_adds(b, " FROM rulings r LEFT JOIN (");
+		fts_union(b, c->lang, c->rank_i, true, prefix);
+		rl_buf_adds(b, ") m ON m.rid = r.id");
+	} else {
+		rl_buf_adds(b, " FROM rulings r");
+	}
+	if (as_of)
+		rl_buf_adds(b, " JOIN temp.asof a ON a.id = r.id");
+	rl_buf_adds(b, " LEFT JOIN games g ON g.id = r.game_id WHERE 1");
+}
+
+/* The rows: with words, the ranked rows first (top), then their
+ * snippets. One row past the limit says whether more match. */
+static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
+                      const char *prefix)
+{
+	struct rl_buf b = {0};
+	bool fts = c->match || c->rank;
+	rl_buf_adds(&b, "WITH ");
+	ctes(&b, c, prefix);
+	rl_buf_addf(&b, "%stop AS MATERIALIZED (SELECT %s, %s AS score,"
+	            " %s AS l, %s%s%s AS first", c->nsub ? ", " : "",
+	            q->as_of ? rl_asof_cols : rl_ruling_cols,
+	            fts ? "m.score" : "NULL", fts ? "m.l" : "NULL",
+	            c->first ? "CASE WHEN " : "0", c->first ? c->first : "",
+	            c->first ? " THEN 0 ELSE 1 END" : "");
+	from(&b, c, true, prefix, q->as_of);
+	where(&b, c, false);
+	rl_buf_adds(&b, c->first ? " ORDER BY first, " : " ORDER BY ");
+	rl_buf_adds(&b, c->match ? "m.score, r.id" : c->rank
+	                ? "m.score NULLS LAST, r.id" : "r.id");
+	if (q->limit > 0)
+		rl_buf_addf(&b, " LIMIT %ld", q->limit + 1);
+	rl_buf_adds(&b, ") SELECT top.*, ");
+	if (fts)
+		fts_snippet(&b, c->lang, c->match ? c->match_i : c->rank_i, prefix);
+	else
+		rl_buf_adds(&b, "NULL");
+	rl_buf_adds(&b, " FROM top ORDER BY top.first, top.score NULLS LAST,"
+	            " top.id");
+	return rl_buf_take(&b);
+}
+
+static char *count_sql(const struct rl_query *q, const struct rl_compiled *c,
+                       const char *prefix)
+{
+	struct rl_buf b = {0};
+	if (c->nsub) {
+		rl_buf_adds(&b, "WITH ");
+		ctes(&b, c, prefix);
+		rl_buf_addc(&b, ' ');
+	}
+	rl_buf_adds(&b, "SELECT count(*)");
+	from(&b, c, false, prefix, q->as_of);
+	where(&b, c, true);
+	return rl_buf_take(&b);
+}
+
+static sqlite3_stmt *prepare(rl_db *db, const char *sql,
+                             const struct rl_compiled *c, int *rc)
+{
+	sqlite3_stmt *st = NULL;
+	int s = sql ? sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) : SQLITE_NOMEM;
+	if (s != SQLITE_OK) {
+		*rc = rl_db_sqlite_fail(db, s, "prepare search");
+		return NULL;
+	}
+	for (int i = 0; i < c->p.n; i++)
+		rl_bind_text(st, i + 1, c->p.v[i]);
+	return st;
+}
+
+/* Runs the rows statement into out: at most limit rulings, *more when
+ * another one matched. */
+static int run_rows(rl_db *db, sqlite3_stmt *st, const struct rl_query *q,
+                    bool fts, struct rl_results *out, bool *more)
+{
+	size_t cap = 0;
+	bool oom = false;
+	int rc = RL_OK;
+	*more = false;
+	for (;;) {
+		int s = sqlite3_step(st);
+		if (s == SQLITE_DONE)
+			break;
+		if (s != SQLITE_ROW) {
+			if (q->raw && (s & 0xFF) == SQLITE_ERROR)
+				rc = RL_EUSAGE;     /* rl_search() says what */
+			else
+				rc = rl_step_error(db, s);
+			break;
+		}
+		if (q->limit > 0 && out->n == (size_t)q->limit) {
+			*more = true;
+			break;
+		}
+		if (!rl_grow(&out->v, &cap, out->n + 1, sizeof *out->v)) {
+			rc = RL_ENOMEM;
+			break;
+		}
+		struct rl_ruling *r = &out->v[out->n++];
+		*r = (struct rl_ruling){0};
+		rl_fill_base(st, r, &oom);
+		r->score = sqlite3_column_double(st, 13);
+		/* 14 is the table of a match (top.l), 15 first, 16 the snippet */
+		r->snippet = fts ? rl_column_dup(st, 16, &oom) : NULL;
+		if (oom) {
+			rc = RL_ENOMEM;
+			break;
+		}
+	}
+	return rc;
+}
+
+static int search_in(rl_db *db, const struct rl_query *q,
+                     struct rl_results *out)
+{
+	*out = (struct rl_results){0};
+	struct rl_compiled c;
+	int rc = rl_compile(db, q, q->nwords == 0 && q->limit > 0, &c);
+	if (rc == RL_NOTFOUND && c.unknown) {
+		out->unknown = c.unknown;
+		c.unknown = NULL;
+		rl_db_fail(db, RL_NOTFOUND, "%s", out->unknown);
+	}
+	if (!rc && c.nothing)
+		rc = RL_NOTFOUND;     /* words that hold nothing to find */
+	/* --as-of: the texts of that time, in temporary tables */
+	if (!rc && q->as_of)
+		rc = build_as_of(db, q->as_of, c.match || c.rank || c.nsub);
+	const char *prefix = q->as_of ? "asof_fts_" : "rulings_fts_";
+	char *text = rc ? NULL : rows_sql(q, &c, prefix);
+	sqlite3_stmt *st = rc ? NULL : prepare(db, text, &c, &rc);
+	bool more = false;
+	if (!rc)
+		rc = run_rows(db, st, q, c.match || c.rank, out, &more);
+	if (rc == RL_EUSAGE && q->raw)
+		rl_db_fail(db, RL_EUSAGE, "bad query '%s': %s", c.match ? c.match
+		           : "", sqlite3_errmsg(db->h));
+	sqlite3_finalize(st);
+	free(text);
+	out->total = (long long)out->n;
+	if (!rc && more && q->no_total) {
+		out->total = -1;
+	} else if (!rc && more) {
+		char *ct = count_sql(q, &c, prefix);
+		sqlite3_stmt *cst = prepare(db, ct, &c, &rc);
+		free(ct);
+		int s = cst ? sqlite3_step(cst) : SQLITE_OK;
+		if (cst && s == SQLITE_ROW)
+			out->total = sqlite3_column_int64(cst, 0);
+		else if (cst)
+			rc = rl_step_error(db, s);
+		sqlite3_finalize(cst);
+	}
+	struct rl_details ds = {0};
+	if (!rc && out->n)
+		rc = rl_details_prepare(db, &ds);
+	for (size_t i = 0; i < out->n && !rc; i++)
+		rc = rl_fill_details(db, &ds, &out->v[i]);
+	rl_details_finalize(&ds);
+	rl_compiled_free(&c);
+	if (rc && rc != RL_NOTFOUND) {
+		rl_results_free(out);
+		return rc;
+	}
+	return rc ? rc : out->n ? RL_OK : RL_NOTFOUND;
+}
+
+int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
+{
+	*out = (struct rl_results){0};
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, search_in(db, q, out));
+}
+
+/* sql with each ?N written as the value it binds. */
+static void inline_params(struct rl_buf *b, const char *sql,
+                          const struct rl_params *p)
+{
+	for (const char *s = sql; *s; ) {
+		if (*s == '?' && s[1] >= '0' && s[1] <= '9') {
+			char *end;
+			long n = strtol(s + 1, &end, 10);
+			if (n >= 1 && n <= p->n) {
+				const char *v = p->v[n - 1];
+				rl_buf_addc(b, '\'');
+				for (; v && *v; v++) {
+					if (*v == '\'')
+						rl_buf_addc(b, '\'');
+					rl_buf_addc(b, *v);
+				}
+				rl_buf_addc(b, '\'');
+				s = end;
+				continue;
+			}
+		}
+		rl_buf_addc(b, *s++);
+	}
+}
+
+static int explain_in(rl_db *db, const struct rl_query *q, char **out)
+{
+	*out = NULL;
+	struct rl_compiled c;
+	int rc = rl_compile(db, q, false, &c);
+	if (rc == RL_NOTFOUND && c.unknown)
+		rl_db_fail(db, RL_NOTFOUND, "%s", c.unknown);
+	if (rc) {
+		rl_compiled_free(&c);
+		return rc;
+	}
+	struct rl_buf b = {0};
+	if (q->raw)
+		rl_buf_addf(&b, "raw: %s\n", c.match ? c.match : "");
+	else if (q->nwords)
+		rl_buf_addf(&b, "query: %s\n", c.read_as ? c.read_as : "(nothing)");
+	if (c.nothing)
+		rl_buf_adds(&b, "nothing: the words hold nothing to find\n");
+	if (c.match && !q->raw)
+		rl_buf_addf(&b, "match: %s\n", c.match);
+	if (c.rank)
+		rl_buf_addf(&b, "rank: %s\n", c.rank);
+	for (size_t i = 0; i < c.nsub; i++)
+		rl_buf_addf(&b, "f%zu: %s\n", i + 1, c.sub[i].fts);
+	for (size_t i = 0; i < c.nconds; i++) {
+		rl_buf_adds(&b, "where: ");
+		inline_params(&b, c.conds[i].rows, &c.p);
+		rl_buf_addc(&b, '\n');
+		if (c.conds[i].count) {
+			rl_buf_adds(&b, "count: ");
+			inline_params(&b, c.conds[i].count, &c.p);
+			rl_buf_addc(&b, '\n');
+		}
+	}
+	if (c.first) {
+		rl_buf_adds(&b, "first: ");
+		inline_params(&b, c.first, &c.p);
+		rl_buf_addc(&b, '\n');
+	}
+	if (c.match || c.rank || c.nsub) {
+		rl_buf_adds(&b, "tables:");
+		for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs; i++)
+			if (fts_wanted(fts_langs[i], c.lang))
+				rl_buf_addf(&b, " rulings_fts_%s", fts_langs[i]);
+		rl_buf_addc(&b, '\n');
+	}
+	rl_compiled_free(&c);
+	if (!(*out = rl_buf_take(&b)))
+		return RL_ENOMEM;
+	return RL_OK;
+}
+
+int rl_search_explain(rl_db *db, const struct rl_query *q, char **out)
+{
+	*out = NULL;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, explain_in(db, q, out));
+}

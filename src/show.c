@@ -1,0 +1,148 @@
+/* show.c — one ruling whole (rl_show), and rulings by rule number. */
+#include "query.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Reads rows of (kind, target, id, rule, title) into a list. */
+static int read_links(rl_db *db, const char *sql, long long id,
+                      struct rl_ref_out **v, size_t *n)
+{
+	sqlite3_stmt *st = rl_db_prepare(db, sql);
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, id);
+	size_t cap = 0;
+	bool oom = false;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && !oom) {
+		if (!rl_grow(v, &cap, *n + 1, sizeof **v)) {
+			oom = true;
+			break;
+		}
+		struct rl_ref_out *o = &(*v)[(*n)++];
+		o->kind = rl_column_dup(st, 0, &oom);
+		o->target = rl_column_dup(st, 1, &oom);
+		o->target_id = sqlite3_column_int64(st, 2);
+		o->target_rule = rl_column_dup(st, 3, &oom);
+		o->target_title = rl_column_dup(st, 4, &oom);
+	}
+	sqlite3_finalize(st);
+	if (oom)
+		return RL_ENOMEM;
+	return rc == SQLITE_DONE ? RL_OK : rl_step_error(db, rc);
+}
+
+static int show_in(rl_db *db, long long id, struct rl_ruling *out)
+{
+	*out = (struct rl_ruling){0};
+	struct rl_buf sql = {0};
+	rl_buf_addf(&sql, "SELECT %s FROM rulings r LEFT JOIN games g"
+	            " ON g.id = r.game_id WHERE r.id = ?1", rl_ruling_cols);
+	char *text = rl_buf_take(&sql);
+	if (!text)
+		return RL_ENOMEM;
+	sqlite3_stmt *st = rl_db_prepare(db, text);
+	free(text);
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, id);
+	int s = sqlite3_step(st);
+	bool oom = false;
+	if (s == SQLITE_ROW)
+		rl_fill_base(st, out, &oom);
+	sqlite3_finalize(st);
+	if (s == SQLITE_DONE)
+		return rl_db_fail(db, RL_NOTFOUND, "no ruling with id %lld", id);
+	int rc = s != SQLITE_ROW ? rl_step_error(db, s) : oom ? RL_ENOMEM : RL_OK;
+	struct rl_details ds = {0};
+	if (!rc)
+		rc = rl_details_prepare(db, &ds);
+	if (!rc)
+		rc = rl_fill_details(db, &ds, out);
+	rl_details_finalize(&ds);
+	if (!rc)
+		rc = read_links(db,
+			"SELECT f.kind, f.target, ifnull(f.target_id, 0), t.rule, t.title"
+			" FROM refs f LEFT JOIN rulings t ON t.id = f.target_id"
+			" WHERE f.ruling_id = ?1 ORDER BY f.id",
+			id, &out->refs, &out->nrefs);
+	if (!rc)
+		rc = read_links(db,
+			"SELECT s.kind, f.kind, s.id, s.rule, s.title"
+			" FROM refs f JOIN rulings s ON s.id = f.ruling_id"
+			" WHERE f.target_id = ?1 AND s.withdrawn_at IS NULL"
+			" GROUP BY s.id ORDER BY s.id",
+			id, &out->backlinks, &out->nbacklinks);
+	if (!rc)
+		rc = rl_rule_relations(db, out);
+	if (rc)
+		rl_ruling_clear(out);
+	return rc;
+}
+
+int rl_show(rl_db *db, long long id, struct rl_ruling *out)
+{
+	*out = (struct rl_ruling){0};
+	int rc = rl_read_begin(db);
+	if (rc)
+		return rc;
+	/* the read can fail after the ruling was read: nothing is kept then */
+	rc = rl_read_end(db, show_in(db, id, out));
+	if (rc)
+		rl_ruling_clear(out);
+	return rc;
+}
+
+static int find_rule_in(rl_db *db, const char *rule, const char *game,
+                        long long **ids, char ***games, size_t *n)
+{
+	*ids = NULL;
+	*games = NULL;
+	*n = 0;
+	/* one current ruling per game: the most recently stored (the highest
+	 * id); withdrawn ones are reached by their ID */
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT max(r.id), g.name FROM rulings r"
+		" LEFT JOIN games g ON g.id = r.game_id"
+		" WHERE r.rule = ?1 AND r.withdrawn_at IS NULL"
+		" AND (?2 IS NULL OR rl_fold(g.name) = rl_fold(?2))"
+		" GROUP BY ifnull(r.game_id, 0) ORDER BY g.name");
+	if (!st)
+		return RL_EINTERNAL;
+	rl_bind_text(st, 1, rule);
+	rl_bind_text(st, 2, game);
+	size_t cap = 0, gcap = 0;
+	bool oom = false;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!rl_grow(ids, &cap, *n + 1, sizeof **ids) ||
+		    !rl_grow(games, &gcap, *n + 1, sizeof **games)) {
+			oom = true;
+			break;
+		}
+		(*ids)[*n] = sqlite3_column_int64(st, 0);
+		(*games)[(*n)++] = rl_column_dup(st, 1, &oom);
+	}
+	sqlite3_finalize(st);
+	if (oom || (rc != SQLITE_DONE && rc != SQLITE_ROW)) {
+		free(*ids);
+		rl_strings_free(*games, *n);
+		*ids = NULL;
+		*games = NULL;
+		*n = 0;
+		return oom ? RL_ENOMEM : rl_step_error(db, rc);
+	}
+	return *n ? RL_OK : RL_NOTFOUND;
+}
+
+int rl_find_rule(rl_db *db, const char *rule, const char *game,
+                 long long **ids, char ***games, size_t *n)
+{
+	*ids = NULL;
+	*games = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, find_rule_in(db, rule, game, ids, games, n));
+}
