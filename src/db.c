@@ -473,6 +473,20 @@ static int apply_migrations(rl_db *db, int have)
 	return rc;
 }
 
+int rl_db_upgrade_within(rl_db *db)
+{
+	int have = 0;
+	int rc = read_version(db, &have);
+	if (rc || have <= 0 || have >= rl_schema_version)
+		return rc;
+	long long merged_rulings = db->info.merged_rulings,
+	          merged_tags = db->info.merged_tags;
+	rc = apply_migrations(db, have);
+	db->info.merged_rulings = merged_rulings;
+	db->info.merged_tags = merged_tags;
+	return rc;
+}
+
 /* In one transaction: creates the schema in an EMPTY database, or
  * upgrades an older one — unless another process did so while this one
  * waited for the lock. */

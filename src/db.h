@@ -32,6 +32,10 @@ int rl_db_sqlite_fail(rl_db *db, int sqlite_rc, const char *what);
 /* Prepares sql; on failure records the message and returns NULL. */
 sqlite3_stmt *rl_db_prepare(rl_db *db, const char *sql);
 int rl_db_exec(rl_db *db, const char *sql);
+/* Brings an older database's schema up to date in the caller's
+ * transaction, which a dry run then rolls back: the store's statements
+ * need the latest schema. Nothing to do for a current one. */
+int rl_db_upgrade_within(rl_db *db);
 
 /* How rl_store_with() stores a document (rl_store() and rl_store_dry()
  * are its plain forms; import.c passes the import layer's checks). */

@@ -2,8 +2,9 @@
  *
  * The store records a change per ruling for every import after a
  * document's first (schema/004-history.sql); "marked" changes are the
- * source's own ("Changed answer:"). Filters are bound parameters, as in
- * query.c, whose filter builder this shares. */
+ * source's own ("Changed answer:"), reported at the import that first
+ * carries the mark (schema/009-marked.sql). Filters are bound parameters,
+ * as in query.c, whose filter builder this shares. */
 #include "db.h"
 #include "util.h"
 
@@ -39,7 +40,7 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 		rl_buf_addf(&sql,
 			"SELECT r.id, c.import_id, c.change, r.kind, g.name, r.lang,"
 			" r.rule, r.title, c.old_title, c.old_body, c.new_title,"
-			" c.new_body, i.imported_at, d.title, 0 AS marked"
+			" c.new_body, i.imported_at, d.title, 0 AS marked, i.date"
 			" FROM changes c JOIN rulings r ON r.id = c.ruling_id"
 			" JOIN imports i ON i.id = c.import_id"
 			" JOIN documents d ON d.id = i.document_id"
@@ -55,24 +56,27 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 		if (q->document)
 			rl_buf_addf(&sql, " AND rl_fold(d.title) = rl_fold(?%d)", p_doc);
 	}
-	if (q->marked && !(q->from && q->to)) {
+	if (q->marked) {
 		if (q->recorded)
 			rl_buf_adds(&sql, " UNION ALL ");
-		/* a marked ruling, at the latest import that lists it */
+		/* a marked ruling, at the import whose version first carries
+		 * the mark (schema/009-marked.sql) */
 		rl_buf_addf(&sql,
-			"SELECT r.id, 0, 'marked', r.kind, g.name, r.lang, r.rule,"
+			"SELECT r.id, i.id, 'marked', r.kind, g.name, r.lang, r.rule,"
 			" r.title, NULL, NULL, r.title, r.body, i.imported_at, d.title,"
-			" 1 AS marked"
+			" 1 AS marked, i.date"
 			" FROM rulings r LEFT JOIN games g ON g.id = r.game_id"
-			" JOIN ruling_sources s ON s.ruling_id = r.id"
-			"   AND s.import_id = (SELECT max(import_id) FROM ruling_sources"
-			"     WHERE ruling_id = r.id)"
-			" JOIN imports i ON i.id = s.import_id"
-			" JOIN documents d ON d.id = s.document_id"
+			" JOIN imports i ON i.id = r.marked_import"
+			" JOIN documents d ON d.id = i.document_id"
 			" WHERE r.changed = 1 AND r.withdrawn_at IS NULL%s",
 			where.s ? where.s : "");
 		if (q->since)
 			rl_buf_addf(&sql, " AND i.imported_at >= ?%d", p_since);
+		if (q->from && q->to)
+			rl_buf_addf(&sql, by_id
+			            ? " AND i.id > ?%d AND i.id <= ?%d"
+			            : " AND i.imported_at > ?%d AND i.imported_at <= ?%d",
+			            p_from, p_to);
 		if (q->document)
 			rl_buf_addf(&sql, " AND rl_fold(d.title) = rl_fold(?%d)", p_doc);
 	}
@@ -87,7 +91,12 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 		free(vals);
 		return oom ? RL_ENOMEM : RL_NOTFOUND;
 	}
-	rl_buf_adds(&sql, " ORDER BY marked, 13, 2, 1");
+	/* by version, newest first unless asked otherwise; in a version
+	 * the recorded changes, then the marks, by ruling */
+	rl_buf_adds(&sql, q->oldest_first ? " ORDER BY 13, 2, marked, 1"
+	                                  : " ORDER BY 13 DESC, 2 DESC, marked, 1");
+	if (q->limit > 0)
+		rl_buf_addf(&sql, " LIMIT %ld", q->limit);
 	char *text = rl_buf_take(&sql);
 	rl_buf_free(&where);
 	sqlite3_stmt *st = NULL;
@@ -136,6 +145,7 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 		c->new_text = rl_column_dup(st, 11, &oom);
 		c->at = rl_column_dup(st, 12, &oom);
 		c->document = rl_column_dup(st, 13, &oom);
+		c->date = rl_column_dup(st, 15, &oom);
 	}
 	if (!rc && !oom && s != SQLITE_DONE)
 		rc = rl_db_sqlite_fail(db, s, "changes");
@@ -173,6 +183,7 @@ void rl_changes_free(struct rl_change *v, size_t n)
 		free(c->change); free(c->kind); free(c->game); free(c->lang);
 		free(c->rule); free(c->title); free(c->old_title); free(c->old_text);
 		free(c->new_title); free(c->new_text); free(c->at); free(c->document);
+		free(c->date);
 	}
 	free(v);
 }
@@ -243,6 +254,109 @@ void rl_history_free(struct rl_version *v, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		free(v[i].change); free(v[i].at); free(v[i].document);
 		free(v[i].path); free(v[i].title); free(v[i].text);
+	}
+	free(v);
+}
+
+static int documents_in(rl_db *db, const char *game, struct rl_document **out,
+                        size_t *n)
+{
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT d.id, d.title, g.name, d.format, d.lang, i.id, i.date,"
+		" i.date_source, i.imported_at, i.path, i.entries,"
+		" i.id = (SELECT min(id) FROM imports WHERE document_id = d.id),"
+		" (SELECT count(*) FROM changes c WHERE c.import_id = i.id"
+		"   AND c.change = 'added'),"
+		" (SELECT count(*) FROM changes c WHERE c.import_id = i.id"
+		"   AND c.change = 'edited'),"
+		" (SELECT count(*) FROM changes c WHERE c.import_id = i.id"
+		"   AND c.change = 'withdrawn'),"
+		/* a first version records no change: its new rulings are
+		 * those whose first text it gave, its edits the other texts */
+		" (SELECT count(*) FROM ruling_versions v WHERE v.import_id = i.id"
+		"   AND NOT EXISTS (SELECT 1 FROM ruling_versions w"
+		"     WHERE w.ruling_id = v.ruling_id AND w.import_id < i.id)),"
+		" (SELECT count(*) FROM ruling_versions v WHERE v.import_id = i.id)"
+		" FROM documents d JOIN imports i ON i.document_id = d.id"
+		" LEFT JOIN games g ON g.id = d.game_id"
+		" WHERE ?1 IS NULL OR rl_fold(g.name) = rl_fold(?1)"
+		" ORDER BY rl_fold(d.title), d.id, i.date, i.id");
+	if (!st)
+		return RL_EINTERNAL;
+	rl_bind_text(st, 1, game);
+	size_t cap = 0, vcap = 0;
+	long long doc = 0;
+	bool oom = false;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!*n || sqlite3_column_int64(st, 0) != doc) {
+			if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
+				oom = true;
+				break;
+			}
+			struct rl_document *d = &(*out)[(*n)++];
+			*d = (struct rl_document){0};
+			doc = sqlite3_column_int64(st, 0);
+			d->title = rl_column_dup(st, 1, &oom);
+			d->game = rl_column_dup(st, 2, &oom);
+			d->format = rl_column_dup(st, 3, &oom);
+			d->lang = rl_column_dup(st, 4, &oom);
+			vcap = 0;
+		}
+		struct rl_document *d = &(*out)[*n - 1];
+		if (!rl_grow(&d->versions, &vcap, d->nversions + 1,
+		             sizeof *d->versions)) {
+			oom = true;
+			break;
+		}
+		struct rl_doc_version *v = &d->versions[d->nversions++];
+		*v = (struct rl_doc_version){0};
+		v->import_id = sqlite3_column_int64(st, 5);
+		v->date = rl_column_dup(st, 6, &oom);
+		v->date_source = rl_column_dup(st, 7, &oom);
+		v->imported_at = rl_column_dup(st, 8, &oom);
+		v->path = rl_column_dup(st, 9, &oom);
+		long long entries = sqlite3_column_int64(st, 10);
+		bool first = sqlite3_column_int(st, 11);
+		long long fresh = sqlite3_column_int64(st, 15),
+		          texts = sqlite3_column_int64(st, 16);
+		v->added = first ? fresh : sqlite3_column_int64(st, 12);
+		v->edited = first ? texts - fresh : sqlite3_column_int64(st, 13);
+		v->withdrawn = first ? 0 : sqlite3_column_int64(st, 14);
+		v->unchanged = entries - v->added - v->edited;
+		if (v->unchanged < 0)
+			v->unchanged = 0;
+	}
+	sqlite3_finalize(st);
+	if (oom || (rc != SQLITE_DONE && rc != SQLITE_ROW)) {
+		rl_documents_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return oom ? RL_ENOMEM : rl_db_sqlite_fail(db, rc, "documents");
+	}
+	return *n ? RL_OK : RL_NOTFOUND;
+}
+
+int rl_documents(rl_db *db, const char *game, struct rl_document **out,
+                 size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	int rc = rl_read_begin(db);
+	return rc ? rc : rl_read_end(db, documents_in(db, game, out, n));
+}
+
+void rl_documents_free(struct rl_document *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct rl_document *d = &v[i];
+		for (size_t j = 0; j < d->nversions; j++) {
+			struct rl_doc_version *x = &d->versions[j];
+			free(x->date); free(x->date_source); free(x->imported_at);
+			free(x->path);
+		}
+		free(d->versions);
+		free(d->title); free(d->game); free(d->format); free(d->lang);
 	}
 	free(v);
 }

@@ -685,12 +685,14 @@ void rl_xrefs_free(struct rl_xref *v, size_t n);
  * or what an import recorded: "added", "edited", "withdrawn". */
 struct rl_change {
 	long long id;           /* the ruling */
-	long long import_id;    /* the import that made it; 0 for marked */
+	long long import_id;    /* the import that made it (for marked: whose
+	                           version first carries the mark) */
 	char *change, *kind, *game, *lang, *rule, *title;
 	char *old_title, *old_text;   /* NULL for marked and for new rulings */
 	char *new_title, *new_text;   /* NULL for withdrawn */
 	char *at;               /* the import's time (ISO 8601, UTC) */
 	char *document;         /* the document whose import it was */
+	char *date;             /* that version's date (see rl_documents()) */
 };
 
 struct rl_change_query {
@@ -700,9 +702,13 @@ struct rl_change_query {
 	const char *document;   /* changes from this document's imports */
 	bool marked;            /* include the source's own markers */
 	bool recorded;          /* include the recorded changes */
+	bool oldest_first;      /* the oldest version's changes first */
+	long limit;             /* at most this many changes; <= 0: all */
 };
 
-/* Changes in time order (marked ones last). RL_NOTFOUND when none. */
+/* Changes by version, the newest first (oldest_first: the oldest); in a
+ * version the recorded changes by ruling, then the marked ones. RL_NOTFOUND
+ * when none. */
 int rl_changes(rl_db *db, const struct rl_change_query *q,
                struct rl_change **out, size_t *n);
 void rl_changes_free(struct rl_change *v, size_t n);
@@ -716,6 +722,26 @@ struct rl_version {
 };
 int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n);
 void rl_history_free(struct rl_version *v, size_t n);
+
+/* Every document and its versions (imports), for `rulings documents`. A
+ * version's date is the one the document states (date_source "document")
+ * or its import time ("imported"); added, edited and withdrawn are the
+ * changes it recorded (a document's first version records none: there,
+ * the rulings whose first text it gave and the other texts it gave),
+ * unchanged its other entries. Documents by title, versions by date then
+ * import number. game NULL: every game. RL_NOTFOUND when none. */
+struct rl_doc_version {
+	long long import_id;
+	char *date, *date_source, *imported_at, *path;
+	long long added, edited, withdrawn, unchanged;
+};
+struct rl_document {
+	char *title, *game, *format, *lang;
+	struct rl_doc_version *versions; size_t nversions;
+};
+int rl_documents(rl_db *db, const char *game, struct rl_document **out,
+                 size_t *n);
+void rl_documents_free(struct rl_document *v, size_t n);
 
 /* A word-level diff (wdiff.c): runs of words kept (mark 0, from the new
  * text), removed (1, from the old) or added (2, from the new), white

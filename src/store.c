@@ -54,10 +54,15 @@ static const char *const stmt_sql[] = {
 	" WHERE ifnull(game_id, 0) = ifnull(?1, 0) AND kind = ?2 AND lang = ?3"
 	" AND key = ?4",
 	"INSERT INTO rulings (game_id, kind, key, lang, rule, title, body,"
-	" section, category, changed, date, author)"
-	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+	" section, category, changed, date, author, marked_import)"
+	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,"
+	" CASE WHEN ?10 THEN ?13 END)",
+	/* a mark belongs to the version that first carries it (schema 9) */
 	"UPDATE rulings SET rule = ?2, title = ?3, body = ?4, section = ?5,"
-	" category = ?6, changed = ?7, date = ?8, author = ?9 WHERE id = ?1",
+	" category = ?6, changed = ?7, date = ?8, author = ?9,"
+	" marked_import = CASE WHEN NOT ?7 THEN NULL"
+	"   WHEN changed AND marked_import IS NOT NULL THEN marked_import"
+	"   ELSE ?10 END WHERE id = ?1",
 	"INSERT OR IGNORE INTO ruling_sources (ruling_id, document_id, import_id,"
 	" line, hidden_tags) VALUES (?1, ?2, ?3, ?4, ?5)",
 	"SELECT id FROM tags WHERE name_fold = ?1 AND qual_fold = ?2",
@@ -520,6 +525,7 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 		sqlite3_bind_int(u, 7, e->changed);
 		rl_bind_text(u, 8, e->date);
 		rl_bind_text(u, 9, e->author);
+		sqlite3_bind_int64(u, 10, import);
 		return run(db, u, "update ruling");
 	}
 	sqlite3_reset(f);
@@ -540,6 +546,7 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 	sqlite3_bind_int(i, 10, e->changed);
 	rl_bind_text(i, 11, e->date);
 	rl_bind_text(i, 12, e->author);
+	sqlite3_bind_int64(i, 13, import);
 	rc = run(db, i, "insert ruling");
 	*id = sqlite3_last_insert_rowid(db->h);
 	*fresh = true;
@@ -850,8 +857,10 @@ static int record_import(rl_db *db, const struct rl_source *src,
 
 	st = rl_db_prepare(db,
 		"INSERT INTO imports (document_id, path, sha256, size, format, lang,"
-		" entries, imported_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7,"
-		" strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) RETURNING id");
+		" entries, imported_at, date, date_source) VALUES (?1, ?2, ?3, ?4,"
+		" ?5, ?6, ?7, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),"
+		" ifnull(?8, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),"
+		" iif(?8 IS NULL, 'imported', 'document')) RETURNING id");
 	if (!st)
 		return RL_EINTERNAL;
 	sqlite3_bind_int64(st, 1, docid);
@@ -861,6 +870,7 @@ static int record_import(rl_db *db, const struct rl_source *src,
 	rl_bind_text(st, 5, read_as);
 	rl_bind_text(st, 6, doc->lang);
 	sqlite3_bind_int64(st, 7, (long long)doc->n);
+	rl_bind_text(st, 8, doc->date);   /* the version's date, if it says */
 	rc = run_id(db, st, import, "record import");
 	sqlite3_finalize(st);
 	return rc;
@@ -968,6 +978,10 @@ int rl_store_with(rl_db *db, const struct rl_source *src,
 	int rc = rl_db_exec(db, nested ? "SAVEPOINT document" : "BEGIN IMMEDIATE");
 	if (!rc && !nested)
 		rc = rl_db_exec(db, todo_reset_sql);
+	/* a dry run leaves an older schema as it is (RL_OPEN_NO_UPGRADE):
+	 * upgraded here, it is rolled back with the rest */
+	if (!rc && dry)
+		rc = rl_db_upgrade_within(db);
 	if (rc) {
 		if (!nested)
 			sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);

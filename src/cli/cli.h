@@ -160,6 +160,7 @@ int cmd_stats(struct ctx *c, int argc, char **argv);
 int cmd_changed(struct ctx *c, int argc, char **argv);
 int cmd_xrefs(struct ctx *c, int argc, char **argv);
 int cmd_history(struct ctx *c, int argc, char **argv);
+int cmd_documents(struct ctx *c, int argc, char **argv);
 int cmd_export(struct ctx *c, int argc, char **argv);
 int cmd_check(struct ctx *c, int argc, char **argv);
 int cmd_reindex(struct ctx *c, int argc, char **argv);

@@ -8,13 +8,21 @@
 static const char notes[] =
 	"A change is added, edited or withdrawn, as an import of a new version\n"
 	"of a document recorded it (a document's first import records none), or\n"
-	"marked: the source itself says the answer changed. The text shows edits\n"
-	"word by word. Exit status 1 when there is none.\n";
+	"marked: the source itself says the answer changed, in the version that\n"
+	"first says so. The newest version's changes come first. The text starts\n"
+	"each version's changes with a summary line and shows edits word by\n"
+	"word. Exit status 1 when there is none.\n";
 
 struct change_item {
 	rl_db *db;
 	const struct rl_change *c;
+	const long *counts;     /* text: the first change of a version, listed
+	                           with how many of each kind it has (in the
+	                           list: --limit may end it inside a version) */
 };
+
+static const char *const kinds[] = { "added", "edited", "withdrawn", "marked" };
+enum { NKINDS = 4 };
 
 /* A change as JSON: what changed, and the ruling as it stands (text is the
  * change's new text, or its old one for a withdrawal). */
@@ -40,6 +48,8 @@ static void change_data(struct out *o, const void *item)
 	out_key(o, "old_title"); out_string(o, c->old_title);
 	out_key(o, "new_title"); out_string(o, c->new_title);
 	out_key(o, "at"); out_string(o, c->at);
+	out_key(o, "date"); out_string(o, c->date);
+	out_key(o, "imported_at"); out_string(o, c->at);
 	out_key(o, "document"); out_string(o, c->document);
 	out_key(o, "import"); out_int_or_null(o, c->import_id, c->import_id != 0);
 	out_key(o, "text");
@@ -66,6 +76,21 @@ static void change_data(struct out *o, const void *item)
 static void change_text(struct out *o, const void *item)
 {
 	const struct rl_change *x = ((const struct change_item *)item)->c;
+	const long *counts = ((const struct change_item *)item)->counts;
+	if (counts) {
+		/* the version's summary: "Defend · import 2 · TIME: 1 added" */
+		out_style(o, STYLE_BOLD);
+		out_printf(o, "%s \xC2\xB7 import %lld \xC2\xB7 %s:", x->document,
+		           x->import_id, x->at);
+		const char *sep = " ";
+		for (int j = 0; j < NKINDS; j++)
+			if (counts[j]) {
+				out_printf(o, "%s%ld %s", sep, counts[j], kinds[j]);
+				sep = ", ";
+			}
+		out_style_end(o);
+		out_puts(o, "\n");
+	}
 	out_style(o, STYLE_ID);
 	out_printf(o, "#%lld", x->id);
 	out_style_end(o);
@@ -138,6 +163,12 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 		  .arg = "A B", .help = "changes made after version A up to version "
 		  "B: two import numbers (see history), or two dates/times",
 		  .flags = OPTF_TWO_VALUES, .check = check_between },
+		{ .name = "reverse", .letter = 'r', .type = OPT_FLAG,
+		  .out = &q.oldest_first,
+		  .help = "the oldest version's changes first" },
+		{ .name = "limit", .letter = 'n', .type = OPT_LONG, .out = &q.limit,
+		  .arg = "N", .help = "at most N changes, the first in that order "
+		  "(0, the default: all)", .min = 0, .max = 1000000000 },
 		{ .name = "document", .letter = 'd', .type = OPT_STRING,
 		  .out = &q.document, .arg = "D",
 		  .help = "changes from imports of document D" },
@@ -169,8 +200,16 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 	out_init(&o, stdout, "standard output", fmt, c->color);
 	out_begin(&o);
 	out_list(&o, "changes", "\n");
-	for (size_t i = 0; i < nv && out_ok(&o); i++)
-		out_record(&o, &change_type, &(struct change_item){ c->db, &v[i] });
+	for (size_t i = 0; i < nv && out_ok(&o); i++) {
+		long counts[NKINDS] = { 0 };
+		bool first = i == 0 || v[i].import_id != v[i - 1].import_id;
+		for (size_t k = i; first && k < nv &&
+		     v[k].import_id == v[i].import_id; k++)
+			for (int j = 0; j < NKINDS; j++)
+				counts[j] += !strcmp(v[k].change, kinds[j]);
+		out_record(&o, &change_type, &(struct change_item){
+			c->db, &v[i], first ? counts : NULL });
+	}
 	out_list_end(&o);
 	out_end(&o);
 	rl_changes_free(v, nv);

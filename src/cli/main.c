@@ -50,6 +50,10 @@ static const struct command commands[] = {
 	  "every version of one ruling",
 	  "Show every version of one ruling: the imports that changed it, when,\n"
 	  "from which document, and the text each gave." },
+	{ "documents", cmd_documents, DB_READ,
+	  "list the documents and their versions",
+	  "List every document (or a game's) and its versions: each one's date\n"
+	  "and where it came from, its file, and what it changed." },
 	{ "xrefs", cmd_xrefs, DB_READ,
 	  "list cross-references, or only the dangling ones",
 	  "List the cross-references out of rulings (to rules, rulings, terms,\n"

@@ -98,7 +98,7 @@ check_out_contains "a new database starts with the shipped thesaurus" \
 	"thesaurus.txt: "
 check_eq "it carries rulings' application_id (0x52554C47)" 1381321799 \
 	"$(sqlite3 new.db 'PRAGMA application_id')"
-check_eq "...schema version 8" 8 "$(sqlite3 new.db 'PRAGMA user_version')"
+check_eq "...schema version 10" 10 "$(sqlite3 new.db 'PRAGMA user_version')"
 check_eq "...in WAL mode" wal "$(sqlite3 new.db 'PRAGMA journal_mode')"
 rl --db new.db search Isolate --format json
 check_exit "the thesaurus is there without a separate import" 0 1
@@ -211,6 +211,8 @@ check_eq "(two rulings and two tags as an old rulings stored them)" "2 2" \
 		SELECT count(*) FROM tags WHERE name LIKE 'Storm%'" | tr '\n' ' ' | sed 's/ $//')"
 sqlite3 old.db "PRAGMA application_id = 0; PRAGMA user_version = 7;
 	DROP TRIGGER rulings_fts_insert; DROP TRIGGER rulings_fts_update;
+	DROP TRIGGER rulings_fts_delete; ALTER TABLE rulings DROP COLUMN marked_import;
+	ALTER TABLE imports DROP COLUMN date; ALTER TABLE imports DROP COLUMN date_source;
 	PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
 sum=$(sha256sum <old.db)
 rl --db old.db search --tag "Storm’s Oath" --format json
@@ -224,9 +226,9 @@ check_eq "...does not upgrade it either" "$sum" "$(sha256sum <old.db)"
 rl --db old.db import "$SEED_DEFEND"
 check_exit "an import upgrades it" 0
 check_err_contains "...saying so on standard error" \
-	"upgraded the database from schema version 7 to 8"
+	"upgraded the database from schema version 7 to 10"
 check_err_contains "...with what the new folding merged" "1 rulings and 1 tags merged"
-check_eq "...to version 8" 8 "$(sqlite3 old.db 'PRAGMA user_version')"
+check_eq "...to version 10" 10 "$(sqlite3 old.db 'PRAGMA user_version')"
 check_eq "...with rulings' application_id" 1381321799 \
 	"$(sqlite3 old.db 'PRAGMA application_id')"
 for tag in "Storm's Oath" "Storm’s Oath" "STORM’S OATH"; do

@@ -151,4 +151,48 @@ check_err_contains "--verbose says how long it took" " ms"
 rl --db h.db import --document "" v3.txt
 check_exit "--document with no name: usage error" 2
 
+# ---- issue 12 #5: newest first, --reverse, --limit, a summary, a mark once --------
+# version 4 of Defend: version 3 with one more answer marked as changed
+python3 - <<'PY'
+t = open("v3.txt", encoding="utf-8", newline="").read()
+old = "\r\n  No, it is a keyword."
+assert t.count(old) == 1
+open("v4.txt", "w", encoding="utf-8", newline="").write(
+    t.replace(old, "\r\n  Changed answer: No, it is a keyword."))
+PY
+prev=$(sqlite3 h.db "SELECT max(id) FROM imports")
+rl --db h.db import --game "Spirit Island" v4.txt
+check_out_contains "a new mark is no edit" "18 entries, 0 added, 0 edited, 0 withdrawn"
+v4=$(sqlite3 h.db "SELECT max(id) FROM imports")
+t2=$(sqlite3 h.db "SELECT imported_at FROM imports WHERE id = 2")
+keyword=$(sqlite3 h.db "SELECT id FROM rulings WHERE body = 'No, it is a keyword.'")
+rl --db h.db changed --between "$prev" "$v4" --format json
+check_json "--between the versions around it: the new mark alone" \
+	"[(c['change'], c['id'], c['import']) for c in d['changes']] == [('marked', $keyword, $v4)]"
+rl --db h.db changed --since "$t2" --format json
+check_json "--since version 2: the mark version 1 already had is not new" \
+	'sorted(c["change"] for c in d["changes"]) == ["added", "added", "edited", "marked", "withdrawn"]'
+check_json "...the one mark is version 4's" \
+	"[c['id'] for c in d['changes'] if c['change'] == 'marked'] == [$keyword]"
+rl --db h.db changed --format json
+check_json "changed: the newest version's changes first" \
+	"[c['import'] for c in d['changes']] == sorted((c['import'] for c in d['changes']), reverse=True) and d['changes'][0]['import'] == $v4"
+all=$(json_get 'len(d["changes"])')
+rl --db h.db changed --reverse --format json
+check_json "--reverse: the oldest first (version 1's mark)" \
+	"[c['import'] for c in d['changes']] == sorted(c['import'] for c in d['changes']) and d['changes'][0]['import'] == 1 and len(d['changes']) == $all"
+rl --db h.db changed --limit 1 --format json
+check_json "--limit 1: the newest change only" \
+	"[(c['change'], c['id']) for c in d['changes']] == [('marked', $keyword)]"
+rl --db h.db changed --limit 0 --format json
+check_json "--limit 0: all of them" "len(d['changes']) == $all"
+rl --db h.db changed --limit -1
+check_exit "--limit -1: usage error" 2
+rl --db h.db changed
+check_match "text: a summary line starts each version's changes" \
+	"^Defend · import $v4 · 20[0-9T:-]*Z: 1 marked\$" "$(head -n 1 "$OUT")"
+check_eq "...one for each version with changes" 4 "$(grep -c '^Defend · import ' "$OUT")"
+check_match "...with how many of each kind" \
+	"^Defend · import 2 · [^:]*:[0-9:]*Z: 1 added, 1 edited, 1 withdrawn\$" "$(cat "$OUT")"
+
 finish
