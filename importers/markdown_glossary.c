@@ -369,12 +369,9 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
  * sections, make it likely. */
 static enum rl_confidence probe(const char *text, size_t len)
 {
-	struct rl_source src = { .text = (char *)text, .len = len };
-	struct rl_blocks lines = {0};
-	if (rl_read_lines(&src, &lines)) {
-		rl_blocks_free(&lines);
+	struct rl_blocks lines;
+	if (!rl_probe_read(text, len, rl_read_lines, &lines))
 		return RL_PROBE_ENOMEM;
-	}
 	bool h1 = false, first = true, second = true, links = false, see = false;
 	bool sections = false;
 	for (size_t i = 0; i < lines.n; i++) {
