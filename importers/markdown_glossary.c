@@ -317,12 +317,9 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 	struct parser p = { .in = in };
 	struct rl_doc *doc = in->doc;
 	size_t i = 0;
-	while (i < b->n && b->v[i].type == RL_BLOCK_BLANK)
-		i++;
-	if (i == b->n) {
-		rl_diag_add(in->d, RL_ERROR, 0, 0, "empty document");
+	/* (the reader makes no transitions) */
+	if (rl_blocks_skip_to_content(b, &i, in->d))
 		return RL_EDATA;
-	}
 	struct rl_entry *e = rl_doc_add_entry(doc);
 	if (!e)
 		return RL_ENOMEM;
