@@ -346,9 +346,23 @@ enum {
 	                XML_PARSE_NOCDATA | XML_PARSE_BIG_LINES
 };
 
+/* A format's schema, compiled once and kept for the process (a bulk import
+ * of many XML files compiles it once; libxml2 lets validations share a
+ * compiled schema). Kept reachable here, so not a leak; a failed compile
+ * is not kept and is tried again by the next document. */
+enum { MAX_SCHEMAS = 4 };
+static struct {
+	const struct rl_xml_syntax *x;
+	xmlRelaxNGPtr schema;
+} schemas[MAX_SCHEMAS];
+
 static xmlRelaxNGPtr compile_schema(const struct rl_xml_syntax *x,
                                     struct errors *e)
 {
+	size_t i;
+	for (i = 0; i < MAX_SCHEMAS && schemas[i].x; i++)
+		if (schemas[i].x == x)
+			return schemas[i].schema;
 	xmlRelaxNGParserCtxtPtr pc = xmlRelaxNGNewMemParserCtxt(
 		(const char *)x->schema, (int)*x->schema_len);
 	if (!pc)
@@ -356,7 +370,19 @@ static xmlRelaxNGPtr compile_schema(const struct rl_xml_syntax *x,
 	xmlRelaxNGSetParserStructuredErrors(pc, on_error, e);
 	xmlRelaxNGPtr schema = xmlRelaxNGParse(pc);
 	xmlRelaxNGFreeParserCtxt(pc);
+	if (schema && i < MAX_SCHEMAS) {
+		schemas[i].x = x;
+		schemas[i].schema = schema;
+	}
 	return schema;
+}
+
+static bool kept(xmlRelaxNGPtr schema)
+{
+	for (size_t i = 0; i < MAX_SCHEMAS && schemas[i].x; i++)
+		if (schemas[i].schema == schema)
+			return true;
+	return false;
 }
 
 /* The first reading, for a valid file: streamed (xmlTextReader, validated
@@ -527,7 +553,8 @@ int rl_read_xml(const struct rl_source *src, const struct rl_xml_syntax *x,
 			out->restart(out->flush_ctx);
 		rc = read_tree(src, x, schema, &e, out, d);
 	}
-	xmlRelaxNGFree(schema);
+	if (schema && !kept(schema))
+		xmlRelaxNGFree(schema);
 	rl_diags_clear(&scratch);
 
 	xmlSetStructuredErrorFunc(old_s_ctx, old_s);
