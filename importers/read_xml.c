@@ -394,8 +394,12 @@ static int read_stream(const struct rl_source *src, const struct rl_xml_syntax *
                        struct rl_blocks *out, bool *valid)
 {
 	*valid = false;
+	/* no URL: nothing here resolves against one (no DTD, no entity, no
+	 * XInclude), our diagnostics name the file, and libxml2 2.9.14 loses
+	 * the reader's input stream when copying the URL fails for want of
+	 * memory (xmlCreatePushParserCtxt returns NULL without freeing it) */
 	xmlTextReaderPtr r = xmlReaderForMemory(src->text, (int)src->len,
-	                                        src->name, "UTF-8", PARSE_OPTIONS);
+	                                        NULL, "UTF-8", PARSE_OPTIONS);
 	if (!r)
 		return RL_ENOMEM;
 	xmlTextReaderSetStructuredErrorHandler(r, on_error, e);

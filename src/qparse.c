@@ -152,13 +152,14 @@ static struct qnode *new_node(struct lex *lx, enum qn_kind kind)
 
 static bool add_kid(struct lex *lx, struct qnode *parent, struct qnode *kid)
 {
-	struct qnode **k = realloc(parent->kid, (parent->nkid + 1) * sizeof *k);
-	if (!k) {
+	/* the array doubles: one more slot each time copied it whole every
+	 * time, quadratic in the operands of a long query */
+	if (!rl_grow(&parent->kid, &parent->capkid, parent->nkid + 1,
+	             sizeof *parent->kid)) {
 		lx->oom = true;
 		rl_qnode_free(kid);
 		return false;
 	}
-	parent->kid = k;
 	parent->kid[parent->nkid++] = kid;
 	return true;
 }

@@ -27,7 +27,7 @@ enum qn_col { QC_ANY, QC_TITLE, QC_TEXT };
 struct qnode {
 	enum qn_kind kind;
 	struct qnode **kid;
-	size_t nkid;
+	size_t nkid, capkid;    /* kid has room for capkid */
 	char *text;             /* TERM: its words; FIELD: the value */
 	bool quoted;            /* written between double quotes */
 	bool prefix;            /* ends in '*': a prefix */

@@ -101,6 +101,7 @@ struct qnode *rl_qnormalize(struct qnode *n)
 	if (v) {
 		free(n->kid);
 		n->kid = v;
+		n->capkid = need;
 	}
 	n->nkid = o;
 	if (n->kind != QN_NOT)
