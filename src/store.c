@@ -241,8 +241,10 @@ static int document_id(rl_db *db, long long game, const struct rl_doc *doc,
 	rl_bind_text(st, 3, doc->format);
 	int rc = run_id(db, st, id, "find document");
 	sqlite3_finalize(st);
-	/* a game-less document of an older database, now given its game */
-	if (!rc && game)
+	/* a game-less document of an older database, now given its game;
+	 * not a thesaurus (no rulings): one of no game is every game's, and
+	 * another of the same title may be one game's own */
+	if (!rc && game && doc->n)
 		rc = rl_store_adopt(db, game, doc->format, doc->title, id, merged);
 	if (rc)
 		return rc;
