@@ -28,8 +28,9 @@ static int tags_in(rl_db *db, const char *game, bool by_count,
 		" FROM tags t JOIN ruling_tags rt ON rt.tag_id = t.id"
 		" JOIN rulings r ON r.id = rt.ruling_id AND r.withdrawn_at IS NULL"
 		"%s GROUP BY t.id ORDER BY %st.name_fold, t.qual_fold",
-		game ? " AND r.game_id IN (SELECT id FROM games"
-		       " WHERE rl_fold(name) = rl_fold(?1))" : "",
+		game ? " AND (r.game_id IN (SELECT id FROM games"
+		       " WHERE rl_fold(name) = rl_fold(?1))"
+		       " OR (rl_fold(?1) = 'none' AND r.game_id IS NULL))" : "",
 		by_count ? "3 DESC, " : "");
 	char *text = rl_buf_take(&sql);
 	sqlite3_stmt *st = text ? rl_db_prepare(db, text) : NULL;

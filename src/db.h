@@ -54,6 +54,13 @@ int rl_store_with(rl_db *db, const struct rl_source *src,
                   const struct rl_doc *doc, const struct store_opts *o,
                   struct rl_import_result *res);
 
+/* Merges the document of no game with format and title, if there is one,
+ * into game (store_adopt.c says how): into the game's document *docid, or
+ * (*docid 0) by making it the game's, *docid then its id. *merged tells
+ * whether there was one. */
+int rl_store_adopt(rl_db *db, long long game, const char *format,
+                   const char *title, long long *docid, bool *merged);
+
 /* The application_id of a rulings database: "RULG". */
 #define RL_APPLICATION_ID 0x52554C47
 

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* s with its last byte one more: every string that starts with s sorts
  * at or after s and before this (UTF-8 never holds 0xFF). */
@@ -223,8 +224,19 @@ static int tag_known(struct rl_filter_ctx *f, char *const *mine, size_t nmine,
 	return rc;
 }
 
+/* "none" names the rulings of no game (documents of databases made before
+ * every import had to name its game). */
+static bool is_none(const char *name)
+{
+	return strcasecmp(name, "none") == 0;
+}
+
 static int game_known(struct rl_filter_ctx *f, const char *name, bool *found)
 {
+	if (is_none(name)) {
+		*found = true;
+		return RL_OK;
+	}
 	struct rl_params cp = {0};
 	int k, rc = rl_param(&cp, name, true, &k);
 	if (!rc)
@@ -394,8 +406,11 @@ static int game_cond(struct rl_filter_ctx *f, const char *name, char **rows)
 			             " name", NULL);
 	}
 	struct rl_buf b = {0};
-	rl_buf_addf(&b, "r.game_id IN (SELECT id FROM games WHERE"
-	            " rl_fold(name) = ?%d)", i);
+	if (is_none(name))
+		rl_buf_adds(&b, "r.game_id IS NULL");
+	else
+		rl_buf_addf(&b, "r.game_id IN (SELECT id FROM games WHERE"
+		            " rl_fold(name) = ?%d)", i);
 	return rc ? (rl_buf_free(&b), rc) : take(&b, rows);
 }
 

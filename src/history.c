@@ -277,6 +277,7 @@ static int documents_in(rl_db *db, const char *game, struct rl_document **out,
 		" FROM documents d JOIN imports i ON i.document_id = d.id"
 		" LEFT JOIN games g ON g.id = d.game_id"
 		" WHERE ?1 IS NULL OR rl_fold(g.name) = rl_fold(?1)"
+		"  OR (rl_fold(?1) = 'none' AND d.game_id IS NULL)"
 		" ORDER BY rl_fold(d.title), d.id, i.date, i.id");
 	if (!st)
 		return RL_EINTERNAL;

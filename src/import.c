@@ -9,6 +9,7 @@
  * its documents are imported again one by one, and each is reported once,
  * with what became of it then. */
 #include "db.h"
+#include "manifest.h"
 #include "walk.h"
 
 #include <stdio.h>
@@ -336,8 +337,28 @@ static int import_next(struct run *r, const struct walk_file *f,
 	static const struct rl_import_opts none = {0};
 	r->p.path = f->path;
 	tell(r, RL_IMPORT_READING);
-	return import_one(r->db, f->path, r->opt->opts ? r->opt->opts : &none,
-	                  file_flags(r, f), rep, storing, r);
+	/* the directory's manifests name what the command line does not */
+	struct rl_import_opts o = r->opt->opts ? *r->opt->opts : none;
+	struct manifest m;
+	char *err;
+	int rc = manifest_find(f->path, f->rootlen, &m, &err);
+	if (rc) {
+		*rep = (struct rl_file_report){ .found = f->found };
+		if (!(rep->path = strdup(f->path))) {
+			free(err);
+			return fail(rep, RL_ENOMEM, "out of memory");
+		}
+		fail(rep, rc, err ? err : "out of memory");
+		free(err);
+		return rep->status;
+	}
+	if (!o.game)
+		o.game = m.game;
+	if (!o.lang)
+		o.lang = m.lang;
+	rc = import_one(r->db, f->path, &o, file_flags(r, f), rep, storing, r);
+	manifest_free(&m);
+	return rc;
 }
 
 /* Commits the open group (its files first..last), then reports them; a

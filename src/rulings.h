@@ -371,7 +371,11 @@ int rl_publish(rl_db *db, const char *path, long long *bytes);
 /* What importing one source did. */
 struct rl_import_result {
 	bool unchanged;         /* the same bytes are already an import of
-	                           the document: nothing was written */
+	                           the document: nothing was written (but
+	                           the merge below) */
+	bool merged;            /* the document of no game with this title
+	                           and format (an older database's) was merged
+	                           into the document's game */
 	long long import_id;
 	size_t entries;         /* entries in the document */
 	bool baseline;          /* the document's first import: no changes */

@@ -103,7 +103,8 @@ static int find_rule_in(rl_db *db, const char *rule, const char *game,
 		"SELECT max(r.id), g.name FROM rulings r"
 		" LEFT JOIN games g ON g.id = r.game_id"
 		" WHERE r.rule = ?1 AND r.withdrawn_at IS NULL"
-		" AND (?2 IS NULL OR rl_fold(g.name) = rl_fold(?2))"
+		" AND (?2 IS NULL OR rl_fold(g.name) = rl_fold(?2)"
+		"  OR (rl_fold(?2) = 'none' AND r.game_id IS NULL))"
 		" GROUP BY ifnull(r.game_id, 0) ORDER BY g.name");
 	if (!st)
 		return RL_EINTERNAL;

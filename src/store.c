@@ -228,7 +228,7 @@ static int game_id(rl_db *db, const char *name, long long *id)
 }
 
 static int document_id(rl_db *db, long long game, const struct rl_doc *doc,
-                       long long *id)
+                       long long *id, bool *merged)
 {
 	sqlite3_stmt *st = rl_db_prepare(db,
 		"SELECT id FROM documents WHERE ifnull(game_id, 0) = ifnull(?2, 0)"
@@ -241,6 +241,11 @@ static int document_id(rl_db *db, long long game, const struct rl_doc *doc,
 	rl_bind_text(st, 3, doc->format);
 	int rc = run_id(db, st, id, "find document");
 	sqlite3_finalize(st);
+	/* a game-less document of an older database, now given its game;
+	 * not a thesaurus (no rulings): one of no game is every game's, and
+	 * another of the same title may be one game's own */
+	if (!rc && game && doc->n)
+		rc = rl_store_adopt(db, game, doc->format, doc->title, id, merged);
 	if (rc)
 		return rc;
 	const char *sql = *id
@@ -884,7 +889,7 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	long long game, docid, import = 0;
 	int rc = game_id(db, doc->game, &game);
 	if (!rc)
-		rc = document_id(db, game, doc, &docid);
+		rc = document_id(db, game, doc, &docid, &res->merged);
 	if (rc)
 		return rc;
 
@@ -999,7 +1004,7 @@ int rl_store_with(rl_db *db, const struct rl_source *src,
 	/* our own allocations leave no message behind */
 	if (rc == RL_ENOMEM)
 		rl_db_fail(db, RL_ENOMEM, "out of memory");
-	if (rc || res->unchanged || dry) {
+	if (rc || (res->unchanged && !res->merged) || dry) {
 		if (nested && sqlite3_get_autocommit(db->h)) {
 			/* SQLite rolled the whole transaction back (disk full, out
 			 * of memory): the load's earlier documents are gone too */

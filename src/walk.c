@@ -29,7 +29,7 @@ static int add(struct walk *w, const char *path, bool found, uint64_t size)
 		free(p);
 		return RL_ENOMEM;
 	}
-	w->v[w->n++] = (struct walk_file){ p, found, size };
+	w->v[w->n++] = (struct walk_file){ p, found, size, w->rootlen };
 	w->bytes += size;
 	return RL_OK;
 }
@@ -133,8 +133,15 @@ int walk_path(struct walk *w, const char *path)
 		notice(w, path, RL_ERROR, "cannot open: ", strerror(errno));
 		return RL_OK;
 	}
-	if (S_ISDIR(st.st_mode))
+	size_t len = strlen(path);
+	if (S_ISDIR(st.st_mode)) {
+		while (len > 1 && path[len - 1] == '/')
+			len--;
+		w->rootlen = len;
 		return walk_dir(w, path, &st, 0);
+	}
+	const char *slash = strrchr(path, '/');
+	w->rootlen = !slash ? 0 : slash == path ? 1 : (size_t)(slash - path);
 	/* a file named is read whatever it is: a FIFO or a device is refused
 	 * when it is opened, with its own message */
 	return add(w, path, false, S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0);

@@ -13,6 +13,9 @@ struct walk_file {
 	char *path;
 	bool found;               /* found in a directory (not named) */
 	uint64_t size;            /* as the walk saw it */
+	size_t rootlen;           /* path's first rootlen bytes: the directory
+	                             given (or, for a file given, its own);
+	                             manifests are looked for up to it */
 };
 
 /* What a walk reports about a path: a warning (passed over) or an error
@@ -25,6 +28,7 @@ struct walk {
 	struct walk_file *v;
 	size_t n, cap;
 	uint64_t bytes;
+	size_t rootlen;           /* of the path being walked */
 	struct rl_strset dirs;    /* device and inode of the directories walked */
 	walk_notice_fn notice;
 	void *ctx;

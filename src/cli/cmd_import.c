@@ -26,7 +26,11 @@ static const char notes[] =
 	"cut short) is refused, and so is a new version of a document that would\n"
 	"withdraw more of its rulings than allowed: nothing of it is stored, the\n"
 	"import goes on with the next file, and the exit status is 65. An answer\n"
-	"that is now only the beginning of its earlier text is a warning.\n";
+	"that is now only the beginning of its earlier text is a warning.\n"
+	"A document that does not name its game takes it from --game, else from\n"
+	"a .rulings manifest (\"game = NAME\", \"lang = L\", \"[PATTERN]\"\n"
+	"sections) in its directory or one above it, up to the directory named.\n"
+	"See DIRECTORY MANIFESTS in rulings(1).\n";
 
 /* How this run of import prints. */
 struct ui {
@@ -161,6 +165,11 @@ static void print_report(struct ui *u, const struct rl_file_report *r)
 		return;
 	const char *verb = u->dry ? "would import" : "imported";
 	const struct rl_import_result *res = &r->result;
+	if (r->result.merged && r->outcome != RL_FILE_FAILED &&
+	    r->outcome != RL_FILE_REFUSED)
+		printf("%s %s: the game-less \"%s\" into its game\n",
+		       u->dry ? "would merge" : "merged", r->path,
+		       r->title ? r->title : "");
 	if (r->outcome == RL_FILE_UNCHANGED)
 		printf("unchanged %s\n", r->path);
 	else if (r->outcome == RL_FILE_IMPORTED && r->concepts)

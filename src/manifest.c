@@ -1,0 +1,193 @@
+/* manifest.c — directory manifests: a file named ".rulings" in a directory
+ * says, for the documents under it that do not say themselves, which game
+ * they belong to and (optionally) their language:
+ *
+ *     # the FAQ pages of this folder
+ *     game = Spirit Island
+ *     lang = en
+ *
+ *     [004_*.txt]
+ *     game = Berserk
+ *
+ * One "key = value" a line; blank lines and lines starting with '#' are
+ * passed over; the value runs to the end of the line, outer blanks
+ * trimmed. Keys: game, lang. A "[PATTERN]" line makes the keys after it
+ * (up to the next such line) those of the files whose path below the
+ * manifest's directory matches PATTERN (fnmatch(3), '*' not crossing a
+ * '/'); a matching section's key wins over the same key outside
+ * sections, a later matching section's over an earlier one's. A nearer
+ * manifest's key wins over a farther one's; the command line's --game and
+ * --lang win over every manifest. An unknown key, a line without '=', an
+ * empty value or an unfinished "[" is an error of every document under
+ * the manifest: it is read as strictly as a document, so that a typo is
+ * not silently a game-less import. */
+#include "manifest.h"
+#include "rulings.h"
+#include "util.h"
+
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void manifest_free(struct manifest *m)
+{
+	free(m->game);
+	free(m->lang);
+	*m = (struct manifest){0};
+}
+
+static int failf(char **err, int status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char buf[1024];
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	*err = strdup(buf);
+	return *err ? status : RL_ENOMEM;
+}
+
+/* Reads the manifest at path (in the directory whose path is dirlen bytes
+ * long) for file: into the keys of m not set yet, by a nearer manifest. */
+static int read_manifest(FILE *fp, const char *path, size_t dirlen,
+                         const char *file, struct manifest *m, char **err)
+{
+	/* file's path below the manifest's directory */
+	const char *rel = file + dirlen;
+	while (*rel == '/')
+		rel++;
+	char *game = NULL, *lang = NULL;     /* what this manifest says */
+	bool in_section = false, applies = true;
+	bool game_in_section = false, lang_in_section = false;
+	char line[4096];
+	unsigned lineno = 0;
+	int rc = RL_OK;
+	while (!rc && fgets(line, sizeof line, fp)) {
+		lineno++;
+		size_t n = strlen(line);
+		if (n == sizeof line - 1 && line[n - 1] != '\n') {
+			rc = failf(err, RL_EDATA, "%s:%u: line too long", path, lineno);
+			break;
+		}
+		while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			n--;
+		const char *s = line;
+		rl_trim_range(&s, &n);
+		if (n == 0 || s[0] == '#')
+			continue;
+		if (s[0] == '[') {
+			if (n < 3 || s[n - 1] != ']') {
+				rc = failf(err, RL_EDATA, "%s:%u: expected '[PATTERN]'",
+				           path, lineno);
+				break;
+			}
+			char *pat = rl_strndup(s + 1, n - 2);
+			if (!pat) {
+				rc = RL_ENOMEM;
+				break;
+			}
+			in_section = true;
+			applies = fnmatch(pat, rel, FNM_PATHNAME) == 0;
+			free(pat);
+			continue;
+		}
+		const char *eq = memchr(s, '=', n);
+		if (!eq) {
+			rc = failf(err, RL_EDATA, "%s:%u: expected 'key = value' or "
+			           "'[PATTERN]'", path, lineno);
+			break;
+		}
+		const char *k = s, *v = eq + 1;
+		size_t kn = (size_t)(eq - s), vn = n - kn - 1;
+		rl_trim_range(&k, &kn);
+		rl_trim_range(&v, &vn);
+		char **slot;
+		bool *sectioned;
+		if (kn == 4 && !memcmp(k, "game", 4)) {
+			slot = &game;
+			sectioned = &game_in_section;
+		} else if (kn == 4 && !memcmp(k, "lang", 4)) {
+			slot = &lang;
+			sectioned = &lang_in_section;
+		} else {
+			rc = failf(err, RL_EDATA, "%s:%u: unknown key '%.*s' "
+			           "(known: game, lang)", path, lineno, (int)kn, k);
+			break;
+		}
+		if (vn == 0) {
+			rc = failf(err, RL_EDATA, "%s:%u: '%.*s' has no value",
+			           path, lineno, (int)kn, k);
+			break;
+		}
+		/* a key outside sections yields to a matching section's */
+		if (!applies || (!in_section && *sectioned))
+			continue;
+		char *val = rl_strndup(v, vn);
+		if (!val) {
+			rc = RL_ENOMEM;
+			break;
+		}
+		free(*slot);
+		*slot = val;
+		*sectioned = in_section;
+	}
+	if (!rc && ferror(fp))
+		rc = failf(err, RL_EIO, "%s: %s", path, strerror(errno));
+	if (!rc && !m->game) {
+		m->game = game;
+		game = NULL;
+	}
+	if (!rc && !m->lang) {
+		m->lang = lang;
+		lang = NULL;
+	}
+	free(game);
+	free(lang);
+	return rc;
+}
+
+int manifest_find(const char *file, size_t rootlen, struct manifest *m,
+                  char **err)
+{
+	*m = (struct manifest){0};
+	*err = NULL;
+	const char *slash = strrchr(file, '/');
+	size_t len = !slash ? 0 : slash == file ? 1 : (size_t)(slash - file);
+	char *dir = rl_strndup(file, len);
+	if (!dir)
+		return RL_ENOMEM;
+	int rc = RL_OK;
+	for (;;) {
+		size_t plen = strlen(dir) + sizeof RL_MANIFEST_NAME + 1;
+		char *path = malloc(plen);
+		if (!path) {
+			rc = RL_ENOMEM;
+			break;
+		}
+		snprintf(path, plen, "%s%s" RL_MANIFEST_NAME,
+		         dir[0] ? dir : "", dir[0] ? "/" : "");
+		FILE *fp = fopen(path, "r");
+		if (fp) {
+			rc = read_manifest(fp, path, strlen(dir), file, m, err);
+			fclose(fp);
+		} else if (errno != ENOENT && errno != ENOTDIR) {
+			rc = failf(err, RL_EIO, "%s: %s", path, strerror(errno));
+		}
+		free(path);
+		if (rc || (m->game && m->lang))
+			break;
+		/* up one directory, while still within the root */
+		char *up = strrchr(dir, '/');
+		if (!dir[0] || !up || (size_t)(up - dir) < rootlen ||
+		    up == dir)
+			break;
+		*up = '\0';
+	}
+	free(dir);
+	if (rc)
+		manifest_free(m);
+	return rc;
+}

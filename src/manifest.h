@@ -1,0 +1,25 @@
+/* manifest.h — a directory's manifest (manifest.c): the game, language
+ * and date of the documents below it, for those that do not say. */
+#ifndef RL_MANIFEST_H
+#define RL_MANIFEST_H
+
+#include <stddef.h>
+
+/* The manifest's file name in a directory. */
+#define RL_MANIFEST_NAME ".rulings"
+
+struct manifest {
+	char *game, *lang;        /* NULL: none says */
+};
+
+/* What the manifests say of file: those in its directory and in each
+ * directory above it whose path is at least rootlen bytes long (the
+ * directory the walk was given), read nearest first; a nearer one's key
+ * wins over a farther one's. On failure *err is a message naming the
+ * manifest and its line ("DIR/.rulings:3: unknown key 'x' ...") and the
+ * status is RL_EDATA (a bad line), RL_EIO (unreadable) or RL_ENOMEM. */
+int manifest_find(const char *file, size_t rootlen, struct manifest *m,
+                  char **err);
+void manifest_free(struct manifest *m);
+
+#endif
