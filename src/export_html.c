@@ -103,7 +103,7 @@ xmlNodePtr html_link(struct page_doc *d, xmlNodePtr parent, const char *href,
 }
 
 /* The frame of a page: head, body, the link to the index in a site. */
-static void begin(struct page_doc *d, const char *title, const char *lang)
+void html_begin(struct page_doc *d, const char *title, const char *lang)
 {
 	d->doc = htmlNewDocNoDtD(NULL, NULL);
 	xmlNodePtr html = d->doc ? xmlNewNode(NULL, BAD_CAST "html") : NULL;
@@ -210,7 +210,7 @@ static void stream_end(struct page_doc *d)
 }
 
 /* Writes the whole page at once (a page with nothing to stream). */
-static void write_whole(struct page_doc *d)
+void html_write_whole(struct page_doc *d)
 {
 	xmlBufferPtr buf = serialize(d);
 	if (buf)
@@ -219,7 +219,7 @@ static void write_whole(struct page_doc *d)
 	xmlBufferFree(buf);
 }
 
-static void page_open(struct page_doc *d, struct rl_export *x,
+void html_page_open(struct page_doc *d, struct rl_export *x,
                       const struct export_page *p, const struct rl_sink *out)
 {
 	*d = (struct page_doc){ .x = x, .page = p, .out = { out, 0 } };
@@ -230,7 +230,7 @@ static void page_open(struct page_doc *d, struct rl_export *x,
 
 /* Flushes and frees the page: RL_OK or its first failure, with a
  * message. */
-static int page_close(struct page_doc *d)
+int html_page_close(struct page_doc *d)
 {
 	if (d->ob && xmlOutputBufferClose(d->ob) < 0 && !d->out.err)
 		html_fail(d, RL_ENOMEM);
@@ -302,14 +302,16 @@ static void other_languages(struct page_doc *d, xmlNodePtr mn)
 int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out)
 {
 	const struct export_page *p = &x->pages[page];
+	if (p->kind != EXPORT_PAGE_TAG)
+		return export_html_book_page(x, page, out);
 	struct export_item *items;
 	int rc = export_order(x, p, &items);
 	if (rc)
 		return rc;
 	struct page_doc d;
-	page_open(&d, x, p, out);
+	html_page_open(&d, x, p, out);
 	const char *title = p->title ? p->title : "Rulings with no tag";
-	begin(&d, title, p->n ? x->v[p->v[0]].lang : NULL);
+	html_begin(&d, title, p->n ? x->v[p->v[0]].lang : NULL);
 	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
 	html_el(&d, mn, "h1", title);
 	char count[64];
@@ -327,7 +329,7 @@ int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out
 	}
 	stream_end(&d);
 	free(items);
-	return page_close(&d);
+	return html_page_close(&d);
 }
 
 /* ---- the index ------------------------------------------------------------ */
@@ -405,30 +407,50 @@ static xmlNodePtr index_item(struct page_doc *d, xmlNodePtr ul,
 int export_html_index(struct rl_export *x, const struct rl_sink *out)
 {
 	struct page_doc d;
-	page_open(&d, x, NULL, out);
-	begin(&d, "Rulings", NULL);
+	html_page_open(&d, x, NULL, out);
+	html_begin(&d, "Rulings", NULL);
 	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
 	html_el(&d, mn, "h1", "Rulings");
+	size_t ntags = 0;
+	for (size_t k = 0; k < x->npages; k++)
+		ntags += x->pages[k].kind == EXPORT_PAGE_TAG;
 	char count[96];
 	snprintf(count, sizeof count, "%zu ruling%s, %zu page%s", x->n,
 	         x->n == 1 ? "" : "s", x->npages, x->npages == 1 ? "" : "s");
 	html_attr(&d, html_el(&d, mn, "p", count), "class", "meta");
 	tallies(&d, mn);
+	if (x->nbooks) {
+		html_el(&d, mn, "h2", "Rulebooks");
+		xmlNodePtr bl = html_el(&d, mn, "ul", NULL);
+		for (size_t k = 0; k < x->nbooks; k++) {
+			const struct export_book *b = &x->books[k];
+			xmlNodePtr li = html_el(&d, bl, "li", NULL);
+			html_attr(&d, li, "lang", b->lang);
+			html_link(&d, li, x->pages[b->toc].file, b->title);
+			char n[64];
+			snprintf(n, sizeof n, " (%zu rules, %zu glossary entries)",
+			         b->nrules, b->ngloss);
+			html_text(&d, li, n);
+		}
+	}
 	html_el(&d, mn, "h2", "Tags");
 	xmlNodePtr ul = html_el(&d, mn, "ul", NULL);
 	html_attr(&d, ul, "class", "index");
 	/* one item a tag: streamed, unless there is only one (a list of one
 	 * is serialized without line breaks around its item) */
-	if (x->npages < 2) {
+	if (ntags < 2) {
 		for (size_t k = 0; k < x->npages; k++)
-			index_item(&d, ul, &x->pages[k]);
-		write_whole(&d);
+			if (x->pages[k].kind == EXPORT_PAGE_TAG)
+				index_item(&d, ul, &x->pages[k]);
+		html_write_whole(&d);
 	} else {
 		stream_begin(&d, ul);
-		for (size_t k = 0; k < x->npages && !d.rc && !d.out.err; k++)
-			stream_node(&d, index_item(&d, ul, &x->pages[k]),
-			            k + 1 == x->npages);
+		for (size_t k = 0, seen = 0; k < x->npages && !d.rc && !d.out.err;
+		     k++)
+			if (x->pages[k].kind == EXPORT_PAGE_TAG)
+				stream_node(&d, index_item(&d, ul, &x->pages[k]),
+				            ++seen == ntags);
 		stream_end(&d);
 	}
-	return page_close(&d);
+	return html_page_close(&d);
 }

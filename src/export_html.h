@@ -36,6 +36,15 @@ void html_text_len(struct page_doc *d, xmlNodePtr parent, const char *s,
 void html_text(struct page_doc *d, xmlNodePtr parent, const char *s);
 xmlNodePtr html_link(struct page_doc *d, xmlNodePtr parent, const char *href,
                      const char *label);
+/* A page: opened on out, its frame (head, body, the link to the index
+ * in a site), written whole, closed (RL_OK or its first failure, with a
+ * message) (export_html.c). */
+void html_page_open(struct page_doc *d, struct rl_export *x,
+                    const struct export_page *p, const struct rl_sink *out);
+void html_begin(struct page_doc *d, const char *title, const char *lang);
+void html_write_whole(struct page_doc *d);
+int html_page_close(struct page_doc *d);
+
 /* Keeps the first failure; returns rc. */
 int html_fail(struct page_doc *d, int rc);
 

@@ -17,10 +17,13 @@ char *html_href_ruling(struct page_doc *d, size_t i)
 	bool here = d->page && export_on_page(d->page, i);
 	if (!here && x->home[i] == (size_t)-1)
 		return NULL;
+	const struct export_page *p = here ? d->page : &x->pages[x->home[i]];
+	char *anchor = export_anchor(x, p, i);
 	struct rl_buf b = {0};
-	rl_buf_addf(&b, "%s#r%lld", here ? "" : x->pages[x->home[i]].file,
-	            x->ids[i]);
-	char *s = rl_buf_take(&b);
+	if (anchor)
+		rl_buf_addf(&b, "%s#%s", here ? "" : p->file, anchor);
+	free(anchor);
+	char *s = anchor ? rl_buf_take(&b) : NULL;
 	if (!s)
 		html_fail(d, RL_ENOMEM);
 	return s;
