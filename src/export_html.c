@@ -41,7 +41,13 @@ static const char CSS[] =
 	"div.entry{border-left:3px solid #ccd;padding:.1em 0 .1em 1em;"
 	"margin:1.2em 0}"
 	"div.entry:target{border-left-color:#c60;background:#fff8ee}"
-	"h4{margin:.3em 0;font-size:1.05em}"
+	"div.entry>h2,div.entry>h3,div.entry>h4,div.entry>h5{margin:.3em 0;"
+	"font-size:1.05em;border:0;color:inherit}"
+	".pager{margin:1em 0;font-size:.9em}.pager span{margin-right:1.5em}"
+	"div.rule{margin:.4em 0}div.rule div.rule{margin-left:1.5em}"
+	"div.rule:target{background:#fff8ee}a.num{font-weight:bold;"
+	"text-decoration:none;margin-right:.2em}dt{font-weight:bold;"
+	"margin-top:.8em}"
 	"a.anchor{color:#aaa;text-decoration:none;margin-right:.3em}"
 	".badge{font-size:.75em;font-weight:normal;background:#c60;color:#fff;"
 	"border-radius:.3em;padding:.05em .4em;margin-left:.5em}"
@@ -321,11 +327,17 @@ int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out
 	stream_begin(&d, mn);
 	for (size_t k = 0; k < p->n && !d.rc && !d.out.err; k++) {
 		const struct export_item *it = &items[k];
+		/* heading levels never skip: a category is under its section
+		 * when it has one, an entry under both */
+		int under = 1 + (it->section != NULL);
 		if (it->new_section)
 			stream_node(&d, html_el(&d, mn, "h2", it->section), false);
 		if (it->new_category)
-			stream_node(&d, html_el(&d, mn, "h3", it->category), false);
-		stream_node(&d, html_entry(&d, mn, it->i), k + 1 == p->n);
+			stream_node(&d, html_el(&d, mn, under == 2 ? "h3" : "h2",
+			                        it->category), false);
+		under += it->category != NULL;
+		stream_node(&d, html_entry(&d, mn, it->i, under + 1),
+		            k + 1 == p->n);
 	}
 	stream_end(&d);
 	free(items);

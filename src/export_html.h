@@ -52,8 +52,10 @@ int html_fail(struct page_doc *d, int rc);
  * page; NULL when the export does not hold it, or after a failure. A new
  * string. */
 char *html_href_ruling(struct page_doc *d, size_t i);
-/* The entry of ruling i (selection index), a new last child of parent;
- * NULL after a failure. */
-xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i);
+/* The entry of ruling i (selection index), a new last child of parent,
+ * its title a heading of level (2 to 6: one below the heading it is
+ * under); NULL after a failure. */
+xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i,
+                      int level);
 
 #endif

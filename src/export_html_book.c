@@ -329,9 +329,7 @@ static void pager(struct page_doc *d, xmlNodePtr mn, const struct export_book *b
                   size_t page, const char *label)
 {
 	xmlNodePtr nav = html_el(d, mn, "div", NULL);
-	html_attr(d, nav, "class", "pager");
-	html_attr(d, nav, "role", "navigation");
-	html_attr(d, nav, "aria-label", label);
+	html_attr(d, nav, "class", label);
 	if (page > b->toc + 1) {
 		xmlNodePtr s = html_el(d, nav, "span", "Previous: ");
 		char *href = page_href(d->x, page - 1, NULL);
@@ -466,7 +464,7 @@ int export_html_book_page(struct rl_export *x, size_t page,
 	html_begin(&d, title ? title : "", b->lang);
 	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
 	xmlNodePtr h = html_el(&d, mn, "h1", h1 ? h1 : "");
-	pager(&d, mn, b, page, "pages");
+	pager(&d, mn, b, page, "pager");
 	if (p->kind == EXPORT_PAGE_TOC) {
 		toc(&d, mn, b);
 	} else if (p->kind == EXPORT_PAGE_LETTER) {
@@ -479,7 +477,7 @@ int export_html_book_page(struct rl_export *x, size_t page,
 			          x->v[b->rules[p->lo]].place)->num);
 		rules(&d, mn, b, p, one);
 	}
-	pager(&d, mn, b, page, "pages (end)");
+	pager(&d, mn, b, page, "pager end");
 	html_write_whole(&d);
 	free(title);
 	free(h1);

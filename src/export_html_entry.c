@@ -259,7 +259,8 @@ static void meta(struct page_doc *d, xmlNodePtr art, const struct rl_ruling *r)
 	}
 }
 
-xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i)
+xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i,
+                      int level)
 {
 	struct rl_ruling r;
 	if (html_fail(d, export_ruling(d->x, i, &r)))
@@ -270,11 +271,15 @@ xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i)
 	html_attr(d, art, "class", "entry");
 	html_attr(d, art, "id", id);
 	html_attr(d, art, "lang", r.lang);
-	xmlNodePtr h = html_el(d, art, "h4", NULL);
+	char hn[3] = { 'h', (char)('0' + (level < 2 ? 2 : level > 6 ? 6 : level)),
+	               '\0' };
+	xmlNodePtr h = html_el(d, art, hn, NULL);
 	char self[34];
 	snprintf(self, sizeof self, "#%s", id);
+	/* the "#" says nothing to a screen reader: its label does */
 	xmlNodePtr a = html_link(d, h, self, "#");
 	html_attr(d, a, "class", "anchor");
+	html_attr(d, a, "aria-label", "link to this ruling");
 	html_text(d, h, r.title);
 	changes(d, h, art, &r);
 	answer(d, art, r.text);

@@ -87,7 +87,7 @@ check_eq "every link leads to a page of the site" "" "${bad_link:-}"
 # ---- the seed pages ------------------------------------------------------------------
 defend=out/site/$(ls out/site | grep '^defend-[0-9a-f]\{12\}\.html$')
 check_eq "the Defend page has its 17 entries, each with an anchor" 17 \
-	"$(xp 'count(//div[@class="entry"][starts-with(@id,"r")]/h4/a[@class="anchor"])' "$defend")"
+	"$(xp 'count(//div[@class="entry"][starts-with(@id,"r")]/*[self::h2 or self::h3 or self::h4]/a[@class="anchor"][@aria-label])' "$defend")"
 check_eq "grouped by section as the FAQ is" "Errata / Updates|Frequently Asked Questions" \
 	"$(xp '//h2' "$defend" | sed 's/<[^>]*>//g' | paste -sd'|')"
 check_eq "two changed badges: the marked answer and the edited one" 2 \
