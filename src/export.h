@@ -18,6 +18,7 @@ enum export_page_kind {
 	EXPORT_PAGE_TOC,      /* a book's table of contents */
 	EXPORT_PAGE_RULES,    /* a chapter or a section of a book's rules */
 	EXPORT_PAGE_LETTER,   /* the entries of a book's glossary under a letter */
+	EXPORT_PAGE_GAME,     /* a game: its books and the pages of its tags */
 };
 
 /* One page: a tag and the selected rulings that carry it, or a part of
@@ -142,6 +143,11 @@ int export_ruling(struct rl_export *x, size_t i, struct rl_ruling *out);
  * pages are made; then the books' pages, appended to the pages. */
 int export_books_find(struct rl_export *x);
 int export_books_pages(struct rl_export *x, size_t *cap);
+/* A page per game of the selection (its title the game), appended. */
+int export_game_pages(struct rl_export *x, size_t *cap);
+/* The page of game, or NULL. */
+const struct export_page *export_game_page(const struct rl_export *x,
+                                           const char *game);
 void export_books_free(struct rl_export *x);
 /* The compare of rule numbers, in a book's order. */
 int export_rule_cmp(const struct export_book *b, const char *x, const char *y);
@@ -185,6 +191,8 @@ int export_md_page(struct rl_export *x, size_t page, const struct rl_sink *out);
 int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out);
 int export_html_index(struct rl_export *x, const struct rl_sink *out);
 int export_html_book_page(struct rl_export *x, size_t page,
+                          const struct rl_sink *out);
+int export_html_game_page(struct rl_export *x, size_t page,
                           const struct rl_sink *out);
 int export_xml_all(struct rl_export *x, const struct rl_sink *out);
 

@@ -308,6 +308,8 @@ static void other_languages(struct page_doc *d, xmlNodePtr mn)
 int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out)
 {
 	const struct export_page *p = &x->pages[page];
+	if (p->kind == EXPORT_PAGE_GAME)
+		return export_html_game_page(x, page, out);
 	if (p->kind != EXPORT_PAGE_TAG)
 		return export_html_book_page(x, page, out);
 	struct export_item *items;
@@ -371,20 +373,85 @@ static int cmp_tally(const void *a, const void *b)
 }
 
 static void tally_list(struct page_doc *d, xmlNodePtr mn, const char *head,
-                       struct tally *v, size_t n)
+                       struct tally *v, size_t n, bool games)
 {
 	qsort(v, n, sizeof *v, cmp_tally);
 	html_el(d, mn, "h2", head);
 	xmlNodePtr ul = html_el(d, mn, "ul", NULL);
 	for (size_t k = 0; k < n; k++) {
+		/* a game links its page */
+		const struct export_page *gp = games && d->x->tree
+		                             ? export_game_page(d->x, v[k].key) : NULL;
 		struct rl_buf b = {0};
-		rl_buf_addf(&b, "%s (%zu)", v[k].key, v[k].count);
+		rl_buf_addf(&b, "%s (%zu)", gp ? "" : v[k].key, v[k].count);
 		char *s = rl_buf_take(&b);
 		if (!s)
 			html_fail(d, RL_ENOMEM);
-		html_el(d, ul, "li", s);
+		xmlNodePtr li = html_el(d, ul, "li", gp ? NULL : s);
+		if (gp) {
+			html_link(d, li, gp->file, v[k].key);
+			html_text(d, li, s ? s : "");
+		}
 		free(s);
 	}
+}
+
+/* A game's page: its books and the pages of the tags its rulings carry,
+ * each with how many of the game's rulings it holds. */
+int export_html_game_page(struct rl_export *x, size_t page,
+                          const struct rl_sink *out)
+{
+	const struct export_page *p = &x->pages[page];
+	struct page_doc d;
+	html_page_open(&d, x, p, out);
+	html_begin(&d, p->title, NULL);
+	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
+	html_el(&d, mn, "h1", p->title);
+	size_t n = 0;
+	for (size_t i = 0; i < x->n; i++)
+		n += x->v[i].game && !strcmp(x->v[i].game, p->title);
+	char count[64];
+	snprintf(count, sizeof count, "%zu ruling%s", n, n == 1 ? "" : "s");
+	html_attr(&d, html_el(&d, mn, "p", count), "class", "meta");
+	xmlNodePtr ul = NULL;
+	for (size_t k = 0; k < x->nbooks; k++) {
+		const struct export_book *b = &x->books[k];
+		if (!b->game || strcmp(b->game, p->title))
+			continue;
+		if (!ul) {
+			html_el(&d, mn, "h2", "Rulebooks");
+			ul = html_el(&d, mn, "ul", NULL);
+		}
+		xmlNodePtr li = html_el(&d, ul, "li", NULL);
+		html_attr(&d, li, "lang", b->lang);
+		html_link(&d, li, x->pages[b->toc].file, b->title);
+	}
+	ul = NULL;
+	for (size_t k = 0; k < x->npages && !d.rc; k++) {
+		const struct export_page *tp = &x->pages[k];
+		if (tp->kind != EXPORT_PAGE_TAG)
+			continue;
+		size_t m = 0;
+		for (size_t j = 0; j < tp->n; j++) {
+			const char *g = x->v[tp->v[j]].game;
+			m += g && !strcmp(g, p->title);
+		}
+		if (!m)
+			continue;
+		if (!ul) {
+			html_el(&d, mn, "h2", "Tags");
+			ul = html_el(&d, mn, "ul", NULL);
+			html_attr(&d, ul, "class", "index");
+		}
+		xmlNodePtr li = html_el(&d, ul, "li", NULL);
+		html_link(&d, li, tp->file, tp->title ? tp->title
+		                                      : "Rulings with no tag");
+		char c[32];
+		snprintf(c, sizeof c, " (%zu)", m);
+		html_text(&d, li, c);
+	}
+	html_write_whole(&d);
+	return html_page_close(&d);
 }
 
 /* The games and languages of the selection, with their counts. */
@@ -399,8 +466,8 @@ static void tallies(struct page_doc *d, xmlNodePtr mn)
 		    !count_key(&langs, &nl, &cl, r->lang))
 			html_fail(d, RL_ENOMEM);
 	}
-	tally_list(d, mn, "Games", games, ng);
-	tally_list(d, mn, "Languages", langs, nl);
+	tally_list(d, mn, "Games", games, ng, true);
+	tally_list(d, mn, "Languages", langs, nl, false);
 	free(games);
 	free(langs);
 }

@@ -285,6 +285,8 @@ static int make_pages(struct rl_export *x)
 		rc = sort_by_title(x);
 	if (!rc && x->tree && x->format->books)
 		rc = export_books_pages(x, &cap);
+	if (!rc && x->tree && x->format->books)
+		rc = export_game_pages(x, &cap);
 	x->home = malloc((x->n ? x->n : 1) * sizeof *x->home);
 	x->by_key = malloc((x->npages ? x->npages : 1) * sizeof *x->by_key);
 	const char **names = malloc((x->npages ? x->npages : 1) * sizeof *names);

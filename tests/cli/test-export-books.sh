@@ -85,6 +85,17 @@ check_eq "... the glossary by letter" "A (1)|T (1)" \
 	"$(xp '//ul[@class="letters"]/li/a/text()' "site/$toc" | paste -sd '|')"
 check_contains "the index lists the book" "$(cat site/index.html)" "href=\"$toc\">Magic: The Gathering Comprehensive Rules</a>"
 
+# ---- the index and the games (point 7) -------------------------------------------
+game=$(xp 'string(//li/a[.="Magic: The Gathering"]/@href)' site/index.html)
+check_match "the index links a page per game" '^game-magic-the-gathering-[0-9a-f]{12}\.html$' "$game"
+check_eq "... which links the game's book" "$toc" \
+	"$(xp 'string(//li/a[.="Magic: The Gathering Comprehensive Rules"]/@href)' "site/$game")"
+si=$(xp 'string(//li/a[.="Spirit Island"]/@href)' site/index.html)
+# (data/003, Spirit Island's six rules, carry no tag)
+check_eq "... and the pages of the game's rulings, with its count there" \
+	"untagged.html Rulings with no tag (6)" \
+	"$(xp 'string(//ul[@class="index"]/li/a/@href)' "site/$si") $(xp '//ul[@class="index"]/li' "site/$si" | sed 's/<[^>]*>//g' | tr -d '\n')"
+
 # ---- pages of rules -----------------------------------------------------------------
 p100=$(ls site | grep '^100-magic-')
 check_eq "a small chapter is one page, titled by the chapter" "1. Game Concepts" \
