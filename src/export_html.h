@@ -48,6 +48,11 @@ int html_page_close(struct page_doc *d);
 /* Keeps the first failure; returns rc. */
 int html_fail(struct page_doc *d, int rc);
 
+/* Text with the FAQ's inline markup as HTML: **strong**, *emphasis*,
+ * [label](https://…) links (export_html_entry.c). */
+void html_inline(struct page_doc *d, xmlNodePtr parent, const char *s,
+                 size_t n);
+
 /* Where ruling i is: "#r12" on this page, "file.html#r12" on its home
  * page; NULL when the export does not hold it, or after a failure. A new
  * string. */

@@ -65,8 +65,12 @@ Credits
 
 Wizards of the Coast
 EOF
+printf '%s\n' 'Markup Test' '' 'Frequently Asked Questions' '' \
+	'• Does **strong** and *em* and [a link](https://example.com/x) and 2 * 3 * 4 and * a * work?' \
+	'  Yes: see [the FAQ](https://example.com/faq) and **bold *nested***.' \
+	'  (Discussion elsewhere)  Tags: Markup Test' >markup.txt
 cp "$DATA"/*.txt seeds/
-rl --db s.db import seeds cr.txt
+rl --db s.db import seeds cr.txt markup.txt
 check_exit "the seeds and the rules import" 0
 rl --db s.db export --all --format html -o site
 check_exit "export --all --format html" 0
@@ -127,6 +131,23 @@ check_not_contains "no numbered rule on the page of the rulings with no tag" \
 	"$(cat site/untagged.html)" "512.1"
 book=$(grep -l 'id="512.1"' site/*.html | xargs -n1 basename)
 check_match "data/004's rules have a page, 512.1 its anchor" '^511-[a-z0-9-]*[0-9a-f]{12}\.html$' "$book"
+
+# ---- inline markup (point 5) -------------------------------------------------
+mk=site/$(ls site | grep '^markup-test-')
+check_eq "**strong**, *em* and [label](https://...) become HTML in a question" \
+	"strong|em|a https://example.com/x" \
+	"$(xp 'string(name(//div[@class="entry"]/h3/strong))' "$mk")|$(xp 'string(name(//div[@class="entry"]/h3/em))' "$mk")|a $(xp 'string(//div[@class="entry"]/h3/a[.="a link"]/@href)' "$mk")"
+check_contains "... not 2 * 3 * 4 nor * a *" "$(xp '//div[@class="entry"]/h3' "$mk")" "2 * 3 * 4 and * a * work?"
+check_eq "... nested in an answer" "nested" \
+	"$(xp '//div[@class="answer"]/p/strong/em/text()' "$mk")"
+check_eq "... a link in an answer leaves the site with rel=nofollow" "nofollow noopener noreferrer" \
+	"$(xp 'string(//div[@class="answer"]//a/@rel)' "$mk")"
+ast=$(grep -l 'Aid from Lesser Spirits' site/*.html | head -n 1)
+check_eq "data/000's *Aid from Lesser Spirits* is emphasis, no asterisk" "0" \
+	"$(grep -c '\*Aid from Lesser' "$ast")"
+check_eq "a ruling the source says '(Discussion elsewhere)' of on three pages says it once" "" \
+	"$(grep -h -o 'References: [^<]*' site/*.html | grep 'elsewhere).*elsewhere)' | head -3)"
+check_contains "... and says it" "$(cat site/*.html)" "References: (Discussion elsewhere)"
 
 # ---- the crawl --------------------------------------------------------------------
 run python3 "$_lib_dir/site-crawl.py" site
