@@ -305,6 +305,27 @@ static void other_languages(struct page_doc *d, xmlNodePtr mn)
 	rl_strings_free(syn, nsyn);
 }
 
+/* The language of most of a page's rulings (the first of them on a tie;
+ * every entry carries its own lang too), or NULL for none. */
+static const char *page_lang(const struct rl_export *x,
+                             const struct export_page *p)
+{
+	enum { LANGS = 16 };
+	struct lang_n { const char *lang; size_t n; } v[LANGS];
+	size_t nv = 0, best = 0;
+	for (size_t k = 0; k < p->n; k++) {
+		const char *l = x->v[p->v[k]].lang;   /* interned */
+		size_t j = 0;
+		while (j < nv && v[j].lang != l)
+			j++;
+		if (j == nv && nv < LANGS)
+			v[nv++] = (struct lang_n){ l, 0 };
+		if (j < nv && ++v[j].n > v[best].n)
+			best = j;
+	}
+	return nv ? v[best].lang : NULL;
+}
+
 int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out)
 {
 	const struct export_page *p = &x->pages[page];
@@ -319,7 +340,7 @@ int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out
 	struct page_doc d;
 	html_page_open(&d, x, p, out);
 	const char *title = p->title ? p->title : "Rulings with no tag";
-	html_begin(&d, title, p->n ? x->v[p->v[0]].lang : NULL);
+	html_begin(&d, title, page_lang(x, p));
 	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
 	html_el(&d, mn, "h1", title);
 	char count[64];
@@ -476,7 +497,12 @@ static xmlNodePtr index_item(struct page_doc *d, xmlNodePtr ul,
                              const struct export_page *p)
 {
 	xmlNodePtr li = html_el(d, ul, "li", NULL);
-	html_link(d, li, p->file, p->title ? p->title : "Rulings with no tag");
+	xmlNodePtr a = html_link(d, li, p->file, p->title ? p->title
+	                                                  : "Rulings with no tag");
+	/* a tag is in its rulings' language; the page's own words are not */
+	const char *lang = p->title ? page_lang(d->x, p) : NULL;
+	if (lang && *lang)
+		html_attr(d, a, "lang", lang);
 	char n[32];
 	snprintf(n, sizeof n, " (%zu)", p->n);
 	html_text(d, li, n);

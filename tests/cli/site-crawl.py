@@ -18,12 +18,14 @@ Prints one line per finding, "name: value", for the shell test to check:
     largest: N FILE          the largest page, in bytes
     rulings: N               elements that are a ruling: class "entry" or
                              "rule", a glossary term (dt with an id)
+    lang: FILE PAGE MOST     (each) a page whose lang is not the language
+                             of most of its entries (class "entry")
 """
 import html.parser
 import os
 import sys
 import urllib.parse
-from collections import deque
+from collections import Counter, deque
 
 
 class Page(html.parser.HTMLParser):
@@ -33,13 +35,19 @@ class Page(html.parser.HTMLParser):
         self.links = []          # (href, text, aria-label)
         self.headings = []
         self.rulings = 0
+        self.lang = None
+        self.entry_langs = Counter()
         self._a = None
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if 'id' in a:
             self.ids.add(a['id'])
+        if tag == 'html':
+            self.lang = a.get('lang')
         cls = (a.get('class') or '').split()
+        if tag == 'div' and 'entry' in cls:
+            self.entry_langs[a.get('lang')] += 1
         if (tag == 'div' and ('entry' in cls or 'rule' in cls)) or \
            (tag == 'dt' and 'id' in a):
             self.rulings += 1
@@ -99,6 +107,11 @@ def main():
                 print('broken: %s -> %s' % (n, href))
             if text.strip() in ('', '#') and not label:
                 print('bare-hash: %s' % n)
+        if p.entry_langs:
+            top = max(p.entry_langs.values())
+            most = sorted(l or '' for l, c in p.entry_langs.items() if c == top)
+            if p.lang not in most:
+                print('lang: %s %s %s' % (n, p.lang, '/'.join(most)))
         prev = 0
         for h in p.headings:
             if h > prev + 1:

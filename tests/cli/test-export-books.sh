@@ -69,8 +69,18 @@ printf '%s\n' 'Markup Test' '' 'Frequently Asked Questions' '' \
 	'• Does **strong** and *em* and [a link](https://example.com/x) and 2 * 3 * 4 and * a * work?' \
 	'  Yes: see [the FAQ](https://example.com/faq) and **bold *nested***.' \
 	'  (Discussion elsewhere)  Tags: Markup Test' >markup.txt
+# a tag whose first ruling is French and the two others English: the page
+# is English (its lang was its first ruling's)
+printf '%s\n' 'Mixte' '' 'Questions fréquentes' '' \
+	'• Est-ce que la carte peut être jouée pendant le tour de l’adversaire ?' \
+	'  Oui, mais seulement pendant la phase rapide.' '  Tags: Mixed' >mixed-fr.txt
+printf '%s\n' 'Mixed' '' 'Frequently Asked Questions' '' \
+	'• Can the card be played during the opponent turn?' \
+	'  Yes, but only during the fast phase.' '  Tags: Mixed' \
+	'• Does the card stay in play?' '  Yes.' '  Tags: Mixed' >mixed-en.txt
 cp "$DATA"/*.txt seeds/
-rl --db s.db import seeds cr.txt markup.txt
+rl --db s.db import mixed-fr.txt
+rl --db s.db import seeds cr.txt markup.txt mixed-en.txt
 check_exit "the seeds and the rules import" 0
 rl --db s.db export --all --format html -o site
 check_exit "export --all --format html" 0
@@ -149,12 +159,20 @@ check_eq "a ruling the source says '(Discussion elsewhere)' of on three pages sa
 	"$(grep -h -o 'References: [^<]*' site/*.html | grep 'elsewhere).*elsewhere)' | head -3)"
 check_contains "... and says it" "$(cat site/*.html)" "References: (Discussion elsewhere)"
 
+# ---- languages (point 3, in part) ------------------------------------------------
+check_eq "a page of one French and two English entries is English" "en" \
+	"$(xp 'string(/html/@lang)' "site/$(ls site | grep '^mixed-')")"
+check_eq "a Russian tag on the index carries its lang" "ru" \
+	"$(xp 'string(//ul[@class="index"]/li/a[.="Быстрые и медленные атаки"]/@lang)' site/index.html)"
+
 # ---- the crawl --------------------------------------------------------------------
 run python3 "$_lib_dir/site-crawl.py" site
 check_exit "the crawl" 0
 crawl=$(cat "$OUT")
 check_eq "no broken link (page or anchor)" "" "$(grep '^broken:' <<<"$crawl")"
 check_eq "every page is reached from index.html" "" "$(grep '^unreached:' <<<"$crawl")"
+check_eq "every page's lang is the language of most of its entries" "" \
+	"$(grep '^lang:' <<<"$crawl" | head -5)"
 check_match "... in three clicks or fewer" '^max-clicks: [0-3]$' "$(grep '^max-clicks:' <<<"$crawl")"
 check_eq "no link whose text is a bare # (without an aria-label)" "" \
 	"$(grep '^bare-hash:' <<<"$crawl" | head -5)"
