@@ -1,16 +1,30 @@
 /* stemtok.c — the rl_stem FTS5 tokenizer: unicode61 plus Snowball stemming
  * for English, French and Russian.
  *
- *   tokenize = 'rl_stem LANG'       LANG: en, fr or none (for Latin script)
- *   tokenize = 'rl_stem en fr'      both: each Latin word indexed under the
+ *   tokenize = 'rl_stem 2 LANG'     LANG: en, fr or none (for Latin script)
+ *   tokenize = 'rl_stem 2 en fr'    both: each Latin word indexed under the
  *                                   stems of both languages (colocated)
+ *   tokenize = 'rl_stem LANG'       version 1, as databases before schema
+ *                                   13 declare it (see below)
  *
- * unicode61 (remove_diacritics 2, and U+02BC as a separator) splits the
- * text, folds case and removes diacritics; then each token is stemmed by its script: Cyrillic tokens by
- * the Russian stemmer (after ё→е), Latin tokens by the stemmer of LANG, the
- * language of the table (one FTS table per language, see schema/), other
- * tokens are left alone. Folding comes before stemming, for documents and
- * queries alike, so "désolées" and "desolees" meet at one stem.
+ * unicode61 (U+02BC as a separator) splits the text and folds case; each
+ * token is stemmed by its script: Cyrillic tokens by the Russian stemmer
+ * (after ё→е), Latin tokens by the stemmer of LANG, the language of the
+ * table (one FTS table per language, see schema/); other tokens are left
+ * alone.
+ *
+ * Version 2 stems the word as written, accents kept, and then folds the
+ * stem (diacritics removed, as unicode61's remove_diacritics 2 does): the
+ * French stemmer knows its accented endings, so "défausse", "défausser",
+ * "défaussée" and "défaussez" all become "defauss", and "épuisé",
+ * "épuisée" and "épuiser" "epuis". In documents a Latin word with an
+ * accent is also indexed under the stem of its folded form, at the same
+ * position: a query typed without accents ("defaussee", stemmed as it is)
+ * finds what it found before. Version 1 folded first and stemmed the
+ * folded word, which hid the endings from the stemmer ("défaussée" became
+ * "defaussee", then "defausse"; "épuiser" "epuis" but "épuisée" "epuise").
+ * The version is part of the table's declaration, so a database keeps the
+ * tokenizer its index was made with until schema 13 rebuilds it.
  *
  * In documents the unstemmed (folded) token is indexed too, at the same
  * position (FTS5_TOKEN_COLOCATED), so that prefix queries — which are not
@@ -39,7 +53,17 @@ struct stemtok {
 	struct sb_stemmer *latin;   /* NULL: Latin script is not stemmed */
 	struct sb_stemmer *latin2;  /* a second Latin language, or NULL */
 	struct sb_stemmer *cyrillic;
+	int version;                /* 1: fold, then stem; 2: stem, then fold */
+	Fts5Tokenizer *fold;        /* version 2: unicode61 folding a stem */
 };
+
+/* A growing byte buffer of a tokenize call. */
+struct bytes {
+	char *p;
+	size_t len, cap;
+};
+
+enum { MAX_FORMS = 6 };
 
 struct call {
 	struct stemtok *t;
@@ -48,6 +72,12 @@ struct call {
 	int flags;
 	char *buf;
 	size_t cap;
+	/* version 2: the token's forms given so far (offsets into seen),
+	 * the folding's output, and the token's place */
+	struct bytes seen, folded;
+	size_t off[MAX_FORMS];
+	int len[MAX_FORMS], nforms;
+	int tflags, start, end;
 };
 
 /* unicode61 as rl_stem wraps it: diacritics removed, and U+02BC, the
@@ -55,6 +85,9 @@ struct call {
  * ’ are, since identity folds it to ' (rl_fold). */
 static const char *const unicode61_args[] = {
 	"remove_diacritics", "2", "separators", "\xCA\xBC",
+};
+static const char *const unicode61_v2_args[] = {
+	"remove_diacritics", "0", "separators", "\xCA\xBC",
 };
 enum { UNICODE61_ARGC = 4 };
 
@@ -76,6 +109,8 @@ static void destroy(Fts5Tokenizer *p)
 		return;
 	if (t->inner)
 		t->inner_api.xDelete(t->inner);
+	if (t->fold)
+		t->inner_api.xDelete(t->fold);
 	if (t->latin)
 		sb_stemmer_delete(t->latin);
 	if (t->latin2)
@@ -89,6 +124,13 @@ static int create(void *api_ptr, const char **argv, int argc, Fts5Tokenizer **ou
 {
 	fts5_api *api = api_ptr;
 	*out = NULL;
+	/* a first argument "1" or "2" is the version; without, 1 */
+	int version = 1;
+	if (argc > 0 && (strcmp(argv[0], "1") == 0 || strcmp(argv[0], "2") == 0)) {
+		version = argv[0][0] - '0';
+		argv++;
+		argc--;
+	}
 	const char *lang = argc > 0 ? argv[0] : "none";
 	const char *lang2 = argc > 1 ? argv[1] : NULL;
 	if (argc > 2 || (strcmp(lang, "none") != 0 && !algorithm(lang)) ||
@@ -98,12 +140,17 @@ static int create(void *api_ptr, const char **argv, int argc, Fts5Tokenizer **ou
 	if (!t)
 		return SQLITE_NOMEM;
 	memset(t, 0, sizeof *t);
+	t->version = version;
 	void *udata = NULL;
 	int rc = api->xFindTokenizer(api, "unicode61", &udata, &t->inner_api);
 	if (rc == SQLITE_OK) {
-		rc = t->inner_api.xCreate(udata, (const char **)unicode61_args,
+		rc = t->inner_api.xCreate(udata, (const char **)(version == 2
+		                          ? unicode61_v2_args : unicode61_args),
 		                          UNICODE61_ARGC, &t->inner);
 	}
+	if (rc == SQLITE_OK && version == 2)
+		rc = t->inner_api.xCreate(udata, (const char **)unicode61_args,
+		                          UNICODE61_ARGC, &t->fold);
 	if (rc == SQLITE_OK) {
 		const char *alg = algorithm(lang);
 		t->cyrillic = sb_stemmer_new("russian", "UTF_8");
@@ -135,21 +182,18 @@ static struct sb_stemmer *pick(const struct stemtok *t, const char *s, int n)
 	return NULL;
 }
 
-static int on_token(void *p, int tflags, const char *tok, int n, int start,
-                    int end)
+/* Copies the token to c->buf with ё (D1 91) as е (D0 B5), which
+ * unicode61 keeps apart; its length, or -1 out of memory. */
+static int copy_word(struct call *c, const char *tok, int n)
 {
-	struct call *c = p;
-	if (n <= 0)
-		return SQLITE_OK;
 	if ((size_t)n + 1 > c->cap) {
 		size_t cap = (size_t)n * 2 + 16;
 		char *b = sqlite3_realloc64(c->buf, cap);
 		if (!b)
-			return SQLITE_NOMEM;
+			return -1;
 		c->buf = b;
 		c->cap = cap;
 	}
-	/* ё (D1 91) → е (D0 B5); unicode61 keeps them apart. */
 	int m = 0;
 	for (int i = 0; i < n; i++) {
 		if ((unsigned char)tok[i] == 0xD1 && i + 1 < n &&
@@ -162,6 +206,26 @@ static int on_token(void *p, int tflags, const char *tok, int n, int start,
 		}
 	}
 	c->buf[m] = '\0';
+	return m;
+}
+
+static int on_token_v2(struct call *c, int m);
+
+static int on_token(void *p, int tflags, const char *tok, int n, int start,
+                    int end)
+{
+	struct call *c = p;
+	if (n <= 0)
+		return SQLITE_OK;
+	int m = copy_word(c, tok, n);
+	if (m < 0)
+		return SQLITE_NOMEM;
+	if (c->t->version == 2) {
+		c->tflags = tflags;
+		c->start = start;
+		c->end = end;
+		return on_token_v2(c, m);
+	}
 	struct sb_stemmer *st = pick(c->t, c->buf, m);
 	bool prefix = (c->flags & FTS5_TOKENIZE_PREFIX) != 0;
 	if (!st || prefix)
@@ -190,13 +254,142 @@ static int on_token(void *p, int tflags, const char *tok, int n, int start,
 	return rc;
 }
 
+/* ---- version 2: stem the word as written, then fold the stem ---------- */
+
+static bool is_ascii(const char *s, int n)
+{
+	for (int i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return false;
+	return true;
+}
+
+static int bytes_add(struct bytes *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = (b->len + n) * 2 + 32;
+		char *p = sqlite3_realloc64(b->p, cap);
+		if (!p)
+			return SQLITE_NOMEM;
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+	return SQLITE_OK;
+}
+
+static int fold_token(void *p, int tflags, const char *tok, int n, int start,
+                      int end)
+{
+	(void)tflags;
+	(void)start;
+	(void)end;
+	return bytes_add(p, tok, (size_t)n);
+}
+
+/* s[0..n) folded as unicode61 (remove_diacritics 2) folds it, in
+ * c->folded (reset first). */
+static int fold(struct call *c, const char *s, int n)
+{
+	c->folded.len = 0;
+	if (is_ascii(s, n))
+		return bytes_add(&c->folded, s, (size_t)n);
+	int rc = bytes_add(&c->folded, "", 0);
+	if (rc == SQLITE_OK)
+		rc = c->t->inner_api.xTokenize(c->t->fold, &c->folded,
+		                               FTS5_TOKENIZE_DOCUMENT, s, n,
+		                               fold_token);
+	return rc;
+}
+
+/* Gives one form of the current token: the first at its own position,
+ * the others colocated; a form given already is not given again. */
+static int give(struct call *c, const char *s, int n)
+{
+	if (n <= 0)
+		return SQLITE_OK;
+	for (int i = 0; i < c->nforms; i++)
+		if (c->len[i] == n && memcmp(c->seen.p + c->off[i], s, (size_t)n) == 0)
+			return SQLITE_OK;
+	if (c->nforms == MAX_FORMS)
+		return SQLITE_OK;
+	int flags = c->nforms ? c->tflags | FTS5_TOKEN_COLOCATED : c->tflags;
+	c->off[c->nforms] = c->seen.len;
+	c->len[c->nforms] = n;
+	int rc = bytes_add(&c->seen, s, (size_t)n);
+	if (rc != SQLITE_OK)
+		return rc;
+	c->nforms++;
+	return c->xToken(c->ctx, flags, s, n, c->start, c->end);
+}
+
+/* The folded stem of c->buf[0..m) by st. */
+static int give_stem(struct call *c, struct sb_stemmer *st, const char *w,
+                     int m)
+{
+	const sb_symbol *stem = sb_stemmer_stem(st, (const sb_symbol *)w, m);
+	if (!stem)
+		return SQLITE_NOMEM;
+	int rc = fold(c, (const char *)stem, sb_stemmer_length(st));
+	return rc == SQLITE_OK ? give(c, c->folded.p, (int)c->folded.len) : rc;
+}
+
+/* Version 2. The forms of a token, first to last: the folded stem (of
+ * each Latin language); in documents, for a Latin word with an accent,
+ * the stem of the folded word (what a query without accents stems to),
+ * then the folded word as written (for prefixes). A prefix query, or a
+ * word of no stemmed script, is the folded word alone. */
+static int on_token_v2(struct call *c, int m)
+{
+	c->nforms = 0;
+	c->seen.len = 0;
+	struct sb_stemmer *st = pick(c->t, c->buf, m);
+	bool prefix = (c->flags & FTS5_TOKENIZE_PREFIX) != 0;
+	bool doc = (c->flags & FTS5_TOKENIZE_DOCUMENT) != 0;
+	int rc = SQLITE_OK;
+	if (st && !prefix) {
+		rc = give_stem(c, st, c->buf, m);
+		if (rc == SQLITE_OK && st == c->t->latin && c->t->latin2)
+			rc = give_stem(c, c->t->latin2, c->buf, m);
+	}
+	if (rc != SQLITE_OK || (st && !prefix && !doc))
+		return rc;
+	rc = fold(c, c->buf, m);
+	if (rc != SQLITE_OK || !st || prefix)
+		return rc == SQLITE_OK ? give(c, c->folded.p, (int)c->folded.len)
+		                       : rc;
+	if (st == c->t->latin && !is_ascii(c->buf, m)) {
+		/* the folded word's stems (a copy of it: give_stem() folds
+		 * into c->folded) */
+		int fn = (int)c->folded.len;
+		char small[64];
+		char *w = fn < (int)sizeof small ? small : sqlite3_malloc(fn + 1);
+		if (!w)
+			return SQLITE_NOMEM;
+		memcpy(w, c->folded.p, (size_t)fn);
+		rc = give_stem(c, c->t->latin, w, fn);
+		if (rc == SQLITE_OK && c->t->latin2)
+			rc = give_stem(c, c->t->latin2, w, fn);
+		if (rc == SQLITE_OK)
+			rc = give(c, w, fn);
+		if (w != small)
+			sqlite3_free(w);
+		return rc;
+	}
+	return give(c, c->folded.p, (int)c->folded.len);
+}
+
 static int tokenize(Fts5Tokenizer *p, void *ctx, int flags, const char *text,
                     int n, int (*xToken)(void *, int, const char *, int, int, int))
 {
 	struct stemtok *t = (struct stemtok *)p;
-	struct call c = { t, ctx, xToken, flags, NULL, 0 };
+	struct call c = { .t = t, .ctx = ctx, .xToken = xToken, .flags = flags };
 	int rc = t->inner_api.xTokenize(t->inner, &c, flags, text, n, on_token);
 	sqlite3_free(c.buf);
+	sqlite3_free(c.seen.p);
+	sqlite3_free(c.folded.p);
 	return rc;
 }
 

@@ -24,7 +24,7 @@ static int open_fts(void **state)
 		return -1;
 	if (sqlite3_exec(db,
 	        "CREATE VIRTUAL TABLE t USING fts5(title, body,"
-	        " tokenize = 'rl_stem en');"
+	        " tokenize = 'rl_stem 2 en');"
 	        "CREATE VIRTUAL TABLE v USING fts5vocab(t, 'row');"
 	        "INSERT INTO t(title, body) VALUES"
 	        " ('', 'don''t use first-strike; see 702.19a'),"

@@ -1,5 +1,7 @@
 /* test_stem.c — the rl_stem tokenizer: word forms, folding, phrases and
- * prefixes in English, French and Russian, on FTS5 tables of its own. */
+ * prefixes in English, French and Russian, on FTS5 tables of its own
+ * (version 2, as schema 13 declares them; "fr1" is version 1, as older
+ * databases declare it). */
 #include "helpers.h"
 #include "stemtok.h"
 
@@ -14,11 +16,13 @@ static int setup(void **state)
 	    rl_stemtok_register(db) != SQLITE_OK)
 		return -1;
 	const char *sql =
-		"CREATE VIRTUAL TABLE en USING fts5(x, tokenize='rl_stem en');"
-		"CREATE VIRTUAL TABLE fr USING fts5(x, tokenize='rl_stem fr');"
-		"CREATE VIRTUAL TABLE ru USING fts5(x, tokenize='rl_stem en');"
-		"CREATE VIRTUAL TABLE both USING fts5(x, tokenize='rl_stem en fr');"
-		"CREATE VIRTUAL TABLE plain USING fts5(x, tokenize='rl_stem none');"
+		"CREATE VIRTUAL TABLE en USING fts5(x, tokenize='rl_stem 2 en');"
+		"CREATE VIRTUAL TABLE fr USING fts5(x, tokenize='rl_stem 2 fr');"
+		"CREATE VIRTUAL TABLE fr1 USING fts5(x, tokenize='rl_stem fr');"
+		"CREATE VIRTUAL TABLE forms USING fts5(x, tokenize='rl_stem 2 fr');"
+		"CREATE VIRTUAL TABLE ru USING fts5(x, tokenize='rl_stem 2 en');"
+		"CREATE VIRTUAL TABLE both USING fts5(x, tokenize='rl_stem 2 en fr');"
+		"CREATE VIRTUAL TABLE plain USING fts5(x, tokenize='rl_stem 2 none');"
 		"INSERT INTO en VALUES ('Does Defend guard both the land?'),"
 		"  ('Powers attacking twice'), ('nothing here');"
 		"INSERT INTO fr VALUES ('les Terres désolées ajoutent une réponse'),"
@@ -26,7 +30,12 @@ static int setup(void **state)
 		"INSERT INTO ru VALUES ('такая атака называется медленной атакой'),"
 		"  ('атакующий игрок; Ёлка и атаки'), ('Swift rules in Latin');"
 		"INSERT INTO both VALUES ('les réponses rapides, the defended lands');"
-		"INSERT INTO plain VALUES ('defended réponse');";
+		"INSERT INTO plain VALUES ('defended réponse');"
+		/* one form a row: a verb's and an adjective's inflections */
+		"INSERT INTO forms VALUES ('défausse'), ('défausser'),"
+		"  ('défaussée'), ('défaussez'), ('épuisé'), ('épuisée'),"
+		"  ('épuiser'), ('une carte');"
+		"INSERT INTO fr1 SELECT x FROM forms;";
 	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return -1;
 	*state = db;
@@ -123,6 +132,64 @@ static void test_none_folds_but_does_not_stem(void **state)
 	assert_int_equal(count(*state, "plain", "defend"), 0);
 }
 
+/* Version 2 stems the word as written, then folds the stem: every
+ * inflection finds every other. */
+static void test_french_inflections_meet(void **state)
+{
+	const char *defausse[] = { "défausse", "défausser", "défaussée",
+	                           "défaussez", "DÉFAUSSÉES", "défaussé" };
+	for (size_t i = 0; i < sizeof defausse / sizeof *defausse; i++)
+		assert_int_equal(count(*state, "forms", defausse[i]), 4);
+	const char *epuise[] = { "épuisé", "épuisée", "épuiser", "épuisés" };
+	for (size_t i = 0; i < sizeof epuise / sizeof *epuise; i++)
+		assert_int_equal(count(*state, "forms", epuise[i]), 3);
+	/* phrases and prefixes go the same way */
+	assert_int_equal(count(*state, "forms", "\"épuisées\""), 3);
+	assert_int_equal(count(*state, "forms", "défau*"), 4);
+	assert_int_equal(count(*state, "forms", "defau*"), 4);
+	assert_int_equal(count(*state, "forms", "épuisée*"), 1);
+}
+
+/* Typed without accents, a word finds what it found when the tokenizer
+ * folded first: the stem of the folded word is indexed too. */
+static void test_french_without_accents(void **state)
+{
+	assert_int_equal(count(*state, "forms", "defaussee"),
+	                 count(*state, "fr1", "defaussee"));
+	assert_int_equal(count(*state, "forms", "defaussee"), 2);
+	assert_int_equal(count(*state, "forms", "epuisee"),
+	                 count(*state, "fr1", "epuisee"));
+	/* (and where the folded word stems as the accented one does, all) */
+	assert_int_equal(count(*state, "forms", "defausser"), 4);
+	assert_int_equal(count(*state, "forms", "epuiser"), 3);
+}
+
+/* Version 1, which older databases declare, is as it was: folded before
+ * stemming, "défaussée" and "épuiser" miss some of their other forms. */
+static void test_version_1_unchanged(void **state)
+{
+	assert_int_equal(count(*state, "fr1", "défausser"), 3);
+	assert_int_equal(count(*state, "fr1", "défaussée"), 2);
+	assert_int_equal(count(*state, "fr1", "épuiser"), 2);
+}
+
+static void test_russian_yo_version_2(void **state)
+{
+	sqlite3 *db = *state;
+	assert_int_equal(sqlite3_exec(db, "CREATE VIRTUAL TABLE ru2 USING"
+	                 " fts5(x, tokenize='rl_stem 2 en');"
+	                 "INSERT INTO ru2 VALUES ('ещё одна атака'),"
+	                 " ('зелёные карты'), ('Ёж')", NULL, NULL, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(count(db, "ru2", "еще"), 1);
+	assert_int_equal(count(db, "ru2", "ещё"), 1);
+	assert_int_equal(count(db, "ru2", "зеленая"), 1);
+	assert_int_equal(count(db, "ru2", "зелёной"), 1);
+	assert_int_equal(count(db, "ru2", "ЕЖА"), 1);
+	assert_int_equal(count(db, "ru2", "зелён*"), 1);
+	assert_int_equal(count(db, "ru2", "зелен*"), 1);
+}
+
 static void test_bad_arguments(void **state)
 {
 	sqlite3 *db = *state;
@@ -131,6 +198,9 @@ static void test_bad_arguments(void **state)
 	                     NULL), SQLITE_OK);
 	assert_int_not_equal(sqlite3_exec(db, "CREATE VIRTUAL TABLE y USING"
 	                     " fts5(a, tokenize='rl_stem en fr ru')", NULL, NULL,
+	                     NULL), SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(db, "CREATE VIRTUAL TABLE z USING"
+	                     " fts5(a, tokenize='rl_stem 3 fr')", NULL, NULL,
 	                     NULL), SQLITE_OK);
 }
 
@@ -149,6 +219,14 @@ int main(void)
 		                                teardown),
 		cmocka_unit_test_setup_teardown(test_none_folds_but_does_not_stem,
 		                                setup, teardown),
+		cmocka_unit_test_setup_teardown(test_french_inflections_meet, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(test_french_without_accents, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(test_version_1_unchanged, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(test_russian_yo_version_2, setup,
+		                                teardown),
 		cmocka_unit_test_setup_teardown(test_bad_arguments, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

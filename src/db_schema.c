@@ -1,0 +1,151 @@
+/* db_schema.c — the schema: the list of migrations compiled from
+ * schema/NNN-name.sql, PRAGMA user_version (how many have been applied),
+ * creating and upgrading a database in one transaction, and which
+ * versions the reading commands read as they are. */
+#include "db.h"
+#include "db_open.h"
+#include "schema.h"
+
+#include <stdio.h>
+
+/* The oldest schema the reading commands understand as it is. */
+enum { SCHEMA_READABLE = 7 };
+
+/* PRAGMA user_version into *v: RL_OK, or the error. */
+int rl_db_read_version(rl_db *db, int *v)
+{
+	sqlite3_stmt *st = rl_db_prepare(db, "PRAGMA user_version");
+	if (!st)
+		return RL_EINTERNAL;
+	int rc = sqlite3_step(st);
+	*v = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? RL_OK : rl_db_sqlite_fail(db, rc,
+	                                                    "read schema version");
+}
+
+int rl_db_schema_version(rl_db *db)
+{
+	int v;
+	return rl_db_read_version(db, &v) ? -1 : v;
+}
+
+int rl_schema_latest(void)
+{
+	return rl_schema_version;
+}
+
+/* Applies the migrations after version have, then sets the
+ * application_id, in the caller's transaction. Version 8 also refolds
+ * (rl_refold()), rebuilding the full-text tables when a ruling holds
+ * U+02BC, which the tokenizer now takes as a separator. */
+static int apply_migrations(rl_db *db, int have)
+{
+	int rc = RL_OK;
+	for (int i = have; i < rl_schema_version && rc == RL_OK; i++) {
+		const struct rl_migration *m = &rl_schema_migrations[i];
+		int src = sqlite3_exec(db->h, m->sql, NULL, NULL, NULL);
+		if (src != SQLITE_OK) {
+			rc = rl_db_sqlite_fail(db, src, m->name);
+			break;
+		}
+		if (m->version == 8 && have > 0) {
+			sqlite3_stmt *st = rl_db_prepare(db,
+				"SELECT 1 FROM rulings WHERE instr(title, char(700))"
+				" OR instr(body, char(700)) LIMIT 1");
+			if (!st)
+				return RL_EINTERNAL;
+			int step = sqlite3_step(st);
+			sqlite3_finalize(st);
+			if (step != SQLITE_ROW && step != SQLITE_DONE)
+				return rl_db_sqlite_fail(db, step, m->name);
+			rc = rl_refold(db, step == SQLITE_ROW,
+			               &db->info.merged_rulings, &db->info.merged_tags);
+		}
+		if (!rc) {
+			char pragma[64];
+			snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d",
+			         m->version);
+			rc = rl_db_exec(db, pragma);
+		}
+	}
+	if (!rc) {
+		char pragma[64];
+		snprintf(pragma, sizeof pragma, "PRAGMA application_id = %d",
+		         RL_APPLICATION_ID);
+		rc = rl_db_exec(db, pragma);
+	}
+	return rc;
+}
+
+int rl_db_upgrade_within(rl_db *db)
+{
+	int have = 0;
+	int rc = rl_db_read_version(db, &have);
+	if (rc || have <= 0 || have >= rl_schema_version)
+		return rc;
+	long long merged_rulings = db->info.merged_rulings,
+	          merged_tags = db->info.merged_tags;
+	rc = apply_migrations(db, have);
+	db->info.merged_rulings = merged_rulings;
+	db->info.merged_tags = merged_tags;
+	return rc;
+}
+
+/* In one transaction: creates the schema in an EMPTY database, or
+ * upgrades an older one — unless another process did so while this one
+ * waited for the lock. */
+int rl_db_migrate(rl_db *db, bool create)
+{
+	int rc = rl_db_exec(db, "BEGIN IMMEDIATE");
+	if (rc)
+		return rc;
+	int have = 0;
+	rc = rl_db_read_version(db, &have);
+	if (!rc && have < 0)
+		rc = rl_db_fail(db, RL_EIO, "not a rulings database (schema "
+		                "version %d)", have);
+	if (!rc && have > rl_schema_version)
+		rc = rl_db_fail(db, RL_EINTERNAL, "database schema version %d is "
+		                "newer than this rulings understands (%d)", have,
+		                rl_schema_version);
+	if (!rc && have < rl_schema_version) {
+		rc = apply_migrations(db, have);
+		if (!rc && have > 0)
+			db->info.upgraded_from = have;
+		if (!rc && have == 0)
+			db->info.created = create;
+	}
+	if (rc) {
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+		db->info.upgraded_from = 0;
+		db->info.created = false;
+		db->info.merged_rulings = db->info.merged_tags = 0;
+		return rc;
+	}
+	rc = rl_db_exec(db, "COMMIT");
+	if (!rc)
+		db->info.version = rl_schema_version;
+	return rc;
+}
+
+/* A database as it is, for reading: a version this rulings reads. */
+int rl_db_check_version(rl_db *db, const char *path, int version)
+{
+	if (version > rl_schema_version)
+		return rl_db_fail(db, RL_EINTERNAL, "database schema version %d is "
+		                  "newer than this rulings understands (%d)",
+		                  version, rl_schema_version);
+	if (version == 0)
+		return rl_db_fail(db, RL_EIO, "'%s' holds no rulings yet (import a "
+		                  "document first)", path);
+	if (version < 0)
+		return rl_db_fail(db, RL_EIO, "'%s' is not a rulings database "
+		                  "(schema version %d)", path, version);
+	if (version < SCHEMA_READABLE)
+		return rl_db_fail(db, RL_EIO, "'%s' has schema version %d, older "
+		                  "than this rulings reads: a command that writes "
+		                  "(import, reindex) upgrades it", path, version);
+	return RL_OK;
+}
+

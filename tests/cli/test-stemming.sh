@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Stemming as written (issue 13 #6): the inflections of a French verb or
+# adjective find each other, typed with accents or without; Russian ё and
+# е alike; a database made before schema 13 (rl_stem version 1: accents
+# folded before stemming) is read as it is and rebuilt by the upgrade.
+#
+#   bash tests/cli/test-stemming.sh BUILD/rulings BUILD/rulings_fts.so
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+EXT=${2:-}
+case $EXT in
+/*) ;;
+*) EXT=$PWD/$EXT ;;
+esac
+LATEST=$(cd "$_lib_dir/../../schema" && ls [0-9][0-9][0-9]-*.sql | tail -n 1 | sed 's/^0*//; s/-.*//')
+
+# A French glossary, one form a page, and a Russian one.
+mkdir -p fr ru
+i=0
+for form in défausse défausser défaussée défaussez défaussées épuisé épuisée épuiser; do
+	i=$((i + 1))
+	printf '# Entrée %s\n\nLe joueur lit ce mot : %s, et rien de plus.\n' "$i" "$form" >"fr/e$i.md"
+done
+printf '# Autre\n\nUne carte sans rapport avec le reste.\n' >fr/other.md
+printf '# Атака\n\nАтакующий игрок ещё раз наносит удар.\n' >ru/a.md
+printf '# Карта\n\nЗелёные карты лежат отдельно, еще одна в руке.\n' >ru/b.md
+
+rl --db s.db import --quiet --no-thesaurus --game Essai --lang fr fr
+check_exit "a French glossary imports" 0
+rl --db s.db import --quiet --no-thesaurus --game Essai --lang ru ru
+check_exit "a Russian one too" 0
+
+# ids WORD...: the ids a search finds, sorted, on one line (ndjson: each
+# line starts with its "id")
+ids() {
+	"$RULINGS" --db s.db search -n 0 --format ndjson "$@" 2>/dev/null |
+		sed -n 's/^{"id":\([0-9]*\),.*/\1/p' | sort -n | paste -sd ' '
+}
+
+want=$(ids 'lang:fr' '(défausse OR défausser OR défaussée OR défaussez OR défaussées)')
+check_eq "the five pages of défausser: five rulings" 5 "$(wc -w <<<"$want")"
+for form in défausse défausser défaussée défaussez défaussées DÉFAUSSÉ défaussés; do
+	check_eq "'$form' finds all five" "$want" "$(ids "$form")"
+done
+want=$(ids 'lang:fr' '(épuisé OR épuisée OR épuiser)')
+check_eq "the three pages of épuiser: three rulings" 3 "$(wc -w <<<"$want")"
+for form in épuisé épuisée épuiser épuisées épuisés; do
+	check_eq "'$form' finds all three" "$want" "$(ids "$form")"
+done
+check_eq "a phrase: \"mot épuiser\" finds the three" "$want" "$(ids '"mot épuiser"')"
+check_eq "a prefix typed with its accent: épuis*" "$want" "$(ids 'épuis*')"
+check_eq "...and without: epuis*" "$want" "$(ids 'epuis*')"
+# typed without accents, a word stems as it is written, and finds at least
+# the form it spells (the stem of each accented word's folded form is
+# indexed too)
+check_eq "'defausser' finds all five" "$(ids défausser)" "$(ids defausser)"
+page=$(sqlite3 s.db "SELECT id FROM rulings WHERE body LIKE '%: défaussée,%'")
+check_match "'defaussee' finds the page that has 'défaussée'" \
+	"(^| )$page( |$)" "$(ids defaussee)"
+check_eq "'epuiser' finds all three" "$(ids épuiser)" "$(ids epuiser)"
+
+# Russian: ё and е are one letter
+check_eq "'ещё' and 'еще' find the same two" "$(ids 'lang:ru' еще)" "$(ids ещё)"
+check_eq "...both rulings" 2 "$(wc -w <<<"$(ids ещё)")"
+check_eq "'зеленая' finds 'Зелёные'" "$(ids зелёная)" "$(ids зеленая)"
+check_eq "...one ruling" 1 "$(wc -w <<<"$(ids зеленая)")"
+
+# ---- a database from before schema 13 -----------------------------------------------
+# What an older rulings made: the same tables declared 'rl_stem LANG'
+# (version 1) and indexed by it, schema version 10.
+cp s.db old.db
+ext_sqlite3 "$EXT" -batch -bail old.db ".load '${EXT%.so}'" "
+	PRAGMA user_version = 10;
+	DROP TABLE rulings_fts_en; DROP TABLE rulings_fts_fr;
+	DROP TABLE rulings_fts_ru; DROP TABLE rulings_fts_xx;
+	CREATE VIRTUAL TABLE rulings_fts_en USING fts5(title, body,
+	  content = 'rulings_text_en', content_rowid = 'id', tokenize = 'rl_stem en');
+	CREATE VIRTUAL TABLE rulings_fts_fr USING fts5(title, body,
+	  content = 'rulings_text_fr', content_rowid = 'id', tokenize = 'rl_stem fr');
+	CREATE VIRTUAL TABLE rulings_fts_ru USING fts5(title, body,
+	  content = 'rulings_text_ru', content_rowid = 'id', tokenize = 'rl_stem en');
+	CREATE VIRTUAL TABLE rulings_fts_xx USING fts5(title, body,
+	  content = 'rulings_text_xx', content_rowid = 'id', tokenize = 'rl_stem none');
+	INSERT INTO rulings_fts_en(rulings_fts_en) VALUES ('rebuild');
+	INSERT INTO rulings_fts_fr(rulings_fts_fr) VALUES ('rebuild');
+	INSERT INTO rulings_fts_ru(rulings_fts_ru) VALUES ('rebuild');
+	INSERT INTO rulings_fts_xx(rulings_fts_xx) VALUES ('rebuild');
+	PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null 2>sq.err
+check_eq "(a version 10 database made)" "" "$(cat sq.err)"
+sum=$(sha256sum <old.db)
+
+oldids() {
+	"$RULINGS" --db old.db search -n 0 --format ndjson "$@" 2>/dev/null |
+		sed -n 's/^{"id":\([0-9]*\),.*/\1/p' | sort -n | paste -sd ' '
+}
+rl --db old.db search défausser
+check_exit "a reader reads the version 10 database" 0
+check_err_contains "...warning that it is older" "schema version 10, older"
+# read with the tokenizer its index was made with: as before schema 13
+check_eq "...as it was: 'défausser' finds 3 of the 5" 3 "$(wc -w <<<"$(oldids défausser)")"
+check_eq "...'défaussée' 3, not the same" 3 "$(wc -w <<<"$(oldids défaussée)")"
+check_eq "...'épuiser' 2 of the 3" 2 "$(wc -w <<<"$(oldids épuiser)")"
+check_eq "...and does not write it" "$sum" "$(sha256sum <old.db)"
+rl --db old.db check
+check_exit "check reports the older schema" 65
+check_out_contains "...as its one problem" "schema is version 10, older"
+check_err_contains "...one" "check: 1 problem found"
+# (its index is sound: made by the tokenizer its tables declare)
+
+rl --db old.db reindex
+check_exit "reindex upgrades it" 0
+check_err_contains "...saying so" "upgraded the database from schema version 10 to $LATEST"
+check_eq "...to version $LATEST" "$LATEST" "$(sqlite3 old.db 'PRAGMA user_version')"
+check_eq "...its tables declare rl_stem version 2" 4 \
+	"$(sqlite3 old.db "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'rulings_fts__%'
+		AND sql LIKE '%tokenize = ''rl_stem 2 %'")"
+for form in défausse défausser défaussée défaussez épuisé épuisée épuiser; do
+	check_eq "upgraded: '$form' finds what it finds in a new database" "$(ids "$form")" "$(oldids "$form")"
+done
+rl --db old.db check
+check_exit "the upgraded database passes check" 0
+rl --db old.db search 'défaussée'
+check_err_empty "...and is read without a warning"
+
+finish
