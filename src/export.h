@@ -154,6 +154,9 @@ int export_rule_cmp(const struct export_book *b, const char *x, const char *y);
 /* The head (chapter or section) of rule number num, or NULL. */
 const struct export_head *export_head_of(const struct export_book *b,
                                          const char *num);
+/* A head's heading, "702. Keyword Abilities" (its number alone when no
+ * rule has it); a new string. */
+char *export_head_title(const struct export_head *h);
 /* The anchor of ruling i on page p: the rule number on a book's page,
  * else "r" and its id; a new string. */
 char *export_anchor(const struct rl_export *x, const struct export_page *p,

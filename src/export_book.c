@@ -431,8 +431,7 @@ static bool page_rulings(struct export_page *p, const size_t *order)
 	return true;
 }
 
-/* "702. Keyword Abilities" */
-static char *head_title(const struct export_head *h)
+char *export_head_title(const struct export_head *h)
 {
 	struct rl_buf b = {0};
 	if (h->title && *h->title)
@@ -510,13 +509,13 @@ static int book_pages(struct rl_export *x, size_t bk, size_t *cap)
 		for (size_t j = g0; j < g1; j++)
 			size += b->sizes[j];
 		if (g0 < g1 && size <= SMALL_PAGE) {
-			char *title = h < g0 ? head_title(&b->heads[h])
+			char *title = h < g0 ? export_head_title(&b->heads[h])
 			                     : rl_strdup(b->title);
 			rc = rules_page(x, bk, cap, &k, g0, g1, title, false);
 			free(title);
 		} else {
 			for (size_t s = g0; s < g1 && !rc; s++) {
-				char *title = head_title(&b->heads[s]);
+				char *title = export_head_title(&b->heads[s]);
 				rc = rules_page(x, bk, cap, &k, s, s + 1, title, true);
 				free(title);
 			}

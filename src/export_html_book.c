@@ -274,12 +274,7 @@ static void head_text(struct page_doc *d, xmlNodePtr mn, size_t rule)
 static void head_heading(struct page_doc *d, xmlNodePtr mn, const char *tag,
                          const struct export_head *h, size_t rule)
 {
-	struct rl_buf b = {0};
-	if (h->title && *h->title)
-		rl_buf_addf(&b, "%s. %s", h->num, h->title);
-	else
-		rl_buf_adds(&b, h->num);
-	char *text = rl_buf_take(&b);
+	char *text = export_head_title(h);
 	if (!text)
 		html_fail(d, RL_ENOMEM);
 	xmlNodePtr hn = html_el(d, mn, tag, text);
@@ -383,12 +378,7 @@ static void toc(struct page_doc *d, xmlNodePtr mn, const struct export_book *b)
 			ul = html_el(d, mn, "ul", NULL);
 			html_attr(d, ul, "class", "toc");
 		}
-		struct rl_buf tb = {0};
-		if (hd->title && *hd->title)
-			rl_buf_addf(&tb, "%s. %s", hd->num, hd->title);
-		else
-			rl_buf_adds(&tb, hd->num);
-		char *text = rl_buf_take(&tb);
+		char *text = export_head_title(hd);
 		if (!text)
 			html_fail(d, RL_ENOMEM);
 		link_to(d, html_el(d, ul, "li", NULL), hd->page, hd->num,
