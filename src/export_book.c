@@ -181,7 +181,7 @@ static int cmp_doc(const void *a, const void *b)
 static struct doc_count *find_doc(struct doc_count *v, size_t n, long long doc)
 {
 	struct doc_count key = { .doc = doc };
-	return bsearch(&key, v, n, sizeof *v, cmp_doc);
+	return n ? bsearch(&key, v, n, sizeof *v, cmp_doc) : NULL;
 }
 
 /* Sorting a book's rules: the book, for export_rule_cmp. */
@@ -274,7 +274,8 @@ static int book_heads(struct rl_export *x, struct export_book *b,
 		                           strlen(b->heads[k].num));
 		b->heads[k].chap = c ? c : b->heads[k].num;
 	}
-	qsort(b->heads, b->nheads, sizeof *b->heads, cmp_head);
+	if (b->nheads)
+		qsort(b->heads, b->nheads, sizeof *b->heads, cmp_head);
 	return RL_OK;
 }
 
