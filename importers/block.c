@@ -108,6 +108,30 @@ char *rl_block_strdup(const struct rl_block *b)
 	return rl_strtrim(b->text, b->len);
 }
 
+int rl_blocks_skip_to_content(const struct rl_blocks *b, size_t *i,
+                              struct rl_diags *d)
+{
+	while (*i < b->n && (b->v[*i].type == RL_BLOCK_BLANK ||
+	                     b->v[*i].type == RL_BLOCK_TRANSITION))
+		++*i;
+	if (*i < b->n)
+		return RL_OK;
+	rl_diag_add(d, RL_ERROR, 0, 0, "empty document");
+	return RL_EDATA;
+}
+
+bool rl_probe_read(const char *text, size_t len,
+                   int (*read)(const struct rl_source *, struct rl_blocks *),
+                   struct rl_blocks *b)
+{
+	struct rl_source src = { .text = (char *)text, .len = len };
+	*b = (struct rl_blocks){0};
+	if (!read(&src, b))
+		return true;
+	rl_blocks_free(b);
+	return false;
+}
+
 /* ---- Lines and bullets --------------------------------------------------- */
 
 /* Bullets: a marker, then a blank or the line's end. */

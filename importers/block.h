@@ -105,6 +105,16 @@ const struct rl_block *rl_blocks_next_nonblank(const struct rl_blocks *b,
                                                size_t i);
 /* The block's text trimmed, as a new string. */
 char *rl_block_strdup(const struct rl_block *b);
+/* Moves *i to the first block from *i on that is neither blank nor a
+ * transition (an overline over a title): RL_OK, or RL_EDATA with an
+ * "empty document" error in d when there is none. */
+int rl_blocks_skip_to_content(const struct rl_blocks *b, size_t *i,
+                              struct rl_diags *d);
+/* For a probe: text read by read into *b. false when memory ran out (*b
+ * is then freed, and the probe says RL_PROBE_ENOMEM). */
+bool rl_probe_read(const char *text, size_t len,
+                   int (*read)(const struct rl_source *, struct rl_blocks *),
+                   struct rl_blocks *b);
 
 /* ---- The readers --------------------------------------------------------- */
 

@@ -423,12 +423,9 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 {
 	struct parser p = { .doc = in->doc, .d = in->d, .b = b };
 	size_t i = 0;
-	while (i < b->n && b->v[i].type == RL_BLOCK_BLANK)
-		i++;
-	if (i == b->n) {
-		rl_diag_add(in->d, RL_ERROR, 0, 0, "empty document");
+	/* (the reader makes no transitions) */
+	if (rl_blocks_skip_to_content(b, &i, in->d))
 		return RL_EDATA;
-	}
 	const struct rl_block *first = &b->v[i];
 	if (is_bullet(first) || first->indent > 0) {
 		rl_diag_add(in->d, RL_ERROR, first->line, 1,
@@ -471,12 +468,9 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
  * format's signature; entries under a known section heading will do. */
 static enum rl_confidence probe(const char *text, size_t len)
 {
-	struct rl_source src = { .text = (char *)text, .len = len };
-	struct rl_blocks b = {0};
-	if (rl_read_lines(&src, &b)) {
-		rl_blocks_free(&b);
+	struct rl_blocks b;
+	if (!rl_probe_read(text, len, rl_read_lines, &b))
 		return RL_PROBE_ENOMEM;
-	}
 	size_t bullets = 0, tags = 0, sections = 0;
 	for (size_t i = 0; i < b.n; i++) {
 		const struct rl_block *l = &b.v[i];

@@ -317,12 +317,9 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 	struct parser p = { .in = in };
 	struct rl_doc *doc = in->doc;
 	size_t i = 0;
-	while (i < b->n && b->v[i].type == RL_BLOCK_BLANK)
-		i++;
-	if (i == b->n) {
-		rl_diag_add(in->d, RL_ERROR, 0, 0, "empty document");
+	/* (the reader makes no transitions) */
+	if (rl_blocks_skip_to_content(b, &i, in->d))
 		return RL_EDATA;
-	}
 	struct rl_entry *e = rl_doc_add_entry(doc);
 	if (!e)
 		return RL_ENOMEM;
@@ -369,12 +366,9 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
  * sections, make it likely. */
 static enum rl_confidence probe(const char *text, size_t len)
 {
-	struct rl_source src = { .text = (char *)text, .len = len };
-	struct rl_blocks lines = {0};
-	if (rl_read_lines(&src, &lines)) {
-		rl_blocks_free(&lines);
+	struct rl_blocks lines;
+	if (!rl_probe_read(text, len, rl_read_lines, &lines))
 		return RL_PROBE_ENOMEM;
-	}
 	bool h1 = false, first = true, second = true, links = false, see = false;
 	bool sections = false;
 	for (size_t i = 0; i < lines.n; i++) {

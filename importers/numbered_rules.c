@@ -263,14 +263,9 @@ static int read_blocks(struct parser *p, const struct rl_blocks *b,
 	const struct rl_block *v = b->v;
 	size_t i = 0, n = b->n;
 	/* blank lines, and an overline over the title */
-	while (i < n && (v[i].type == RL_BLOCK_BLANK ||
-	                 v[i].type == RL_BLOCK_TRANSITION))
-		i++;
-	if (i == n) {
-		rl_diag_add(p->d, RL_ERROR, 0, 0, "empty document");
-		return RL_EDATA;
-	}
-	int rc = RL_OK;
+	int rc = rl_blocks_skip_to_content(b, &i, p->d);
+	if (rc)
+		return rc;
 	if (match(p, p->rule_re, v[i].text, v[i].len) >= 0 && v[i].indent == 0) {
 		/* No title line: the file's name stands in for it. */
 		if (!(p->doc->title = rl_file_stem(src->name)))

@@ -275,14 +275,9 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 	struct parser p = { .doc = in->doc, .d = in->d };
 	const struct rl_block *v = b->v;
 	size_t i = 0, n = b->n;
-	while (i < n && (v[i].type == RL_BLOCK_BLANK ||
-	                 v[i].type == RL_BLOCK_TRANSITION))
-		i++;
-	if (i == n) {
-		rl_diag_add(in->d, RL_ERROR, 0, 0, "empty document");
-		return RL_EDATA;
-	}
-	int rc = RL_OK;
+	int rc = rl_blocks_skip_to_content(b, &i, in->d);
+	if (rc)
+		return rc;
 	if (v[i].type == RL_BLOCK_HEADING) {
 		if (!(in->doc->title = rl_rst_plain_copy(v[i].text, v[i].len)))
 			return RL_ENOMEM;
@@ -352,12 +347,9 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 /* A ".. glossary::" directive is the signature. */
 static enum rl_confidence probe(const char *text, size_t len)
 {
-	struct rl_source src = { .text = (char *)text, .len = len };
-	struct rl_blocks b = {0};
-	if (rl_read_rst(&src, &b)) {
-		rl_blocks_free(&b);
+	struct rl_blocks b;
+	if (!rl_probe_read(text, len, rl_read_rst, &b))
 		return RL_PROBE_ENOMEM;
-	}
 	bool directive = false;
 	for (size_t i = 0; i < b.n && !directive; i++)
 		directive = b.v[i].type == RL_BLOCK_DIRECTIVE &&

@@ -6,6 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void tag_count_row(sqlite3_stmt *st, void *elem, void *ctx, bool *oom)
+{
+	struct rl_tag_count *t = elem;
+	t->name = rl_tag_display((const char *)sqlite3_column_text(st, 0),
+	                         (const char *)sqlite3_column_text(st, 1));
+	t->count = sqlite3_column_int64(st, 2);
+	if (!t->name)
+		*oom = true;
+}
+
 static int tags_in(rl_db *db, const char *game, bool by_count,
                    struct rl_tag_count **out, size_t *n)
 {
@@ -29,27 +39,14 @@ static int tags_in(rl_db *db, const char *game, bool by_count,
 	if (game)
 		rl_bind_text(st, 1, game);
 	size_t cap = 0;
-	bool oom = false;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
-			oom = true;
-			break;
-		}
-		struct rl_tag_count *t = &(*out)[(*n)++];
-		t->name = rl_tag_display((const char *)sqlite3_column_text(st, 0),
-		                         (const char *)sqlite3_column_text(st, 1));
-		t->count = sqlite3_column_int64(st, 2);
-		if (!t->name) {
-			oom = true;
-			break;
-		}
-	}
+	rc = rl_db_collect(db, st, out, n, &cap, sizeof **out, tag_count_row,
+	                   NULL, "query");
 	sqlite3_finalize(st);
-	if (oom || (rc != SQLITE_DONE && rc != SQLITE_ROW)) {
+	if (rc) {
 		rl_tags_free(*out, *n);
 		*out = NULL;
 		*n = 0;
-		return oom ? RL_ENOMEM : rl_step_error(db, rc);
+		return rc;
 	}
 	return *n ? RL_OK : RL_NOTFOUND;
 }
@@ -70,26 +67,23 @@ void rl_tags_free(struct rl_tag_count *v, size_t n)
 	free(v);
 }
 
+static void count_row(sqlite3_stmt *st, void *elem, void *ctx, bool *oom)
+{
+	struct rl_count *c = elem;
+	c->key = rl_column_dup(st, 0, oom);
+	c->count = sqlite3_column_int64(st, 1);
+}
+
 static int counts(rl_db *db, const char *sql, struct rl_count **v, size_t *n)
 {
 	sqlite3_stmt *st = rl_db_prepare(db, sql);
 	if (!st)
 		return RL_EINTERNAL;
 	size_t cap = 0;
-	int rc;
-	bool oom = false;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (!rl_grow(v, &cap, *n + 1, sizeof **v)) {
-			oom = true;
-			break;
-		}
-		(*v)[*n].key = rl_column_dup(st, 0, &oom);
-		(*v)[(*n)++].count = sqlite3_column_int64(st, 1);
-	}
+	int rc = rl_db_collect(db, st, v, n, &cap, sizeof **v, count_row, NULL,
+	                       "query");
 	sqlite3_finalize(st);
-	if (oom)
-		return RL_ENOMEM;
-	return rc == SQLITE_DONE ? RL_OK : rl_step_error(db, rc);
+	return rc;
 }
 
 static int scalar(rl_db *db, const char *sql, long long *v)
@@ -163,6 +157,19 @@ void rl_stats_clear(struct rl_stats *s)
 	*s = (struct rl_stats){0};
 }
 
+static void xref_row(sqlite3_stmt *st, void *elem, void *ctx, bool *oom)
+{
+	struct rl_xref *x = elem;
+	x->from_id = sqlite3_column_int64(st, 0);
+	x->from_title = rl_column_dup(st, 1, oom);
+	x->from_rule = rl_column_dup(st, 2, oom);
+	x->kind = rl_column_dup(st, 3, oom);
+	x->target = rl_column_dup(st, 4, oom);
+	x->target_id = sqlite3_column_int64(st, 5);
+	x->path = rl_column_dup(st, 6, oom);
+	x->line = (unsigned)sqlite3_column_int(st, 7);
+}
+
 static int xrefs_in(rl_db *db, bool dangling_only, const char *kind,
                     struct rl_xref **out, size_t *n)
 {
@@ -187,29 +194,14 @@ static int xrefs_in(rl_db *db, bool dangling_only, const char *kind,
 	sqlite3_bind_int(st, 1, dangling_only);
 	rl_bind_text(st, 2, kind);
 	size_t cap = 0;
-	bool oom = false;
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
-			oom = true;
-			break;
-		}
-		struct rl_xref *x = &(*out)[(*n)++];
-		x->from_id = sqlite3_column_int64(st, 0);
-		x->from_title = rl_column_dup(st, 1, &oom);
-		x->from_rule = rl_column_dup(st, 2, &oom);
-		x->kind = rl_column_dup(st, 3, &oom);
-		x->target = rl_column_dup(st, 4, &oom);
-		x->target_id = sqlite3_column_int64(st, 5);
-		x->path = rl_column_dup(st, 6, &oom);
-		x->line = (unsigned)sqlite3_column_int(st, 7);
-	}
+	int rc = rl_db_collect(db, st, out, n, &cap, sizeof **out, xref_row, NULL,
+	                       "query");
 	sqlite3_finalize(st);
-	if (oom || (rc != SQLITE_DONE && rc != SQLITE_ROW)) {
+	if (rc) {
 		rl_xrefs_free(*out, *n);
 		*out = NULL;
 		*n = 0;
-		return oom ? RL_ENOMEM : rl_step_error(db, rc);
+		return rc;
 	}
 	return *n ? RL_OK : RL_NOTFOUND;
 }

@@ -95,6 +95,27 @@ char *rl_column_dup(sqlite3_stmt *st, int i, bool *oom)
 	return d;
 }
 
+int rl_db_collect(rl_db *db, sqlite3_stmt *st, void *v, size_t *n,
+                  size_t *cap, size_t size,
+                  void (*fill)(sqlite3_stmt *st, void *elem, void *ctx,
+                               bool *oom),
+                  void *ctx, const char *what)
+{
+	bool oom = false;
+	int rc = SQLITE_DONE;
+	while (!oom && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!rl_grow(v, cap, *n + 1, size))
+			return RL_ENOMEM;
+		char *elem = *(char **)v + *n * size;
+		memset(elem, 0, size);
+		++*n;
+		fill(st, elem, ctx, &oom);
+	}
+	if (oom)
+		return RL_ENOMEM;
+	return rc == SQLITE_DONE ? RL_OK : rl_db_sqlite_fail(db, rc, what);
+}
+
 const char *rl_db_errmsg(const rl_db *db)
 {
 	if (!db || db->errmsg_oom)

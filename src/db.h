@@ -81,5 +81,17 @@ int rl_query_filters(rl_db *db, struct rl_buf *sql, const struct rl_query *q,
 int rl_bind_text(sqlite3_stmt *st, int i, const char *s);
 /* Copies a column: NULL stays NULL. Sets *oom when a copy fails. */
 char *rl_column_dup(sqlite3_stmt *st, int i, bool *oom);
+/* Steps st to its end, appending one element of size bytes a row to the
+ * array *v (*n elements, capacity *cap): the element is zeroed, then
+ * fill(st, element, ctx, &oom) sets it from the row, setting oom when a
+ * copy fails for want of memory (the element counts all the same: the
+ * caller frees what it holds). Returns RL_OK, RL_ENOMEM, or the failed
+ * step's error, its message naming what. st is neither reset nor
+ * finalized: the caller's. */
+int rl_db_collect(rl_db *db, sqlite3_stmt *st, void *v, size_t *n,
+                  size_t *cap, size_t size,
+                  void (*fill)(sqlite3_stmt *st, void *elem, void *ctx,
+                               bool *oom),
+                  void *ctx, const char *what);
 
 #endif

@@ -188,6 +188,18 @@ void rl_changes_free(struct rl_change *v, size_t n)
 	free(v);
 }
 
+static void version_row(sqlite3_stmt *st, void *elem, void *ctx, bool *oom)
+{
+	struct rl_version *v = elem;
+	v->import_id = sqlite3_column_int64(st, 0);
+	v->change = rl_column_dup(st, 1, oom);
+	v->at = rl_column_dup(st, 2, oom);
+	v->document = rl_column_dup(st, 3, oom);
+	v->path = rl_column_dup(st, 4, oom);
+	v->title = rl_column_dup(st, 5, oom);
+	v->text = rl_column_dup(st, 6, oom);
+}
+
 static int history_in(rl_db *db, long long id, struct rl_version **out,
                       size_t *n)
 {
@@ -211,29 +223,14 @@ static int history_in(rl_db *db, long long id, struct rl_version **out,
 		return RL_EINTERNAL;
 	sqlite3_bind_int64(st, 1, id);
 	size_t cap = 0;
-	bool oom = false;
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
-			oom = true;
-			break;
-		}
-		struct rl_version *v = &(*out)[(*n)++];
-		*v = (struct rl_version){0};
-		v->import_id = sqlite3_column_int64(st, 0);
-		v->change = rl_column_dup(st, 1, &oom);
-		v->at = rl_column_dup(st, 2, &oom);
-		v->document = rl_column_dup(st, 3, &oom);
-		v->path = rl_column_dup(st, 4, &oom);
-		v->title = rl_column_dup(st, 5, &oom);
-		v->text = rl_column_dup(st, 6, &oom);
-	}
+	int rc = rl_db_collect(db, st, out, n, &cap, sizeof **out, version_row,
+	                       NULL, "history");
 	sqlite3_finalize(st);
-	if (oom || (rc != SQLITE_DONE && rc != SQLITE_ROW)) {
+	if (rc) {
 		rl_history_free(*out, *n);
 		*out = NULL;
 		*n = 0;
-		return oom ? RL_ENOMEM : rl_db_sqlite_fail(db, rc, "history");
+		return rc;
 	}
 	if (*n)
 		return RL_OK;

@@ -68,6 +68,31 @@ void rl_details_finalize(struct rl_details *ds)
 		sqlite3_finalize(a[i]);
 }
 
+static void tag_row(sqlite3_stmt *st, void *elem, void *ctx, bool *oom)
+{
+	char **t = elem;
+	*t = rl_tag_display((const char *)sqlite3_column_text(st, 0),
+	                    (const char *)sqlite3_column_text(st, 1));
+	if (!*t)
+		*oom = true;
+}
+
+/* A source of ruling ctx; the most tags any source hides is the
+ * ruling's. */
+static void source_row(sqlite3_stmt *st, void *elem, void *ctx, bool *oom)
+{
+	struct rl_ruling *r = ctx;
+	struct rl_source_ref *s = elem;
+	s->document = rl_column_dup(st, 0, oom);
+	s->path = rl_column_dup(st, 1, oom);
+	s->line = (unsigned)sqlite3_column_int(st, 2);
+	s->hidden_tags = sqlite3_column_type(st, 3) == SQLITE_NULL
+	                 ? -1 : sqlite3_column_int(st, 3);
+	s->date = rl_column_dup(st, 4, oom);
+	if (s->hidden_tags > r->hidden_tags)
+		r->hidden_tags = s->hidden_tags;
+}
+
 int rl_fill_details(rl_db *db, struct rl_details *ds, struct rl_ruling *r)
 {
 	bool oom = false;
@@ -76,48 +101,20 @@ int rl_fill_details(rl_db *db, struct rl_details *ds, struct rl_ruling *r)
 	sqlite3_reset(st);
 	sqlite3_bind_int64(st, 1, r->id);
 	size_t cap = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (!rl_grow(&r->tags, &cap, r->ntags + 1, sizeof *r->tags)) {
-			oom = true;
-			break;
-		}
-		char *t = rl_tag_display((const char *)sqlite3_column_text(st, 0),
-		                         (const char *)sqlite3_column_text(st, 1));
-		if (!t) {
-			oom = true;
-			break;
-		}
-		r->tags[r->ntags++] = t;
-	}
+	rc = rl_db_collect(db, st, &r->tags, &r->ntags, &cap, sizeof *r->tags,
+	                   tag_row, NULL, "query");
 	sqlite3_reset(st);
-	if (oom)
-		return RL_ENOMEM;
-	if (rc != SQLITE_DONE)
-		return rl_step_error(db, rc);
+	if (rc)
+		return rc;
 
 	st = ds->sources;
 	sqlite3_bind_int64(st, 1, r->id);
 	cap = 0;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (!rl_grow(&r->sources, &cap, r->nsources + 1, sizeof *r->sources)) {
-			oom = true;
-			break;
-		}
-		struct rl_source_ref *s = &r->sources[r->nsources++];
-		s->document = rl_column_dup(st, 0, &oom);
-		s->path = rl_column_dup(st, 1, &oom);
-		s->line = (unsigned)sqlite3_column_int(st, 2);
-		s->hidden_tags = sqlite3_column_type(st, 3) == SQLITE_NULL
-		                 ? -1 : sqlite3_column_int(st, 3);
-		s->date = rl_column_dup(st, 4, &oom);
-		if (s->hidden_tags > r->hidden_tags)
-			r->hidden_tags = s->hidden_tags;
-	}
+	rc = rl_db_collect(db, st, &r->sources, &r->nsources, &cap,
+	                   sizeof *r->sources, source_row, r, "query");
 	sqlite3_reset(st);
-	if (oom)
-		return RL_ENOMEM;
-	if (rc != SQLITE_DONE)
-		return rl_step_error(db, rc);
+	if (rc)
+		return rc;
 
 	st = ds->errata;
 	sqlite3_bind_int64(st, 1, r->id);

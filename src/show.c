@@ -5,6 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void link_row(sqlite3_stmt *st, void *elem, void *ctx, bool *oom)
+{
+	struct rl_ref_out *o = elem;
+	o->kind = rl_column_dup(st, 0, oom);
+	o->target = rl_column_dup(st, 1, oom);
+	o->target_id = sqlite3_column_int64(st, 2);
+	o->target_rule = rl_column_dup(st, 3, oom);
+	o->target_title = rl_column_dup(st, 4, oom);
+}
+
 /* Reads rows of (kind, target, id, rule, title) into a list. */
 static int read_links(rl_db *db, const char *sql, long long id,
                       struct rl_ref_out **v, size_t *n)
@@ -14,24 +24,10 @@ static int read_links(rl_db *db, const char *sql, long long id,
 		return RL_EINTERNAL;
 	sqlite3_bind_int64(st, 1, id);
 	size_t cap = 0;
-	bool oom = false;
-	int rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && !oom) {
-		if (!rl_grow(v, &cap, *n + 1, sizeof **v)) {
-			oom = true;
-			break;
-		}
-		struct rl_ref_out *o = &(*v)[(*n)++];
-		o->kind = rl_column_dup(st, 0, &oom);
-		o->target = rl_column_dup(st, 1, &oom);
-		o->target_id = sqlite3_column_int64(st, 2);
-		o->target_rule = rl_column_dup(st, 3, &oom);
-		o->target_title = rl_column_dup(st, 4, &oom);
-	}
+	int rc = rl_db_collect(db, st, v, n, &cap, sizeof **v, link_row, NULL,
+	                       "query");
 	sqlite3_finalize(st);
-	if (oom)
-		return RL_ENOMEM;
-	return rc == SQLITE_DONE ? RL_OK : rl_step_error(db, rc);
+	return rc;
 }
 
 static int show_in(rl_db *db, long long id, struct rl_ruling *out)
