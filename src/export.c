@@ -34,7 +34,8 @@ static const struct rl_export_format formats[] = {
 	{ .name = "txt", .ext = ".txt", .exact_tag = true,
 	  .render_page = export_txt_page },
 	{ .name = "md", .ext = ".md", .render_page = export_md_page },
-	{ .name = "html", .ext = ".html", .render_page = export_html_page,
+	{ .name = "html", .ext = ".html", .books = true,
+	  .render_page = export_html_page,
 	  .render_index = export_html_index, .index_name = "index.html" },
 	{ .name = "xml", .ext = ".xml", .render_all = export_xml_all },
 };

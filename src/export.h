@@ -12,9 +12,25 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* One page: a tag and the selected rulings that carry it. */
+/* What a page is: a tag's, or a part of a book (export_book.c). */
+enum export_page_kind {
+	EXPORT_PAGE_TAG,      /* a tag, or the rulings with no tag */
+	EXPORT_PAGE_TOC,      /* a book's table of contents */
+	EXPORT_PAGE_RULES,    /* a chapter or a section of a book's rules */
+	EXPORT_PAGE_LETTER,   /* the entries of a book's glossary under a letter */
+	EXPORT_PAGE_GAME,     /* a game: its books and the pages of its tags */
+};
+
+/* One page: a tag and the selected rulings that carry it, or a part of
+ * a book. */
 struct export_page {
-	char *title;          /* the tag as stored; NULL: rulings with no tag */
+	enum export_page_kind kind;
+	size_t book;          /* a book's page: the book's index */
+	size_t lo, hi;        /* a book's page: its rulings, in the book's
+	                         order (export_book.rules or .gloss) */
+	bool one_head;        /* a page of rules of one section, its title */
+	char *title;          /* the tag as stored (NULL: rulings with no
+	                         tag), or the book page's heading */
 	char *key;            /* the tag's identity (tag_key()); NULL likewise */
 	char *file;           /* its file name in the output directory */
 	size_t *v;            /* indexes into the selection, ascending (the
@@ -38,6 +54,35 @@ struct export_ruling {
 	long long id;
 	const char *lang, *game, *section, *category;   /* NULL: none */
 	size_t tag0, ntags;       /* its tags: tagv[tag0 .. tag0 + ntags) */
+	/* In a book (export_book.c): the book's index + 1 (0: none), whether
+	 * it is a numbered rule ('r') or a glossary entry ('g'), and its
+	 * place: the rule number, or the entry's letter. */
+	size_t book;
+	char bkind;
+	const char *place;
+};
+
+/* A rulebook: the numbered rules and glossary entries of one document,
+ * laid out as a table of contents and pages (export_book.c). */
+struct export_book {
+	long long doc;
+	char *title;
+	const char *lang, *game;
+	size_t *rules, nrules;    /* selection indexes, in number order */
+	size_t *gloss, ngloss;    /* selection indexes, by letter */
+	/* the chapter or section heads: rule numbers with no dot, in
+	 * order, each with its rule's title (NULL: no such rule) and
+	 * whether it is a chapter (a head the others begin with) */
+	struct export_head {
+		const char *num, *chap;   /* chap: its chapter's num, or num */
+		char *title;
+		bool chapter, owned;      /* owned: num is the head's own */
+		size_t page;              /* the page it opens on */
+	} *heads;
+	size_t nheads;
+	size_t *sizes;            /* the bytes of each head's rules */
+	size_t toc;               /* its pages: toc, then toc + 1 .. end */
+	size_t end;
 };
 
 /* Strings kept once each: a hash set of copies. */
@@ -46,6 +91,8 @@ struct export_strings {
 	size_t n, cap;
 };
 void export_strings_free(struct export_strings *t);
+/* The kept copy of s (NULL for NULL); sets *oom when memory ran out. */
+const char *export_intern(struct export_strings *t, const char *s, bool *oom);
 
 struct rl_export {
 	rl_db *db;
@@ -61,6 +108,8 @@ struct rl_export {
 	struct export_strings strings;
 	/* rl_search()'s results whole, for a format that reads records */
 	struct rl_results sel;
+	struct export_book *books;
+	size_t nbooks;
 	size_t *home;             /* the page each ruling is linked to, or
 	                             (size_t)-1 */
 	struct export_page *pages;
@@ -90,6 +139,29 @@ char *export_tag_key(const char *display);
 /* Ruling i of the selection with its references and back-links
  * (rl_show); the caller clears it. */
 int export_ruling(struct rl_export *x, size_t i, struct rl_ruling *out);
+/* Books (export_book.c): which rulings are in one, before the tag
+ * pages are made; then the books' pages, appended to the pages. */
+int export_books_find(struct rl_export *x);
+int export_books_pages(struct rl_export *x, size_t *cap);
+/* A page per game of the selection (its title the game), appended. */
+int export_game_pages(struct rl_export *x, size_t *cap);
+/* The page of game, or NULL. */
+const struct export_page *export_game_page(const struct rl_export *x,
+                                           const char *game);
+void export_books_free(struct rl_export *x);
+/* The compare of rule numbers, in a book's order. */
+int export_rule_cmp(const struct export_book *b, const char *x, const char *y);
+/* The head (chapter or section) of rule number num, or NULL. */
+const struct export_head *export_head_of(const struct export_book *b,
+                                         const char *num);
+/* A head's heading, "702. Keyword Abilities" (its number alone when no
+ * rule has it); a new string. */
+char *export_head_title(const struct export_head *h);
+/* The anchor of ruling i on page p: the rule number on a book's page,
+ * else "r" and its id; a new string. */
+char *export_anchor(const struct rl_export *x, const struct export_page *p,
+                    size_t i);
+
 /* The selection index of ruling id: false when it is not exported. */
 bool export_find(const struct rl_export *x, long long id, size_t *i);
 /* The page of a tag (any spelling of it), or NULL when it has none. */
@@ -121,6 +193,10 @@ int export_txt_page(struct rl_export *x, size_t page, const struct rl_sink *out)
 int export_md_page(struct rl_export *x, size_t page, const struct rl_sink *out);
 int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out);
 int export_html_index(struct rl_export *x, const struct rl_sink *out);
+int export_html_book_page(struct rl_export *x, size_t page,
+                          const struct rl_sink *out);
+int export_html_game_page(struct rl_export *x, size_t page,
+                          const struct rl_sink *out);
 int export_xml_all(struct rl_export *x, const struct rl_sink *out);
 
 struct _xmlError;

@@ -41,7 +41,13 @@ static const char CSS[] =
 	"div.entry{border-left:3px solid #ccd;padding:.1em 0 .1em 1em;"
 	"margin:1.2em 0}"
 	"div.entry:target{border-left-color:#c60;background:#fff8ee}"
-	"h4{margin:.3em 0;font-size:1.05em}"
+	"div.entry>h2,div.entry>h3,div.entry>h4,div.entry>h5{margin:.3em 0;"
+	"font-size:1.05em;border:0;color:inherit}"
+	".pager{margin:1em 0;font-size:.9em}.pager span{margin-right:1.5em}"
+	"div.rule{margin:.4em 0}div.rule div.rule{margin-left:1.5em}"
+	"div.rule:target{background:#fff8ee}a.num{font-weight:bold;"
+	"text-decoration:none;margin-right:.2em}dt{font-weight:bold;"
+	"margin-top:.8em}"
 	"a.anchor{color:#aaa;text-decoration:none;margin-right:.3em}"
 	".badge{font-size:.75em;font-weight:normal;background:#c60;color:#fff;"
 	"border-radius:.3em;padding:.05em .4em;margin-left:.5em}"
@@ -103,7 +109,7 @@ xmlNodePtr html_link(struct page_doc *d, xmlNodePtr parent, const char *href,
 }
 
 /* The frame of a page: head, body, the link to the index in a site. */
-static void begin(struct page_doc *d, const char *title, const char *lang)
+void html_begin(struct page_doc *d, const char *title, const char *lang)
 {
 	d->doc = htmlNewDocNoDtD(NULL, NULL);
 	xmlNodePtr html = d->doc ? xmlNewNode(NULL, BAD_CAST "html") : NULL;
@@ -210,7 +216,7 @@ static void stream_end(struct page_doc *d)
 }
 
 /* Writes the whole page at once (a page with nothing to stream). */
-static void write_whole(struct page_doc *d)
+void html_write_whole(struct page_doc *d)
 {
 	xmlBufferPtr buf = serialize(d);
 	if (buf)
@@ -219,7 +225,7 @@ static void write_whole(struct page_doc *d)
 	xmlBufferFree(buf);
 }
 
-static void page_open(struct page_doc *d, struct rl_export *x,
+void html_page_open(struct page_doc *d, struct rl_export *x,
                       const struct export_page *p, const struct rl_sink *out)
 {
 	*d = (struct page_doc){ .x = x, .page = p, .out = { out, 0 } };
@@ -230,7 +236,7 @@ static void page_open(struct page_doc *d, struct rl_export *x,
 
 /* Flushes and frees the page: RL_OK or its first failure, with a
  * message. */
-static int page_close(struct page_doc *d)
+int html_page_close(struct page_doc *d)
 {
 	if (d->ob && xmlOutputBufferClose(d->ob) < 0 && !d->out.err)
 		html_fail(d, RL_ENOMEM);
@@ -299,17 +305,42 @@ static void other_languages(struct page_doc *d, xmlNodePtr mn)
 	rl_strings_free(syn, nsyn);
 }
 
+/* The language of most of a page's rulings (the first of them on a tie;
+ * every entry carries its own lang too), or NULL for none. */
+static const char *page_lang(const struct rl_export *x,
+                             const struct export_page *p)
+{
+	enum { LANGS = 16 };
+	struct lang_n { const char *lang; size_t n; } v[LANGS];
+	size_t nv = 0, best = 0;
+	for (size_t k = 0; k < p->n; k++) {
+		const char *l = x->v[p->v[k]].lang;   /* interned */
+		size_t j = 0;
+		while (j < nv && v[j].lang != l)
+			j++;
+		if (j == nv && nv < LANGS)
+			v[nv++] = (struct lang_n){ l, 0 };
+		if (j < nv && ++v[j].n > v[best].n)
+			best = j;
+	}
+	return nv ? v[best].lang : NULL;
+}
+
 int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out)
 {
 	const struct export_page *p = &x->pages[page];
+	if (p->kind == EXPORT_PAGE_GAME)
+		return export_html_game_page(x, page, out);
+	if (p->kind != EXPORT_PAGE_TAG)
+		return export_html_book_page(x, page, out);
 	struct export_item *items;
 	int rc = export_order(x, p, &items);
 	if (rc)
 		return rc;
 	struct page_doc d;
-	page_open(&d, x, p, out);
+	html_page_open(&d, x, p, out);
 	const char *title = p->title ? p->title : "Rulings with no tag";
-	begin(&d, title, p->n ? x->v[p->v[0]].lang : NULL);
+	html_begin(&d, title, page_lang(x, p));
 	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
 	html_el(&d, mn, "h1", title);
 	char count[64];
@@ -319,15 +350,21 @@ int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out
 	stream_begin(&d, mn);
 	for (size_t k = 0; k < p->n && !d.rc && !d.out.err; k++) {
 		const struct export_item *it = &items[k];
+		/* heading levels never skip: a category is under its section
+		 * when it has one, an entry under both */
+		int under = 1 + (it->section != NULL);
 		if (it->new_section)
 			stream_node(&d, html_el(&d, mn, "h2", it->section), false);
 		if (it->new_category)
-			stream_node(&d, html_el(&d, mn, "h3", it->category), false);
-		stream_node(&d, html_entry(&d, mn, it->i), k + 1 == p->n);
+			stream_node(&d, html_el(&d, mn, under == 2 ? "h3" : "h2",
+			                        it->category), false);
+		under += it->category != NULL;
+		stream_node(&d, html_entry(&d, mn, it->i, under + 1),
+		            k + 1 == p->n);
 	}
 	stream_end(&d);
 	free(items);
-	return page_close(&d);
+	return html_page_close(&d);
 }
 
 /* ---- the index ------------------------------------------------------------ */
@@ -357,20 +394,85 @@ static int cmp_tally(const void *a, const void *b)
 }
 
 static void tally_list(struct page_doc *d, xmlNodePtr mn, const char *head,
-                       struct tally *v, size_t n)
+                       struct tally *v, size_t n, bool games)
 {
 	qsort(v, n, sizeof *v, cmp_tally);
 	html_el(d, mn, "h2", head);
 	xmlNodePtr ul = html_el(d, mn, "ul", NULL);
 	for (size_t k = 0; k < n; k++) {
+		/* a game links its page */
+		const struct export_page *gp = games && d->x->tree
+		                             ? export_game_page(d->x, v[k].key) : NULL;
 		struct rl_buf b = {0};
-		rl_buf_addf(&b, "%s (%zu)", v[k].key, v[k].count);
+		rl_buf_addf(&b, "%s (%zu)", gp ? "" : v[k].key, v[k].count);
 		char *s = rl_buf_take(&b);
 		if (!s)
 			html_fail(d, RL_ENOMEM);
-		html_el(d, ul, "li", s);
+		xmlNodePtr li = html_el(d, ul, "li", gp ? NULL : s);
+		if (gp) {
+			html_link(d, li, gp->file, v[k].key);
+			html_text(d, li, s ? s : "");
+		}
 		free(s);
 	}
+}
+
+/* A game's page: its books and the pages of the tags its rulings carry,
+ * each with how many of the game's rulings it holds. */
+int export_html_game_page(struct rl_export *x, size_t page,
+                          const struct rl_sink *out)
+{
+	const struct export_page *p = &x->pages[page];
+	struct page_doc d;
+	html_page_open(&d, x, p, out);
+	html_begin(&d, p->title, NULL);
+	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
+	html_el(&d, mn, "h1", p->title);
+	size_t n = 0;
+	for (size_t i = 0; i < x->n; i++)
+		n += x->v[i].game && !strcmp(x->v[i].game, p->title);
+	char count[64];
+	snprintf(count, sizeof count, "%zu ruling%s", n, n == 1 ? "" : "s");
+	html_attr(&d, html_el(&d, mn, "p", count), "class", "meta");
+	xmlNodePtr ul = NULL;
+	for (size_t k = 0; k < x->nbooks; k++) {
+		const struct export_book *b = &x->books[k];
+		if (!b->game || strcmp(b->game, p->title))
+			continue;
+		if (!ul) {
+			html_el(&d, mn, "h2", "Rulebooks");
+			ul = html_el(&d, mn, "ul", NULL);
+		}
+		xmlNodePtr li = html_el(&d, ul, "li", NULL);
+		html_attr(&d, li, "lang", b->lang);
+		html_link(&d, li, x->pages[b->toc].file, b->title);
+	}
+	ul = NULL;
+	for (size_t k = 0; k < x->npages && !d.rc; k++) {
+		const struct export_page *tp = &x->pages[k];
+		if (tp->kind != EXPORT_PAGE_TAG)
+			continue;
+		size_t m = 0;
+		for (size_t j = 0; j < tp->n; j++) {
+			const char *g = x->v[tp->v[j]].game;
+			m += g && !strcmp(g, p->title);
+		}
+		if (!m)
+			continue;
+		if (!ul) {
+			html_el(&d, mn, "h2", "Tags");
+			ul = html_el(&d, mn, "ul", NULL);
+			html_attr(&d, ul, "class", "index");
+		}
+		xmlNodePtr li = html_el(&d, ul, "li", NULL);
+		html_link(&d, li, tp->file, tp->title ? tp->title
+		                                      : "Rulings with no tag");
+		char c[32];
+		snprintf(c, sizeof c, " (%zu)", m);
+		html_text(&d, li, c);
+	}
+	html_write_whole(&d);
+	return html_page_close(&d);
 }
 
 /* The games and languages of the selection, with their counts. */
@@ -385,8 +487,8 @@ static void tallies(struct page_doc *d, xmlNodePtr mn)
 		    !count_key(&langs, &nl, &cl, r->lang))
 			html_fail(d, RL_ENOMEM);
 	}
-	tally_list(d, mn, "Games", games, ng);
-	tally_list(d, mn, "Languages", langs, nl);
+	tally_list(d, mn, "Games", games, ng, true);
+	tally_list(d, mn, "Languages", langs, nl, false);
 	free(games);
 	free(langs);
 }
@@ -395,7 +497,12 @@ static xmlNodePtr index_item(struct page_doc *d, xmlNodePtr ul,
                              const struct export_page *p)
 {
 	xmlNodePtr li = html_el(d, ul, "li", NULL);
-	html_link(d, li, p->file, p->title ? p->title : "Rulings with no tag");
+	xmlNodePtr a = html_link(d, li, p->file, p->title ? p->title
+	                                                  : "Rulings with no tag");
+	/* a tag is in its rulings' language; the page's own words are not */
+	const char *lang = p->title ? page_lang(d->x, p) : NULL;
+	if (lang && *lang)
+		html_attr(d, a, "lang", lang);
 	char n[32];
 	snprintf(n, sizeof n, " (%zu)", p->n);
 	html_text(d, li, n);
@@ -405,30 +512,50 @@ static xmlNodePtr index_item(struct page_doc *d, xmlNodePtr ul,
 int export_html_index(struct rl_export *x, const struct rl_sink *out)
 {
 	struct page_doc d;
-	page_open(&d, x, NULL, out);
-	begin(&d, "Rulings", NULL);
+	html_page_open(&d, x, NULL, out);
+	html_begin(&d, "Rulings", NULL);
 	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
 	html_el(&d, mn, "h1", "Rulings");
+	size_t ntags = 0;
+	for (size_t k = 0; k < x->npages; k++)
+		ntags += x->pages[k].kind == EXPORT_PAGE_TAG;
 	char count[96];
 	snprintf(count, sizeof count, "%zu ruling%s, %zu page%s", x->n,
 	         x->n == 1 ? "" : "s", x->npages, x->npages == 1 ? "" : "s");
 	html_attr(&d, html_el(&d, mn, "p", count), "class", "meta");
 	tallies(&d, mn);
+	if (x->nbooks) {
+		html_el(&d, mn, "h2", "Rulebooks");
+		xmlNodePtr bl = html_el(&d, mn, "ul", NULL);
+		for (size_t k = 0; k < x->nbooks; k++) {
+			const struct export_book *b = &x->books[k];
+			xmlNodePtr li = html_el(&d, bl, "li", NULL);
+			html_attr(&d, li, "lang", b->lang);
+			html_link(&d, li, x->pages[b->toc].file, b->title);
+			char n[64];
+			snprintf(n, sizeof n, " (%zu rules, %zu glossary entries)",
+			         b->nrules, b->ngloss);
+			html_text(&d, li, n);
+		}
+	}
 	html_el(&d, mn, "h2", "Tags");
 	xmlNodePtr ul = html_el(&d, mn, "ul", NULL);
 	html_attr(&d, ul, "class", "index");
 	/* one item a tag: streamed, unless there is only one (a list of one
 	 * is serialized without line breaks around its item) */
-	if (x->npages < 2) {
+	if (ntags < 2) {
 		for (size_t k = 0; k < x->npages; k++)
-			index_item(&d, ul, &x->pages[k]);
-		write_whole(&d);
+			if (x->pages[k].kind == EXPORT_PAGE_TAG)
+				index_item(&d, ul, &x->pages[k]);
+		html_write_whole(&d);
 	} else {
 		stream_begin(&d, ul);
-		for (size_t k = 0; k < x->npages && !d.rc && !d.out.err; k++)
-			stream_node(&d, index_item(&d, ul, &x->pages[k]),
-			            k + 1 == x->npages);
+		for (size_t k = 0, seen = 0; k < x->npages && !d.rc && !d.out.err;
+		     k++)
+			if (x->pages[k].kind == EXPORT_PAGE_TAG)
+				stream_node(&d, index_item(&d, ul, &x->pages[k]),
+				            ++seen == ntags);
 		stream_end(&d);
 	}
-	return page_close(&d);
+	return html_page_close(&d);
 }

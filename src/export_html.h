@@ -36,15 +36,31 @@ void html_text_len(struct page_doc *d, xmlNodePtr parent, const char *s,
 void html_text(struct page_doc *d, xmlNodePtr parent, const char *s);
 xmlNodePtr html_link(struct page_doc *d, xmlNodePtr parent, const char *href,
                      const char *label);
+/* A page: opened on out, its frame (head, body, the link to the index
+ * in a site), written whole, closed (RL_OK or its first failure, with a
+ * message) (export_html.c). */
+void html_page_open(struct page_doc *d, struct rl_export *x,
+                    const struct export_page *p, const struct rl_sink *out);
+void html_begin(struct page_doc *d, const char *title, const char *lang);
+void html_write_whole(struct page_doc *d);
+int html_page_close(struct page_doc *d);
+
 /* Keeps the first failure; returns rc. */
 int html_fail(struct page_doc *d, int rc);
+
+/* Text with the FAQ's inline markup as HTML: **strong**, *emphasis*,
+ * [label](https://…) links (export_html_entry.c). */
+void html_inline(struct page_doc *d, xmlNodePtr parent, const char *s,
+                 size_t n);
 
 /* Where ruling i is: "#r12" on this page, "file.html#r12" on its home
  * page; NULL when the export does not hold it, or after a failure. A new
  * string. */
 char *html_href_ruling(struct page_doc *d, size_t i);
-/* The entry of ruling i (selection index), a new last child of parent;
- * NULL after a failure. */
-xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i);
+/* The entry of ruling i (selection index), a new last child of parent,
+ * its title a heading of level (2 to 6: one below the heading it is
+ * under); NULL after a failure. */
+xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i,
+                      int level);
 
 #endif

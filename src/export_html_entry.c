@@ -17,10 +17,13 @@ char *html_href_ruling(struct page_doc *d, size_t i)
 	bool here = d->page && export_on_page(d->page, i);
 	if (!here && x->home[i] == (size_t)-1)
 		return NULL;
+	const struct export_page *p = here ? d->page : &x->pages[x->home[i]];
+	char *anchor = export_anchor(x, p, i);
 	struct rl_buf b = {0};
-	rl_buf_addf(&b, "%s#r%lld", here ? "" : x->pages[x->home[i]].file,
-	            x->ids[i]);
-	char *s = rl_buf_take(&b);
+	if (anchor)
+		rl_buf_addf(&b, "%s#%s", here ? "" : p->file, anchor);
+	free(anchor);
+	char *s = anchor ? rl_buf_take(&b) : NULL;
 	if (!s)
 		html_fail(d, RL_ENOMEM);
 	return s;
@@ -37,6 +40,76 @@ static void tag_link(struct page_doc *d, xmlNodePtr parent, const char *tag)
 	}
 	xmlNodePtr a = html_link(d, parent, p->file, tag);
 	html_attr(d, a, "rel", "tag");
+}
+
+/* The closing run of the emphasis whose opening run of k asterisks is at
+ * s[0]: the next run of k that follows a non-space on the same text, or
+ * NULL. "*a*" is emphasis, "* a *" and "2 * 3" are not. */
+static const char *closing(const char *s, size_t n, size_t k)
+{
+	if (n <= 2 * k || s[k] == ' ' || s[k] == '*')
+		return NULL;
+	for (size_t j = k + 1; j + k <= n; j++)
+		if (!memcmp(s + j, "**", k) && s[j - 1] != ' ' &&
+		    (j + k == n || s[j + k] != '*'))
+			return s + j;
+	return NULL;
+}
+
+/* A web link written [label](https://…): its parts, or false. */
+static bool md_link(const char *s, size_t n, size_t *label_end,
+                    size_t *url_end)
+{
+	const char *close = memchr(s, ']', n);
+	if (!close || close == s + 1 || (size_t)(close - s) + 2 >= n ||
+	    close[1] != '(')
+		return false;
+	const char *url = close + 2;
+	size_t rest = n - (size_t)(url - s);
+	if (!(rest > 8 && !strncmp(url, "https://", 8)) &&
+	    !(rest > 7 && !strncmp(url, "http://", 7)))
+		return false;
+	const char *end = memchr(url, ')', rest);
+	if (!end || memchr(url, ' ', (size_t)(end - url)))
+		return false;
+	*label_end = (size_t)(close - s);
+	*url_end = (size_t)(end - s);
+	return true;
+}
+
+/* Text with the FAQ's inline markup made HTML: **strong**, *emphasis*
+ * and [label](https://…) links; anything else stays text as it is. */
+void html_inline(struct page_doc *d, xmlNodePtr parent, const char *s,
+                 size_t n)
+{
+	size_t from = 0;
+	for (size_t j = 0; j < n && !d->rc; j++) {
+		size_t k = s[j] == '*' ? (j + 1 < n && s[j + 1] == '*' ? 2 : 1) : 0;
+		const char *c = k && (j == 0 || s[j - 1] != '*')
+		              ? closing(s + j, n - j, k) : NULL;
+		size_t le, ue;
+		if (c) {
+			html_text_len(d, parent, s + from, j - from);
+			xmlNodePtr e = html_el(d, parent, k == 2 ? "strong" : "em", NULL);
+			html_inline(d, e, s + j + k, (size_t)(c - (s + j)) - k);
+			j = (size_t)(c - s) + k - 1;
+			from = j + 1;
+		} else if (s[j] == '[' && md_link(s + j, n - j, &le, &ue)) {
+			html_text_len(d, parent, s + from, j - from);
+			xmlNodePtr a = html_el(d, parent, "a", NULL);
+			char *href = rl_strndup(s + j + le + 2, ue - le - 2);
+			if (!href)
+				html_fail(d, RL_ENOMEM);
+			html_attr(d, a, "href", href ? href : "");
+			html_attr(d, a, "rel", "nofollow noopener noreferrer");
+			free(href);
+			html_inline(d, a, s + j + 1, le - 1);
+			j += ue;
+			from = j + 1;
+		}
+	}
+	if (from < n)
+		html_text_len(d, parent, s + from, n - from);
 }
 
 static bool is_bullet_line(const char *s, size_t n, size_t *skip)
@@ -70,14 +143,14 @@ static void answer(struct page_doc *d, xmlNodePtr parent, const char *s)
 			para = NULL;
 			if (!list)
 				list = html_el(d, div, "ul", NULL);
-			html_text_len(d, html_el(d, list, "li", NULL), s + skip, n - skip);
+			html_inline(d, html_el(d, list, "li", NULL), s + skip, n - skip);
 		} else {
 			list = NULL;
 			if (para)
 				html_el(d, para, "br", NULL);
 			else
 				para = html_el(d, div, "p", NULL);
-			html_text_len(d, para, s, n);
+			html_inline(d, para, s, n);
 		}
 		s += n + (nl != NULL);
 	}
@@ -159,11 +232,19 @@ static void refs(struct page_doc *d, xmlNodePtr art, const struct rl_ruling *r)
 	xmlNodePtr p = html_el(d, art, "p", NULL);
 	html_attr(d, p, "class", "refs");
 	html_text(d, p, "References: ");
+	bool discussion = false, first = true;
 	for (size_t k = 0; k < r->nrefs && !d->rc; k++) {
 		const struct rl_ref_out *x = &r->refs[k];
-		if (k)
+		/* the source's "(Discussion elsewhere)", however often it says
+		 * it, once */
+		bool disc = strcmp(x->kind, "discussion") == 0;
+		if (disc && discussion)
+			continue;
+		if (!first)
 			html_text(d, p, "; ");
-		if (strcmp(x->kind, "discussion") == 0) {
+		first = false;
+		if (disc) {
+			discussion = true;
 			html_text(d, p, "(Discussion elsewhere)");
 			continue;
 		}
@@ -256,7 +337,8 @@ static void meta(struct page_doc *d, xmlNodePtr art, const struct rl_ruling *r)
 	}
 }
 
-xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i)
+xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i,
+                      int level)
 {
 	struct rl_ruling r;
 	if (html_fail(d, export_ruling(d->x, i, &r)))
@@ -267,12 +349,16 @@ xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i)
 	html_attr(d, art, "class", "entry");
 	html_attr(d, art, "id", id);
 	html_attr(d, art, "lang", r.lang);
-	xmlNodePtr h = html_el(d, art, "h4", NULL);
+	char hn[3] = { 'h', (char)('0' + (level < 2 ? 2 : level > 6 ? 6 : level)),
+	               '\0' };
+	xmlNodePtr h = html_el(d, art, hn, NULL);
 	char self[34];
 	snprintf(self, sizeof self, "#%s", id);
+	/* the "#" says nothing to a screen reader: its label does */
 	xmlNodePtr a = html_link(d, h, self, "#");
 	html_attr(d, a, "class", "anchor");
-	html_text(d, h, r.title);
+	html_attr(d, a, "aria-label", "link to this ruling");
+	html_inline(d, h, r.title, strlen(r.title));
 	changes(d, h, art, &r);
 	answer(d, art, r.text);
 	meta(d, art, &r);

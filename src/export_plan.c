@@ -155,7 +155,7 @@ static int tag_pages(struct rl_export *x, size_t *cap)
 	bool oom = false, untagged = false;
 	for (size_t i = 0; i < x->n && !oom; i++) {
 		const struct export_ruling *r = &x->v[i];
-		untagged |= r->ntags == 0;
+		untagged |= r->ntags == 0 && !r->book;
 		for (size_t k = 0; k < r->ntags && !oom; k++) {
 			const char *tag = x->tagv[r->tag0 + k];
 			char *key = NULL;
@@ -192,7 +192,7 @@ static int tag_pages(struct rl_export *x, size_t *cap)
 	} else {
 		struct export_page *p = new_page(x, cap, NULL);
 		for (size_t i = 0; p && i < x->n; i++)
-			if (x->v[i].ntags == 0 && !page_add(p, i))
+			if (x->v[i].ntags == 0 && !x->v[i].book && !page_add(p, i))
 				p = NULL;
 		oom = !p;
 	}
@@ -274,10 +274,19 @@ static int make_pages(struct rl_export *x)
 				p = NULL;
 		rc = !p || (x->tag && oom) ? RL_ENOMEM : RL_OK;
 	} else {
-		rc = tag_pages(x, &cap);
+		/* a book's rulings are on its pages, not on the page of the
+		 * rulings with no tag */
+		if (x->format->books)
+			rc = export_books_find(x);
+		if (!rc)
+			rc = tag_pages(x, &cap);
 	}
 	if (!rc)
 		rc = sort_by_title(x);
+	if (!rc && x->tree && x->format->books)
+		rc = export_books_pages(x, &cap);
+	if (!rc && x->tree && x->format->books)
+		rc = export_game_pages(x, &cap);
 	x->home = malloc((x->n ? x->n : 1) * sizeof *x->home);
 	x->by_key = malloc((x->npages ? x->npages : 1) * sizeof *x->by_key);
 	const char **names = malloc((x->npages ? x->npages : 1) * sizeof *names);
@@ -289,7 +298,8 @@ static int make_pages(struct rl_export *x)
 		x->home[i] = (size_t)-1;
 	for (size_t k = 0; k < x->npages; k++) {
 		for (size_t j = 0; j < x->pages[k].n; j++)
-			if (x->home[x->pages[k].v[j]] == (size_t)-1)
+			if (x->home[x->pages[k].v[j]] == (size_t)-1 ||
+			    x->pages[k].kind != EXPORT_PAGE_TAG)   /* its book's */
 				x->home[x->pages[k].v[j]] = k;
 		x->by_key[k] = k;
 		names[k] = x->pages[k].file;
@@ -340,6 +350,7 @@ void export_plan_free(struct rl_export *x)
 		free(x->pages[k].v);
 	}
 	free(x->pages);
+	export_books_free(x);
 	free(x->by_key);
 	free(x->by_id);
 	free(x->v);

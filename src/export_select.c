@@ -29,8 +29,7 @@ static size_t hash(const char *s)
 	return h;
 }
 
-/* The kept copy of s (NULL for NULL); sets *oom when memory ran out. */
-static const char *intern(struct export_strings *t, const char *s, bool *oom)
+const char *export_intern(struct export_strings *t, const char *s, bool *oom)
 {
 	if (!s || *oom)
 		return NULL;
@@ -83,10 +82,10 @@ static bool add_ruling(struct rl_export *x, long long id, const char *lang,
 		return false;
 	struct export_ruling *r = &x->v[x->n];
 	*r = (struct export_ruling){
-		.id = id, .lang = intern(&x->strings, lang ? lang : "", &oom),
-		.game = intern(&x->strings, game, &oom),
-		.section = intern(&x->strings, section, &oom),
-		.category = intern(&x->strings, category, &oom),
+		.id = id, .lang = export_intern(&x->strings, lang ? lang : "", &oom),
+		.game = export_intern(&x->strings, game, &oom),
+		.section = export_intern(&x->strings, section, &oom),
+		.category = export_intern(&x->strings, category, &oom),
 		.tag0 = x->ntagv,
 	};
 	x->n += !oom;
@@ -97,7 +96,7 @@ static bool add_ruling(struct rl_export *x, long long id, const char *lang,
 static bool add_tag(struct rl_export *x, const char *tag)
 {
 	bool oom = false;
-	const char *t = intern(&x->strings, tag, &oom);
+	const char *t = export_intern(&x->strings, tag, &oom);
 	if (oom || !rl_grow(&x->tagv, &x->tagcap, x->ntagv + 1, sizeof *x->tagv))
 		return false;
 	x->tagv[x->ntagv++] = t;

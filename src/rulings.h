@@ -812,6 +812,10 @@ struct rl_export_format {
 	 * language, game, section, category and tags), and a renderer loads
 	 * each ruling when it writes it. */
 	bool records;
+	/* A directory of pages lays out each rulebook (a document of numbered
+	 * rules, or a glossary) as a book: a table of contents, pages of its
+	 * rules by chapter or section, its glossary by letter (export_book.c). */
+	bool books;
 	int (*render_all)(struct rl_export *x, const struct rl_sink *out);
 	int (*render_page)(struct rl_export *x, size_t page, const struct rl_sink *out);
 	int (*render_index)(struct rl_export *x, const struct rl_sink *out);

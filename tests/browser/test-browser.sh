@@ -82,4 +82,22 @@ check_exit "a screenshot of the Speed page" 0
 browse "$T/site/index.html" --dump-dom
 check_contains "the index renders its tag list" "$(cat "$OUT")" 'class="index"'
 
+# a book (data/004's numbered rules): its table of contents and its page of
+# rules, rendered, at 1200 and 400 px
+toc=$T/site/$(ls site | grep '^contents-' | head -n 1)
+rules=$T/site/$(ls site | grep '^511-' | head -n 1)
+browse "$rules" --dump-dom
+check_exit "chromium loads the book's page of rules" 0
+check_eq "its three rules render, each anchored by number" "511.8 512.1 512.2" \
+	"$(grep -o 'class="rule" id="[^"]*"' "$OUT" | sed 's/.*id="//; s/"//' | paste -sd ' ')"
+for w in 1200 400; do
+	for page in toc rules; do
+		png=$ART/export-book-$page-$w.png
+		browse "${!page}" --screenshot="$png" --window-size=$w,900
+		check_exit "a screenshot of the book's $page at $w px" 0
+		[ -s "$png" ] && _pass "the screenshot is kept: $png" ||
+			_fail "no screenshot at $png"
+	done
+done
+
 finish

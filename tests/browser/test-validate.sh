@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The exported site against two HTML checkers (issue 14, point 4): the Nu
+# HTML Checker (npm vnu-jar, run by Debian's Java; every page in ONE java
+# process) and html-validate (npm), over every page of a site built from
+# the seed data and, when they are there, the corpora (the newest
+# Comprehensive Rules, the Berserk. Heroes rules and dictionary). Both must
+# report no error. Skipped (77) when node, java, html-validate or vnu.jar
+# is missing; .ci/deps --test installs them.
+#
+# html-validate runs its recommended rules (html-validate.json) with two
+# changes: ids may start with a digit (HTML allows it; rules are anchored
+# by number, #702.19a), and a title may be long (a book page's title is
+# its section and its book).
+#
+#   bash tests/browser/test-validate.sh BUILD/rulings [CORPORA]
+. "$(dirname "${BASH_SOURCE[0]}")/../cli/lib.sh" "$1"
+
+CORPORA=${RULINGS_CORPORA:-${2:-}}
+HV=$(command -v html-validate || true)
+NODE_ROOT=$(npm root -g 2>/dev/null || true)
+VNU=${VNU_JAR:-${NODE_ROOT:-/nonexistent}/vnu-jar/build/dist/vnu.jar}
+if [ -z "$HV" ] || ! command -v java >/dev/null || [ ! -f "$VNU" ]; then
+	echo "html-validate, java or vnu.jar is missing: skipped"
+	_finished=1
+	exit 77
+fi
+
+cp "$DATA"/*.txt seeds/
+cp "$_lib_dir/export-hostile.txt" hostile.txt
+extra=()
+if [ -n "$CORPORA" ] && [ -f "$CORPORA/mtg-cr/CR-2026-01-16.txt" ]; then
+	extra=("$CORPORA/mtg-cr/CR-2026-01-16.txt"
+	       "$CORPORA/berserk-heroes-ru/c1_rules.rst"
+	       "$CORPORA"/berserk-heroes-ru/dictionary_2025-06-19_*.rst)
+else
+	echo "(no corpora at '${CORPORA:-}': the seed data only)"
+fi
+rl --db s.db import seeds hostile.txt "${extra[@]}"
+check_exit "the data imports" 0
+rl --db s.db export --all --format html -o site
+check_exit "export --all --format html" 0
+pages=$(ls site/*.html | wc -l)
+
+run java -jar "$VNU" --errors-only --skip-non-html site
+check_exit "the Nu HTML Checker: no error on the $pages pages" 0
+check_eq "... and no message" "" "$(head -c 2000 "$ERR")"
+
+run "$HV" --config "$(dirname "${BASH_SOURCE[0]}")/html-validate.json" site/*.html
+check_exit "html-validate: no error on the $pages pages" 0
+check_eq "... and no message" "" "$(head -c 2000 "$OUT")"
+
+finish

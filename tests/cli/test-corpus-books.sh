@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Rulebooks as books on the real corpora (issue 14, point 1): the newest
+# Comprehensive Rules (3,994 entries) and the Berserk. Heroes rules and
+# dictionary, exported as a site. No page is over 300 KB; the CR's table of
+# contents lists its nine chapters and every section the file numbers; the
+# dictionary's pages are its letters; the crawl from index.html
+# (site-crawl.py) finds no broken link and reaches every page in three
+# clicks or fewer.
+#
+#   bash tests/cli/test-corpus-books.sh BUILD/rulings CORPORA
+#
+# Exits 77 (skipped) when the corpora are not there.
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+CORPORA=${RULINGS_CORPORA:-${2:-}}
+CR=${CORPORA:-/nonexistent}/mtg-cr/CR-2026-01-16.txt
+BH=${CORPORA:-/nonexistent}/berserk-heroes-ru
+DICT=$BH/dictionary_2025-06-19_rules-v17.0_7c7e2d8.rst
+if [ ! -f "$CR" ] || [ ! -f "$BH/c1_rules.rst" ] || [ ! -f "$DICT" ]; then
+	echo "skipped: no corpora at '${CORPORA:-}'"
+	_finished=1
+	exit 77
+fi
+xp() {
+	xmllint --html --xpath "$1" "$2" 2>/dev/null
+}
+
+rl --db c.db import --no-thesaurus "$CR" "$BH/c1_rules.rst" "$DICT"
+check_exit "the CR, the Berserk rules and dictionary import" 0
+rl --db c.db export --all --format html -o site
+check_exit "export --all --format html" 0
+
+run python3 "$_lib_dir/site-crawl.py" site
+crawl=$(cat "$OUT")
+largest=$(sed -n 's/^largest: \([0-9]*\) .*/\1/p' <<<"$crawl")
+check_eq "no page is over 300 KB (largest: $largest bytes)" "yes" \
+	"$([ "${largest:-999999999}" -le 307200 ] && echo yes || echo no)"
+check_eq "no broken link (page or anchor)" "" "$(grep '^broken:' <<<"$crawl" | head -5)"
+check_eq "every page is reached from index.html" "" "$(grep '^unreached:' <<<"$crawl" | head -5)"
+check_match "... in three clicks or fewer" '^max-clicks: [0-3]$' "$(grep '^max-clicks:' <<<"$crawl")"
+check_eq "the page of the rulings with no tag holds no CR rule" "" \
+	"$(ls site/untagged.html 2>/dev/null && grep -l 'id="702.19a"' site/untagged.html)"
+
+toc=$(ls site | grep '^contents-magic-the-gathering-comprehensive-rules-')
+check_eq "the CR's table of contents: its nine chapters" \
+	"$(tr '\r' '\n' <"$CR" | grep -E '^[1-9]\. [A-Z][A-Za-z ,]*$' | sort -u | head -n 9 | paste -sd '|')" \
+	"$(xp '//h2[@id]/text()' "site/$toc" | head -n 9 | paste -sd '|')"
+# the sections the file numbers ("702. Keyword Abilities"), each once
+want=$(tr '\r' '\n' <"$CR" | grep -E '^[1-9][0-9]{2}\. [A-Z]' | sort -u | wc -l)
+check_eq "... and every section the file numbers ($want)" "$want" \
+	"$(xp '//ul[@class="toc"]/li/a' "site/$toc" | grep -o '<a ' | wc -l)"
+trample=$(xp 'string(//ul[@class="toc"]/li/a[starts-with(., "702.")]/@href)' "site/$toc")
+check_match "702 links its page#702" '^702-[a-z0-9-]*-[0-9a-f]{12}\.html#702$' "$trample"
+check_eq "the page has 702.19a as an anchor" "1" \
+	"$(grep -c 'id="702.19a"' "site/${trample%#*}")"
+
+btoc=$(grep -l '<h1>Основные принципы игры' site/contents-*.html | head -n 1)
+check_match "the Berserk rules have a table of contents" 'contents-' "$btoc"
+dtoc=$(grep -l '<h1>Глоссарий</h1>' site/contents-*.html | head -n 1)
+letters=$(python3 - "$DICT" <<'PY'
+import re, sys
+# the dictionary's letter headings: a one-letter line (bold or not) over a
+# line of = - ~ ^
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+seen = []
+for a, b in zip(lines, lines[1:]):
+    a = a.strip().strip("*")
+    if len(a) == 1 and re.fullmatch(r"([=\-~^\"'`#*+])\1*", b.strip() or "x"):
+        if a not in seen:
+            seen.append(a)
+print(len(seen))
+PY
+)
+check_eq "the dictionary: a page per letter heading ($letters)" "$letters" \
+	"$(xp '//ul[@class="letters"]/li' "$dtoc" | grep -o '<li' | wc -l)"
+
+finish

@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# rulings export --all --format html: a rulebook as a book (issue 14, point
+# 1). A small Comprehensive Rules file of the test's own (two chapters, a
+# glossary) and the seed data: a table of contents, pages of rules with an
+# anchor per rule number, rules nested by number, previous/next links,
+# references linked to page#anchor, the glossary by letter, no rule on the
+# page of the rulings with no tag. The site is crawled from index.html by
+# site-crawl.py (Python's own HTML parser): no link is broken, every page is
+# reached in three clicks or fewer; no heading level is skipped and no link
+# is a bare "#" on any page (issue 14, point 4).
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+if ! command -v xmllint >/dev/null; then
+	echo "xmllint is missing (libxml2-utils): skipped"
+	_finished=1
+	exit 77
+fi
+xp() {
+	xmllint --html --xpath "$1" "$2" 2>/dev/null
+}
+
+cat >cr.txt <<'EOF'
+Magic: The Gathering Comprehensive Rules
+
+These rules are effective as of November 14, 2025.
+
+Contents
+
+1. Game Concepts
+7. Additional Rules
+Glossary
+Credits
+
+1. Game Concepts
+
+100. General
+
+100.1. These rules apply to any game.
+
+100.1a A two-player game is a game that begins with only two players.
+
+100.2. See rule 702.19a for trample.
+
+7. Additional Rules
+
+702. Keyword Abilities
+
+702.19. Trample
+
+702.19a Trample is a static ability. See rule 100.1a.
+
+702.19b The controller assigns trample damage.
+
+702.190. Not a subrule of 702.19.
+
+Glossary
+
+Trample
+A keyword ability that modifies how a creature assigns combat damage. See rule 702.19.
+
+Abandon
+To turn a face-up ongoing scheme card face down.
+
+Credits
+
+Wizards of the Coast
+EOF
+printf '%s\n' 'Markup Test' '' 'Frequently Asked Questions' '' \
+	'• Does **strong** and *em* and [a link](https://example.com/x) and 2 * 3 * 4 and * a * work?' \
+	'  Yes: see [the FAQ](https://example.com/faq) and **bold *nested***.' \
+	'  (Discussion elsewhere)  Tags: Markup Test' >markup.txt
+# a tag whose first ruling is French and the two others English: the page
+# is English (its lang was its first ruling's)
+printf '%s\n' 'Mixte' '' 'Questions fréquentes' '' \
+	'• Est-ce que la carte peut être jouée pendant le tour de l’adversaire ?' \
+	'  Oui, mais seulement pendant la phase rapide.' '  Tags: Mixed' >mixed-fr.txt
+printf '%s\n' 'Mixed' '' 'Frequently Asked Questions' '' \
+	'• Can the card be played during the opponent turn?' \
+	'  Yes, but only during the fast phase.' '  Tags: Mixed' \
+	'• Does the card stay in play?' '  Yes.' '  Tags: Mixed' >mixed-en.txt
+cp "$DATA"/*.txt seeds/
+rl --db s.db import mixed-fr.txt
+rl --db s.db import seeds cr.txt markup.txt mixed-en.txt
+check_exit "the seeds and the rules import" 0
+rl --db s.db export --all --format html -o site
+check_exit "export --all --format html" 0
+
+# ---- the table of contents ----------------------------------------------------------
+toc=$(ls site | grep '^contents-magic-the-gathering-comprehensive-rules-[0-9a-f]\{12\}\.html$')
+check_match "the book has a table of contents" '^contents-' "$toc"
+check_eq "... its chapters as headings" "1. Game Concepts|7. Additional Rules|Glossary" \
+	"$(xp '//h2/text()' "site/$toc" | paste -sd '|')"
+check_eq "... its sections linked to page#number" "100. General|702. Keyword Abilities" \
+	"$(xp '//ul[@class="toc"]/li/a/text()' "site/$toc" | paste -sd '|')"
+s702=$(ls site | grep '^702-magic-')
+check_eq "... 702 links its page and its anchor" "$s702#702" \
+	"$(xp 'string(//ul[@class="toc"]/li[a="702. Keyword Abilities"]/a/@href)' "site/$toc")"
+check_eq "... the glossary by letter" "A (1)|T (1)" \
+	"$(xp '//ul[@class="letters"]/li/a/text()' "site/$toc" | paste -sd '|')"
+check_contains "the index lists the book" "$(cat site/index.html)" "href=\"$toc\">Magic: The Gathering Comprehensive Rules</a>"
+
+# ---- the index and the games (point 7) -------------------------------------------
+game=$(xp 'string(//li/a[.="Magic: The Gathering"]/@href)' site/index.html)
+check_match "the index links a page per game" '^game-magic-the-gathering-[0-9a-f]{12}\.html$' "$game"
+check_eq "... which links the game's book" "$toc" \
+	"$(xp 'string(//li/a[.="Magic: The Gathering Comprehensive Rules"]/@href)' "site/$game")"
+si=$(xp 'string(//li/a[.="Spirit Island"]/@href)' site/index.html)
+# (data/003, Spirit Island's six rules, carry no tag)
+check_eq "... and the pages of the game's rulings, with its count there" \
+	"untagged.html Rulings with no tag (6)" \
+	"$(xp 'string(//ul[@class="index"]/li/a/@href)' "site/$si") $(xp '//ul[@class="index"]/li' "site/$si" | sed 's/<[^>]*>//g' | tr -d '\n')"
+
+# ---- pages of rules -----------------------------------------------------------------
+p100=$(ls site | grep '^100-magic-')
+check_eq "a small chapter is one page, titled by the chapter" "1. Game Concepts" \
+	"$(xp '//h1/text()' "site/$p100")"
+check_eq "... its section a heading with the section's number as id" "100" \
+	"$(xp 'string(//h2/@id)' "site/$p100")"
+check_eq "every rule has its number as id" "100.1 100.1a 100.2" \
+	"$(xp '//div[@class="rule"]/@id' "site/$p100" | sed 's/ *id="\([^"]*\)"/\1\n/g' | grep . | paste -sd ' ')"
+check_eq "a rule's number links to its own anchor" "#100.1a" \
+	"$(xp 'string(//div[@id="100.1a"]/p/a[@class="num"]/@href)' "site/$p100")"
+check_eq "rules are nested by number: 100.1a inside 100.1" "100.1" \
+	"$(xp 'string(//div[@id="100.1a"]/parent::div/@id)' "site/$p100")"
+check_eq "a reference in the text links the rule on its page" "$s702#702.19a" \
+	"$(xp 'string(//div[@id="100.2"]//a[.="702.19a"]/@href)' "site/$p100")"
+check_eq "... and back" "$p100#100.1a" \
+	"$(xp 'string(//div[@id="702.19a"]//a[.="100.1a"]/@href)' "site/$s702")"
+check_eq "702.19a and b are under 702.19, 702.190 is not" "702.19|702.19|" \
+	"$(for r in 702.19a 702.19b 702.190; do printf '%s\n' "$(xp "string(//div[@id='$r']/parent::div/@id)" "site/$s702")"; done | paste -sd '|')"
+check_eq "previous, contents, next: the pages in order" "$p100|$toc" \
+	"$(xp 'string(//a[@rel="prev"]/@href)' "site/$s702")|$(xp 'string((//div[@class="pager"])[1]/span[.//text()="Contents: "]/a/@href)' "site/$s702")"
+tpage=$(ls site | grep '^glossary-t-magic-')
+check_eq "the next page of the last chapter is the first letter" \
+	"$(ls site | grep '^glossary-a-magic-')" "$(xp 'string(//a[@rel="next"]/@href)' "site/$s702")"
+check_eq "a glossary term links the rule it names" "$s702#702.19" \
+	"$(xp 'string(//dd//a[.="702.19"]/@href)' "site/$tpage")"
+
+# ---- the seeds' numbered rules (data/004) ------------------------------------------
+check_not_contains "no numbered rule on the page of the rulings with no tag" \
+	"$(cat site/untagged.html)" "512.1"
+book=$(grep -l 'id="512.1"' site/*.html | xargs -n1 basename)
+check_match "data/004's rules have a page, 512.1 its anchor" '^511-[a-z0-9-]*[0-9a-f]{12}\.html$' "$book"
+
+# ---- inline markup (point 5) -------------------------------------------------
+mk=site/$(ls site | grep '^markup-test-')
+check_eq "**strong**, *em* and [label](https://...) become HTML in a question" \
+	"strong|em|a https://example.com/x" \
+	"$(xp 'string(name(//div[@class="entry"]/h3/strong))' "$mk")|$(xp 'string(name(//div[@class="entry"]/h3/em))' "$mk")|a $(xp 'string(//div[@class="entry"]/h3/a[.="a link"]/@href)' "$mk")"
+check_contains "... not 2 * 3 * 4 nor * a *" "$(xp '//div[@class="entry"]/h3' "$mk")" "2 * 3 * 4 and * a * work?"
+check_eq "... nested in an answer" "nested" \
+	"$(xp '//div[@class="answer"]/p/strong/em/text()' "$mk")"
+check_eq "... a link in an answer leaves the site with rel=nofollow" "nofollow noopener noreferrer" \
+	"$(xp 'string(//div[@class="answer"]//a/@rel)' "$mk")"
+ast=$(grep -l 'Aid from Lesser Spirits' site/*.html | head -n 1)
+check_eq "data/000's *Aid from Lesser Spirits* is emphasis, no asterisk" "0" \
+	"$(grep -c '\*Aid from Lesser' "$ast")"
+check_eq "a ruling the source says '(Discussion elsewhere)' of on three pages says it once" "" \
+	"$(grep -h -o 'References: [^<]*' site/*.html | grep 'elsewhere).*elsewhere)' | head -3)"
+check_contains "... and says it" "$(cat site/*.html)" "References: (Discussion elsewhere)"
+
+# ---- languages (point 3, in part) ------------------------------------------------
+check_eq "a page of one French and two English entries is English" "en" \
+	"$(xp 'string(/html/@lang)' "site/$(ls site | grep '^mixed-')")"
+check_eq "a Russian tag on the index carries its lang" "ru" \
+	"$(xp 'string(//ul[@class="index"]/li/a[.="Быстрые и медленные атаки"]/@lang)' site/index.html)"
+
+# ---- the crawl --------------------------------------------------------------------
+run python3 "$_lib_dir/site-crawl.py" site
+check_exit "the crawl" 0
+crawl=$(cat "$OUT")
+check_eq "no broken link (page or anchor)" "" "$(grep '^broken:' <<<"$crawl")"
+check_eq "every page is reached from index.html" "" "$(grep '^unreached:' <<<"$crawl")"
+check_eq "every page's lang is the language of most of its entries" "" \
+	"$(grep '^lang:' <<<"$crawl" | head -5)"
+check_match "... in three clicks or fewer" '^max-clicks: [0-3]$' "$(grep '^max-clicks:' <<<"$crawl")"
+check_eq "no link whose text is a bare # (without an aria-label)" "" \
+	"$(grep '^bare-hash:' <<<"$crawl" | head -5)"
+check_eq "no page skips a heading level" "" \
+	"$(grep '^heading-skip:' <<<"$crawl" | head -5)"
+
+finish
