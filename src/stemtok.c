@@ -24,7 +24,7 @@
  * folded word, which hid the endings from the stemmer ("défaussée" became
  * "defaussee", then "defausse"; "épuiser" "epuis" but "épuisée" "epuise").
  * The version is part of the table's declaration, so a database keeps the
- * tokenizer its index was made with until schema 13 rebuilds it.
+ * tokenizer its index was made with until schema 11 rebuilds it.
  *
  * In documents the unstemmed (folded) token is indexed too, at the same
  * position (FTS5_TOKEN_COLOCATED), so that prefix queries — which are not

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stemming as written (issue 13 #6): the inflections of a French verb or
 # adjective find each other, typed with accents or without; Russian ё and
-# е alike; a database made before schema 13 (rl_stem version 1: accents
+# е alike; a database made before schema 11 (rl_stem version 1: accents
 # folded before stemming) is read as it is and rebuilt by the upgrade.
 #
 #   bash tests/cli/test-stemming.sh BUILD/rulings BUILD/rulings_fts.so
@@ -65,7 +65,7 @@ check_eq "...both rulings" 2 "$(wc -w <<<"$(ids ещё)")"
 check_eq "'зеленая' finds 'Зелёные'" "$(ids зелёная)" "$(ids зеленая)"
 check_eq "...one ruling" 1 "$(wc -w <<<"$(ids зеленая)")"
 
-# ---- a database from before schema 13 -----------------------------------------------
+# ---- a database from before schema 11 -----------------------------------------------
 # What an older rulings made: the same tables declared 'rl_stem LANG'
 # (version 1) and indexed by it, schema version 10.
 cp s.db old.db
@@ -96,7 +96,7 @@ oldids() {
 rl --db old.db search défausser
 check_exit "a reader reads the version 10 database" 0
 check_err_contains "...warning that it is older" "schema version 10, older"
-# read with the tokenizer its index was made with: as before schema 13
+# read with the tokenizer its index was made with: as before schema 11
 check_eq "...as it was: 'défausser' finds 3 of the 5" 3 "$(wc -w <<<"$(oldids défausser)")"
 check_eq "...'défaussée' 3, not the same" 3 "$(wc -w <<<"$(oldids défaussée)")"
 check_eq "...'épuiser' 2 of the 3" 2 "$(wc -w <<<"$(oldids épuiser)")"

@@ -1,6 +1,6 @@
 /* test_stem.c — the rl_stem tokenizer: word forms, folding, phrases and
  * prefixes in English, French and Russian, on FTS5 tables of its own
- * (version 2, as schema 13 declares them; "fr1" is version 1, as older
+ * (version 2, as schema 11 declares them; "fr1" is version 1, as older
  * databases declare it). */
 #include "helpers.h"
 #include "stemtok.h"

@@ -1,4 +1,4 @@
--- rulings schema, version 13: words stemmed as written, accents kept.
+-- rulings schema, version 11: words stemmed as written, accents kept.
 --
 -- The rl_stem tokenizer's version 2 (src/stemtok.c) stems each word before
 -- folding its accents, then folds the stem: the French stemmer sees the
@@ -8,7 +8,6 @@
 -- its index was made with; here the four full-text tables are made again
 -- with version 2 and rebuilt from the rulings (the content tables, views
 -- over rulings, and the triggers that name these tables are unchanged).
--- Versions 11 and 12 are another branch's: the lead numbers them at merge.
 DROP TABLE rulings_fts_en;
 DROP TABLE rulings_fts_fr;
 DROP TABLE rulings_fts_ru;
