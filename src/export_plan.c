@@ -478,3 +478,41 @@ int export_text_page(struct rl_export *x, const struct export_page *p,
 	int frc = export_finish(x, &o);
 	return rc ? rc : frc;
 }
+
+/* ---- the games ------------------------------------------------------------- */
+
+int export_game_pages(struct rl_export *x, size_t *cap)
+{
+	size_t first = x->npages;
+	for (size_t i = 0; i < x->n; i++) {
+		const char *g = x->v[i].game;
+		bool seen = !g;
+		for (size_t k = first; k < x->npages && !seen; k++)
+			seen = !strcmp(x->pages[k].title, g);
+		if (seen)
+			continue;
+		if (!rl_grow(&x->pages, cap, x->npages + 1, sizeof *x->pages))
+			return rl_db_fail(x->db, RL_ENOMEM, "out of memory");
+		struct export_page *p = &x->pages[x->npages++];
+		*p = (struct export_page){ .kind = EXPORT_PAGE_GAME };
+		struct rl_buf nb = {0};
+		rl_buf_addf(&nb, "game\x1f%s", g);
+		char *name = rl_buf_take(&nb);
+		p->file = name ? rl_export_filename(name, x->format->ext) : NULL;
+		free(name);
+		p->title = rl_strdup(g);
+		if (!p->file || !p->title)
+			return rl_db_fail(x->db, RL_ENOMEM, "out of memory");
+	}
+	return RL_OK;
+}
+
+const struct export_page *export_game_page(const struct rl_export *x,
+                                           const char *game)
+{
+	for (size_t k = 0; k < x->npages; k++)
+		if (x->pages[k].kind == EXPORT_PAGE_GAME &&
+		    !strcmp(x->pages[k].title, game))
+			return &x->pages[k];
+	return NULL;
+}
