@@ -13,6 +13,7 @@
 #include "stemtok.h"
 
 #include <sqlite3.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,8 +43,20 @@ static int dump_table(sqlite3 *db, const char *table)
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		printf("%s", table);
+		/* an import's date is its import time when the document
+		 * states none (date_source 'imported', schema 10): a time,
+		 * like imported_at, that no two runs share */
+		bool import_time = false;
 		for (int i = 0; i < n; i++) {
-			if (strcmp(sqlite3_column_name(st, i), "imported_at") == 0)
+			const unsigned char *v = sqlite3_column_text(st, i);
+			if (strcmp(sqlite3_column_name(st, i), "date_source") == 0 &&
+			    v && strcmp((const char *)v, "imported") == 0)
+				import_time = true;
+		}
+		for (int i = 0; i < n; i++) {
+			const char *name = sqlite3_column_name(st, i);
+			if (strcmp(name, "imported_at") == 0 ||
+			    (import_time && strcmp(name, "date") == 0))
 				continue;
 			const unsigned char *v = sqlite3_column_text(st, i);
 			printf("|%s", v ? (const char *)v : "NULL");
