@@ -108,9 +108,73 @@ xmlNodePtr html_link(struct page_doc *d, xmlNodePtr parent, const char *href,
 	return a;
 }
 
-/* The frame of a page: head, body, the link to the index in a site. */
+/* ---- interface words ----------------------------------------------------- */
+
+const char *html_msg(struct page_doc *d, enum rl_msg id)
+{
+	return msg_get(d->ui, id);
+}
+
+char *html_count(struct page_doc *d, enum rl_msg id, size_t n)
+{
+	char *s = msg_count(d->ui, id, n);
+	if (!s)
+		html_fail(d, RL_ENOMEM);
+	return s;
+}
+
+void html_ui_mark(struct page_doc *d, xmlNodePtr node)
+{
+	if (node && msg_find(d->ctx) != d->ui)
+		html_attr(d, node, "lang", d->ui->code);
+}
+
+xmlNodePtr html_ui_el(struct page_doc *d, xmlNodePtr parent, const char *name,
+                      const char *text)
+{
+	xmlNodePtr n = html_el(d, parent, name, text);
+	html_ui_mark(d, n);
+	return n;
+}
+
+void html_ui_text(struct page_doc *d, xmlNodePtr parent, const char *s)
+{
+	if (msg_find(d->ctx) != d->ui)
+		html_ui_el(d, parent, "span", s);
+	else
+		html_text(d, parent, s);
+}
+
+const char *html_majority_lang(const struct rl_export *x, const size_t *v,
+                               size_t n, const char *game)
+{
+	enum { LANGS = 16 };
+	struct lang_n { const char *lang; size_t n; } t[LANGS];
+	size_t nt = 0, best = 0;
+	for (size_t k = 0; k < (v ? n : x->n); k++) {
+		const struct export_ruling *r = &x->v[v ? v[k] : k];
+		if (game && (!r->game || strcmp(r->game, game)))
+			continue;
+		const char *l = r->lang;   /* interned */
+		size_t j = 0;
+		while (j < nt && t[j].lang != l)
+			j++;
+		if (j == nt && nt < LANGS)
+			t[nt++] = (struct lang_n){ l, 0 };
+		if (j < nt && ++t[j].n > t[best].n)
+			best = j;
+	}
+	return nt ? t[best].lang : NULL;
+}
+
+/* ---- the frame ------------------------------------------------------------- */
+
+/* The frame of a page: head, body, the link to the index in a site. The
+ * page's interface words are in its language when the catalog has it. */
 void html_begin(struct page_doc *d, const char *title, const char *lang)
 {
+	d->lang = d->ctx = lang && *lang ? lang : "en";
+	d->ui = msg_lang_or_en(d->lang);
 	d->doc = htmlNewDocNoDtD(NULL, NULL);
 	xmlNodePtr html = d->doc ? xmlNewNode(NULL, BAD_CAST "html") : NULL;
 	if (!html || !xmlCreateIntSubset(d->doc, BAD_CAST "html", NULL, NULL)) {
@@ -130,7 +194,7 @@ void html_begin(struct page_doc *d, const char *title, const char *lang)
 	if (d->x->tree) {
 		xmlNodePtr nav = html_el(d, d->body, "div", NULL);
 		html_attr(d, nav, "class", "header");
-		html_link(d, nav, INDEX, "All tags");
+		html_ui_mark(d, html_link(d, nav, INDEX, html_msg(d, MSG_ALL_TAGS)));
 	}
 }
 
@@ -277,7 +341,7 @@ static void other_languages(struct page_doc *d, xmlNodePtr mn)
 			box = html_el(d, mn, "div", NULL);
 			html_attr(d, box, "class", "other");
 			html_attr(d, box, "id", "other-languages");
-			html_el(d, box, "h2", "In other languages");
+			html_ui_el(d, box, "h2", html_msg(d, MSG_OTHER_LANGUAGES));
 		}
 		xmlNodePtr hp = html_el(d, box, "p", NULL);
 		html_text(d, hp, x->v[p->v[0]].lang);
@@ -297,33 +361,13 @@ static void other_languages(struct page_doc *d, xmlNodePtr mn)
 			free(title);
 		}
 		if (p->n > MAX_LISTED) {
-			char more[64];
-			snprintf(more, sizeof more, "and %zu more", p->n - MAX_LISTED);
-			html_el(d, ul, "li", more);
+			char *more = html_count(d, MSG_AND_MORE, p->n - MAX_LISTED);
+			if (more)
+				html_ui_el(d, ul, "li", more);
+			free(more);
 		}
 	}
 	rl_strings_free(syn, nsyn);
-}
-
-/* The language of most of a page's rulings (the first of them on a tie;
- * every entry carries its own lang too), or NULL for none. */
-static const char *page_lang(const struct rl_export *x,
-                             const struct export_page *p)
-{
-	enum { LANGS = 16 };
-	struct lang_n { const char *lang; size_t n; } v[LANGS];
-	size_t nv = 0, best = 0;
-	for (size_t k = 0; k < p->n; k++) {
-		const char *l = x->v[p->v[k]].lang;   /* interned */
-		size_t j = 0;
-		while (j < nv && v[j].lang != l)
-			j++;
-		if (j == nv && nv < LANGS)
-			v[nv++] = (struct lang_n){ l, 0 };
-		if (j < nv && ++v[j].n > v[best].n)
-			best = j;
-	}
-	return nv ? v[best].lang : NULL;
 }
 
 int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out)
@@ -339,13 +383,19 @@ int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out
 		return rc;
 	struct page_doc d;
 	html_page_open(&d, x, p, out);
-	const char *title = p->title ? p->title : "Rulings with no tag";
-	html_begin(&d, title, page_lang(x, p));
+	/* the page's language before its words: a tag's page is in its
+	 * rulings' language */
+	d.lang = html_majority_lang(x, p->v, p->n, NULL);
+	d.ui = msg_lang_or_en(d.lang);
+	const char *title = p->title ? p->title : html_msg(&d, MSG_NO_TAG);
+	html_begin(&d, title, d.lang);
 	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
-	html_el(&d, mn, "h1", title);
-	char count[64];
-	snprintf(count, sizeof count, "%zu ruling%s", p->n, p->n == 1 ? "" : "s");
-	html_attr(&d, html_el(&d, mn, "p", count), "class", "meta");
+	xmlNodePtr h1 = html_el(&d, mn, "h1", title);
+	if (!p->title)
+		html_ui_mark(&d, h1);
+	char *count = html_count(&d, MSG_RULINGS_COUNT, p->n);
+	html_attr(&d, html_ui_el(&d, mn, "p", count), "class", "meta");
+	free(count);
 	other_languages(&d, mn);
 	stream_begin(&d, mn);
 	for (size_t k = 0; k < p->n && !d.rc && !d.out.err; k++) {
@@ -397,7 +447,7 @@ static void tally_list(struct page_doc *d, xmlNodePtr mn, const char *head,
                        struct tally *v, size_t n, bool games)
 {
 	qsort(v, n, sizeof *v, cmp_tally);
-	html_el(d, mn, "h2", head);
+	html_ui_el(d, mn, "h2", head);
 	xmlNodePtr ul = html_el(d, mn, "ul", NULL);
 	for (size_t k = 0; k < n; k++) {
 		/* a game links its page */
@@ -425,22 +475,23 @@ int export_html_game_page(struct rl_export *x, size_t page,
 	const struct export_page *p = &x->pages[page];
 	struct page_doc d;
 	html_page_open(&d, x, p, out);
-	html_begin(&d, p->title, NULL);
+	/* in the language of most of the game's rulings */
+	html_begin(&d, p->title, html_majority_lang(x, NULL, 0, p->title));
 	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
 	html_el(&d, mn, "h1", p->title);
 	size_t n = 0;
 	for (size_t i = 0; i < x->n; i++)
 		n += x->v[i].game && !strcmp(x->v[i].game, p->title);
-	char count[64];
-	snprintf(count, sizeof count, "%zu ruling%s", n, n == 1 ? "" : "s");
-	html_attr(&d, html_el(&d, mn, "p", count), "class", "meta");
+	char *count = html_count(&d, MSG_RULINGS_COUNT, n);
+	html_attr(&d, html_ui_el(&d, mn, "p", count), "class", "meta");
+	free(count);
 	xmlNodePtr ul = NULL;
 	for (size_t k = 0; k < x->nbooks; k++) {
 		const struct export_book *b = &x->books[k];
 		if (!b->game || strcmp(b->game, p->title))
 			continue;
 		if (!ul) {
-			html_el(&d, mn, "h2", "Rulebooks");
+			html_ui_el(&d, mn, "h2", html_msg(&d, MSG_RULEBOOKS));
 			ul = html_el(&d, mn, "ul", NULL);
 		}
 		xmlNodePtr li = html_el(&d, ul, "li", NULL);
@@ -460,13 +511,20 @@ int export_html_game_page(struct rl_export *x, size_t page,
 		if (!m)
 			continue;
 		if (!ul) {
-			html_el(&d, mn, "h2", "Tags");
+			html_ui_el(&d, mn, "h2", html_msg(&d, MSG_TAGS));
 			ul = html_el(&d, mn, "ul", NULL);
 			html_attr(&d, ul, "class", "index");
 		}
 		xmlNodePtr li = html_el(&d, ul, "li", NULL);
-		html_link(&d, li, tp->file, tp->title ? tp->title
-		                                      : "Rulings with no tag");
+		xmlNodePtr a = html_link(&d, li, tp->file, tp->title ? tp->title
+		                         : html_msg(&d, MSG_NO_TAG));
+		/* a tag is in its rulings' language */
+		const char *tl = tp->title ? html_majority_lang(x, tp->v, tp->n, NULL)
+		                           : NULL;
+		if (!tp->title)
+			html_ui_mark(&d, a);
+		else if (tl && *tl && strcmp(tl, d.lang))
+			html_attr(&d, a, "lang", tl);
 		char c[32];
 		snprintf(c, sizeof c, " (%zu)", m);
 		html_text(&d, li, c);
@@ -483,12 +541,13 @@ static void tallies(struct page_doc *d, xmlNodePtr mn)
 	size_t ng = 0, nl = 0, cg = 0, cl = 0;
 	for (size_t i = 0; i < x->n && !d->rc; i++) {
 		const struct export_ruling *r = &x->v[i];
-		if (!count_key(&games, &ng, &cg, r->game ? r->game : "(no game)") ||
+		if (!count_key(&games, &ng, &cg, r->game ? r->game
+		               : html_msg(d, MSG_NO_GAME_ITEM)) ||
 		    !count_key(&langs, &nl, &cl, r->lang))
 			html_fail(d, RL_ENOMEM);
 	}
-	tally_list(d, mn, "Games", games, ng, true);
-	tally_list(d, mn, "Languages", langs, nl, false);
+	tally_list(d, mn, html_msg(d, MSG_GAMES), games, ng, true);
+	tally_list(d, mn, html_msg(d, MSG_LANGUAGES), langs, nl, false);
 	free(games);
 	free(langs);
 }
@@ -498,10 +557,13 @@ static xmlNodePtr index_item(struct page_doc *d, xmlNodePtr ul,
 {
 	xmlNodePtr li = html_el(d, ul, "li", NULL);
 	xmlNodePtr a = html_link(d, li, p->file, p->title ? p->title
-	                                                  : "Rulings with no tag");
+	                         : html_msg(d, MSG_NO_TAG));
 	/* a tag is in its rulings' language; the page's own words are not */
-	const char *lang = p->title ? page_lang(d->x, p) : NULL;
-	if (lang && *lang)
+	const char *lang = p->title ? html_majority_lang(d->x, p->v, p->n, NULL)
+	                            : NULL;
+	if (!p->title)
+		html_ui_mark(d, a);
+	else if (lang && *lang)
 		html_attr(d, a, "lang", lang);
 	char n[32];
 	snprintf(n, sizeof n, " (%zu)", p->n);
@@ -513,32 +575,51 @@ int export_html_index(struct rl_export *x, const struct rl_sink *out)
 {
 	struct page_doc d;
 	html_page_open(&d, x, NULL, out);
-	html_begin(&d, "Rulings", NULL);
+	/* in the language of most of the rulings */
+	d.lang = html_majority_lang(x, NULL, 0, NULL);
+	d.ui = msg_lang_or_en(d.lang);
+	html_begin(&d, html_msg(&d, MSG_INDEX_TITLE), d.lang);
 	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
-	html_el(&d, mn, "h1", "Rulings");
+	html_ui_el(&d, mn, "h1", html_msg(&d, MSG_INDEX_TITLE));
 	size_t ntags = 0;
 	for (size_t k = 0; k < x->npages; k++)
 		ntags += x->pages[k].kind == EXPORT_PAGE_TAG;
-	char count[96];
-	snprintf(count, sizeof count, "%zu ruling%s, %zu page%s", x->n,
-	         x->n == 1 ? "" : "s", x->npages, x->npages == 1 ? "" : "s");
-	html_attr(&d, html_el(&d, mn, "p", count), "class", "meta");
+	char *nr = html_count(&d, MSG_RULINGS_COUNT, x->n),
+	     *np = html_count(&d, MSG_PAGES_COUNT, x->npages);
+	struct rl_buf cb = {0};
+	rl_buf_addf(&cb, "%s, %s", nr ? nr : "", np ? np : "");
+	char *count = rl_buf_take(&cb);
+	if (!count)
+		html_fail(&d, RL_ENOMEM);
+	html_attr(&d, html_ui_el(&d, mn, "p", count), "class", "meta");
+	free(nr);
+	free(np);
+	free(count);
 	tallies(&d, mn);
 	if (x->nbooks) {
-		html_el(&d, mn, "h2", "Rulebooks");
+		html_ui_el(&d, mn, "h2", html_msg(&d, MSG_RULEBOOKS));
 		xmlNodePtr bl = html_el(&d, mn, "ul", NULL);
 		for (size_t k = 0; k < x->nbooks; k++) {
 			const struct export_book *b = &x->books[k];
 			xmlNodePtr li = html_el(&d, bl, "li", NULL);
 			html_attr(&d, li, "lang", b->lang);
 			html_link(&d, li, x->pages[b->toc].file, b->title);
-			char n[64];
-			snprintf(n, sizeof n, " (%zu rules, %zu glossary entries)",
-			         b->nrules, b->ngloss);
-			html_text(&d, li, n);
+			char *r = html_count(&d, MSG_RULES_COUNT, b->nrules),
+			     *g = html_count(&d, MSG_GLOSSARY_COUNT, b->ngloss);
+			struct rl_buf nb = {0};
+			rl_buf_addf(&nb, " (%s, %s)", r ? r : "", g ? g : "");
+			char *n = rl_buf_take(&nb);
+			if (!n)
+				html_fail(&d, RL_ENOMEM);
+			d.ctx = b->lang;        /* the item's language */
+			html_ui_text(&d, li, n ? n : "");
+			d.ctx = d.lang;
+			free(r);
+			free(g);
+			free(n);
 		}
 	}
-	html_el(&d, mn, "h2", "Tags");
+	html_ui_el(&d, mn, "h2", html_msg(&d, MSG_TAGS));
 	xmlNodePtr ul = html_el(&d, mn, "ul", NULL);
 	html_attr(&d, ul, "class", "index");
 	/* one item a tag: streamed, unless there is only one (a list of one

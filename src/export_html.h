@@ -5,6 +5,7 @@
 #define RL_EXPORT_HTML_H
 
 #include "export.h"
+#include "msg.h"
 
 #include <libxml/tree.h>
 
@@ -13,6 +14,12 @@
 struct page_doc {
 	struct rl_export *x;
 	const struct export_page *page;   /* NULL for the index */
+	/* languages: the page's (its <html lang>), its interface words'
+	 * (the page's when the catalog has it, else English) and that of
+	 * the element being built (an entry's own lang inside it) */
+	const char *lang;
+	const struct msg_lang *ui;
+	const char *ctx;
 	xmlDocPtr doc;
 	xmlNodePtr body;
 	int rc;                 /* the first failure (RL_ENOMEM for a node) */
@@ -36,6 +43,23 @@ void html_text_len(struct page_doc *d, xmlNodePtr parent, const char *s,
 void html_text(struct page_doc *d, xmlNodePtr parent, const char *s);
 xmlNodePtr html_link(struct page_doc *d, xmlNodePtr parent, const char *href,
                      const char *label);
+/* Interface words (msg.h) in the page's interface language. html_ui_mark
+ * gives node a lang when the element it is in has another language (an
+ * English entry on a Russian page: its "Теги: " carries lang="ru");
+ * html_ui_el and html_ui_text mark what they make. html_count: a count
+ * in its plural form, a new string (NULL after a failure). */
+const char *html_msg(struct page_doc *d, enum rl_msg id);
+char *html_count(struct page_doc *d, enum rl_msg id, size_t n);
+void html_ui_mark(struct page_doc *d, xmlNodePtr node);
+xmlNodePtr html_ui_el(struct page_doc *d, xmlNodePtr parent, const char *name,
+                      const char *text);
+void html_ui_text(struct page_doc *d, xmlNodePtr parent, const char *s);
+/* The most frequent language of the rulings v[0..n) of the export (all
+ * of them when v is NULL) that are of game (any when NULL); NULL for
+ * none. */
+const char *html_majority_lang(const struct rl_export *x, const size_t *v,
+                               size_t n, const char *game);
+
 /* A page: opened on out, its frame (head, body, the link to the index
  * in a site), written whole, closed (RL_OK or its first failure, with a
  * message) (export_html.c). */

@@ -156,7 +156,7 @@ static void see_also(struct page_doc *d, xmlNodePtr parent, struct ref *refs,
 		if (!p) {
 			p = html_el(d, parent, "p", NULL);
 			html_attr(d, p, "class", "refs");
-			html_text(d, p, "See also: ");
+			html_ui_text(d, p, html_msg(d, MSG_SEE_ALSO));
 		} else {
 			html_text(d, p, "; ");
 		}
@@ -181,7 +181,7 @@ static void tags(struct page_doc *d, xmlNodePtr parent,
 		return;
 	xmlNodePtr p = html_el(d, parent, "p", NULL);
 	html_attr(d, p, "class", "tags");
-	html_text(d, p, "Tags: ");
+	html_ui_text(d, p, html_msg(d, MSG_TAGS_LABEL));
 	for (size_t k = 0; k < r->ntags && !d->rc; k++) {
 		const struct export_page *tp = NULL;
 		if (k)
@@ -326,7 +326,7 @@ static void pager(struct page_doc *d, xmlNodePtr mn, const struct export_book *b
 	xmlNodePtr nav = html_el(d, mn, "div", NULL);
 	html_attr(d, nav, "class", label);
 	if (page > b->toc + 1) {
-		xmlNodePtr s = html_el(d, nav, "span", "Previous: ");
+		xmlNodePtr s = html_ui_el(d, nav, "span", html_msg(d, MSG_PREVIOUS));
 		char *href = page_href(d->x, page - 1, NULL);
 		if (!href)
 			html_fail(d, RL_ENOMEM);
@@ -335,11 +335,11 @@ static void pager(struct page_doc *d, xmlNodePtr mn, const struct export_book *b
 		free(href);
 	}
 	if (page != b->toc) {
-		xmlNodePtr s = html_el(d, nav, "span", "Contents: ");
+		xmlNodePtr s = html_ui_el(d, nav, "span", html_msg(d, MSG_CONTENTS));
 		link_to(d, s, b->toc, NULL, b->title);
 	}
 	if (page + 1 < b->end) {
-		xmlNodePtr s = html_el(d, nav, "span", "Next: ");
+		xmlNodePtr s = html_ui_el(d, nav, "span", html_msg(d, MSG_NEXT));
 		char *href = page_href(d->x, page + 1, NULL);
 		if (!href)
 			html_fail(d, RL_ENOMEM);
@@ -354,12 +354,18 @@ static void pager(struct page_doc *d, xmlNodePtr mn, const struct export_book *b
 static void toc(struct page_doc *d, xmlNodePtr mn, const struct export_book *b)
 {
 	const struct rl_export *x = d->x;
-	char meta[160];
-	snprintf(meta, sizeof meta, "%zu rule%s, %zu glossary entr%s%s%s",
-	         b->nrules, b->nrules == 1 ? "" : "s", b->ngloss,
-	         b->ngloss == 1 ? "y" : "ies", b->game ? " \xC2\xB7 " : "",
-	         b->game ? b->game : "");
-	html_attr(d, html_el(d, mn, "p", meta), "class", "meta");
+	char *nr = html_count(d, MSG_RULES_COUNT, b->nrules),
+	     *ng = html_count(d, MSG_GLOSSARY_COUNT, b->ngloss);
+	struct rl_buf mb = {0};
+	rl_buf_addf(&mb, "%s, %s%s%s", nr ? nr : "", ng ? ng : "",
+	            b->game ? " \xC2\xB7 " : "", b->game ? b->game : "");
+	char *meta = rl_buf_take(&mb);
+	if (!meta)
+		html_fail(d, RL_ENOMEM);
+	html_attr(d, html_ui_el(d, mn, "p", meta), "class", "meta");
+	free(nr);
+	free(ng);
+	free(meta);
 	xmlNodePtr ul = NULL;
 	for (size_t h = 0; h < b->nheads && !d->rc; h++) {
 		const struct export_head *hd = &b->heads[h];
@@ -374,7 +380,7 @@ static void toc(struct page_doc *d, xmlNodePtr mn, const struct export_book *b)
 		}
 		if (!ul) {
 			if (h == 0)
-				html_el(d, mn, "h2", "Rules");
+				html_ui_el(d, mn, "h2", html_msg(d, MSG_RULES));
 			ul = html_el(d, mn, "ul", NULL);
 			html_attr(d, ul, "class", "toc");
 		}
@@ -387,7 +393,7 @@ static void toc(struct page_doc *d, xmlNodePtr mn, const struct export_book *b)
 	}
 	if (!b->ngloss)
 		return;
-	html_el(d, mn, "h2", "Glossary");
+	html_ui_el(d, mn, "h2", html_msg(d, MSG_GLOSSARY));
 	xmlNodePtr gl = html_el(d, mn, "ul", NULL);
 	html_attr(d, gl, "class", "letters");
 	for (size_t k = b->toc + 1; k < b->end && !d->rc; k++) {
@@ -437,23 +443,25 @@ int export_html_book_page(struct rl_export *x, size_t page,
 	const struct export_book *b = &x->books[p->book];
 	struct page_doc d;
 	html_page_open(&d, x, p, out);
-	struct rl_buf tb = {0}, hb = {0};
+	/* the book's language before its words */
+	d.ui = msg_lang_or_en(b->lang);
+	struct rl_buf tb = {0};
+	const char *const letter_args[] = { p->title };
+	char *h1 = p->kind == EXPORT_PAGE_LETTER
+	         ? msg_fill(html_msg(&d, MSG_GLOSSARY_LETTER), 1, letter_args)
+	         : rl_strdup(p->title);
 	if (p->kind == EXPORT_PAGE_TOC)
 		rl_buf_adds(&tb, b->title);
-	else if (p->kind == EXPORT_PAGE_LETTER)
-		rl_buf_addf(&tb, "Glossary: %s \xE2\x80\x94 %s", p->title, b->title);
 	else
-		rl_buf_addf(&tb, "%s \xE2\x80\x94 %s", p->title, b->title);
-	if (p->kind == EXPORT_PAGE_LETTER)
-		rl_buf_addf(&hb, "Glossary: %s", p->title);
-	else
-		rl_buf_adds(&hb, p->title);
-	char *title = rl_buf_take(&tb), *h1 = rl_buf_take(&hb);
+		rl_buf_addf(&tb, "%s \xE2\x80\x94 %s", h1 ? h1 : "", b->title);
+	char *title = rl_buf_take(&tb);
 	if (!title || !h1)
 		html_fail(&d, RL_ENOMEM);
 	html_begin(&d, title ? title : "", b->lang);
 	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
 	xmlNodePtr h = html_el(&d, mn, "h1", h1 ? h1 : "");
+	if (p->kind == EXPORT_PAGE_LETTER)
+		html_ui_mark(&d, h);
 	pager(&d, mn, b, page, "pager");
 	if (p->kind == EXPORT_PAGE_TOC) {
 		toc(&d, mn, b);

@@ -203,26 +203,43 @@ static void changes(struct page_doc *d, xmlNodePtr h, xmlNodePtr art,
 	bool edited = last && prev && last->text &&
 	              strcmp(last->change, "edited") == 0;
 	if (r->changed || edited) {
-		xmlNodePtr b = html_el(d, h, "span", "changed");
+		xmlNodePtr b = html_ui_el(d, h, "span", html_msg(d, MSG_CHANGED));
 		html_attr(d, b, "class", "badge");
-		html_attr(d, b, "title", edited ? "edited by the latest import that "
-		          "changed it" : "the source marks the answer as changed");
+		html_attr(d, b, "title", html_msg(d, edited ? MSG_CHANGED_EDITED
+		                                         : MSG_CHANGED_MARKED));
 	}
 	if (edited) {
 		xmlNodePtr det = html_el(d, art, "div", NULL);
 		html_attr(d, det, "class", "diff");
-		struct rl_buf sb = {0};
-		rl_buf_addf(&sb, "Last change: %.10s, %s", last->at ? last->at : "",
-		            last->document ? last->document : "");
-		char *summary = rl_buf_take(&sb);
+		char at[11];
+		snprintf(at, sizeof at, "%.10s", last->at ? last->at : "");
+		const char *const args[] = { at, last->document ? last->document : "" };
+		char *summary = msg_fill(html_msg(d, MSG_LAST_CHANGE), 2, args);
 		if (!summary)
 			html_fail(d, RL_ENOMEM);
-		xmlNodePtr sp = html_el(d, det, "p", summary);
+		xmlNodePtr sp = html_ui_el(d, det, "p", summary);
 		html_attr(d, sp, "class", "meta");
 		free(summary);
 		word_diff(d, det, prev, last);
 	}
 	rl_history_free(v, n);
+}
+
+/* "see X", "rule 702.19", "page 12", "term Flying": a new string. */
+static char *ref_label(struct page_doc *d, const struct rl_ref_out *x)
+{
+	static const struct { const char *kind; enum rl_msg msg; } kinds[] = {
+		{ "ruling", MSG_REF_RULING }, { "page", MSG_REF_PAGE },
+		{ "rule", MSG_REF_RULE }, { "term", MSG_REF_TERM },
+		{ "url", MSG_REF_URL },
+	};
+	const char *const args[] = { x->target };
+	for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+		if (!strcmp(x->kind, kinds[k].kind))
+			return msg_fill(html_msg(d, kinds[k].msg), 1, args);
+	struct rl_buf b = {0};
+	rl_buf_addf(&b, "%s %s", x->kind, x->target);
+	return rl_buf_take(&b);
 }
 
 static void refs(struct page_doc *d, xmlNodePtr art, const struct rl_ruling *r)
@@ -231,7 +248,7 @@ static void refs(struct page_doc *d, xmlNodePtr art, const struct rl_ruling *r)
 		return;
 	xmlNodePtr p = html_el(d, art, "p", NULL);
 	html_attr(d, p, "class", "refs");
-	html_text(d, p, "References: ");
+	html_ui_text(d, p, html_msg(d, MSG_REFERENCES));
 	bool discussion = false, first = true;
 	for (size_t k = 0; k < r->nrefs && !d->rc; k++) {
 		const struct rl_ref_out *x = &r->refs[k];
@@ -245,13 +262,10 @@ static void refs(struct page_doc *d, xmlNodePtr art, const struct rl_ruling *r)
 		first = false;
 		if (disc) {
 			discussion = true;
-			html_text(d, p, "(Discussion elsewhere)");
+			html_ui_text(d, p, html_msg(d, MSG_DISCUSSION));
 			continue;
 		}
-		struct rl_buf lb = {0};
-		rl_buf_addf(&lb, "%s %s", strcmp(x->kind, "ruling") == 0 ? "see"
-		            : x->kind, x->target);
-		char *label = rl_buf_take(&lb);
+		char *label = ref_label(d, x);
 		if (!label) {
 			html_fail(d, RL_ENOMEM);
 			break;
@@ -264,12 +278,12 @@ static void refs(struct page_doc *d, xmlNodePtr art, const struct rl_ruling *r)
 		           (strncmp(x->target, "https://", 8) == 0 ||
 		            strncmp(x->target, "http://", 7) == 0);
 		if (href) {
-			html_link(d, p, href, label);
+			html_ui_mark(d, html_link(d, p, href, label));
 		} else if (web) {
 			xmlNodePtr a = html_link(d, p, x->target, x->target);
 			html_attr(d, a, "rel", "nofollow noopener noreferrer");
 		} else {
-			html_text(d, p, label);
+			html_ui_text(d, p, label);
 		}
 		free(href);
 		free(label);
@@ -291,7 +305,7 @@ static void backlinks(struct page_doc *d, xmlNodePtr art,
 		if (!p) {
 			p = html_el(d, art, "p", NULL);
 			html_attr(d, p, "class", "backlinks");
-			html_text(d, p, "Cited by: ");
+			html_ui_text(d, p, html_msg(d, MSG_CITED_BY));
 		} else {
 			html_text(d, p, "; ");
 		}
@@ -307,17 +321,39 @@ static void para(struct page_doc *d, xmlNodePtr art, const char *cls,
 	char *s = rl_buf_take(b);
 	if (!s)
 		html_fail(d, RL_ENOMEM);
-	html_attr(d, html_el(d, art, "p", s), "class", cls);
+	html_attr(d, html_ui_el(d, art, "p", s), "class", cls);
 	free(s);
 }
 
+/* A ruling's kind in the interface language. */
+static const char *kind_word(struct page_doc *d, const char *kind)
+{
+	static const struct { const char *kind; enum rl_msg msg; } kinds[] = {
+		{ "faq", MSG_KIND_FAQ }, { "errata", MSG_KIND_ERRATA },
+		{ "rule", MSG_KIND_RULE }, { "glossary", MSG_KIND_GLOSSARY },
+	};
+	for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+		if (!strcmp(kind, kinds[k].kind))
+			return html_msg(d, kinds[k].msg);
+	return kind;
+}
+
+/* The line of facts (kind, language, game, rule, author, date): interface
+ * words and codes, so in the interface language; the game and author
+ * are names. */
 static void meta(struct page_doc *d, xmlNodePtr art, const struct rl_ruling *r)
 {
 	struct rl_buf b = {0};
-	rl_buf_addf(&b, "%s \xC2\xB7 %s \xC2\xB7 %s", r->kind, r->lang,
-	            r->game ? r->game : "no game");
-	if (r->rule)
-		rl_buf_addf(&b, " \xC2\xB7 rule %s", r->rule);
+	rl_buf_addf(&b, "%s \xC2\xB7 %s \xC2\xB7 %s", kind_word(d, r->kind),
+	            r->lang, r->game ? r->game : html_msg(d, MSG_NO_GAME));
+	if (r->rule) {
+		const char *const args[] = { r->rule };
+		char *rule = msg_fill(html_msg(d, MSG_REF_RULE), 1, args);
+		if (!rule)
+			html_fail(d, RL_ENOMEM);
+		rl_buf_addf(&b, " \xC2\xB7 %s", rule ? rule : "");
+		free(rule);
+	}
 	if (r->author)
 		rl_buf_addf(&b, " \xC2\xB7 %s", r->author);
 	if (r->date)
@@ -326,13 +362,24 @@ static void meta(struct page_doc *d, xmlNodePtr art, const struct rl_ruling *r)
 	if (r->errata) {
 		const struct rl_errata *x = r->errata;
 		struct rl_buf e = {0};
-		rl_buf_addf(&e, "Errata: %s", x->product ? x->product : "?");
+		const char *const product[] = { x->product ? x->product : "?" };
+		char *s = msg_fill(html_msg(d, MSG_ERRATA), 1, product);
+		bool ok = s != NULL;
+		rl_buf_adds(&e, s ? s : "");
+		free(s);
 		if (x->printing)
 			rl_buf_addf(&e, ", %s", x->printing);
 		if (x->document)
 			rl_buf_addf(&e, "; %s", x->document);
-		if (x->page)
-			rl_buf_addf(&e, ", p. %s", x->page);
+		if (x->page) {
+			const char *const page[] = { x->page };
+			s = msg_fill(html_msg(d, MSG_ERRATA_PAGE), 1, page);
+			ok = ok && s;
+			rl_buf_adds(&e, s ? s : "");
+			free(s);
+		}
+		if (!ok)
+			html_fail(d, RL_ENOMEM);
 		para(d, art, "errata", &e);
 	}
 }
@@ -349,6 +396,10 @@ xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i,
 	html_attr(d, art, "class", "entry");
 	html_attr(d, art, "id", id);
 	html_attr(d, art, "lang", r.lang);
+	/* inside, interface words not in the entry's language carry the
+	 * page's */
+	const char *ctx = d->ctx;
+	d->ctx = r.lang;
 	char hn[3] = { 'h', (char)('0' + (level < 2 ? 2 : level > 6 ? 6 : level)),
 	               '\0' };
 	xmlNodePtr h = html_el(d, art, hn, NULL);
@@ -357,26 +408,29 @@ xmlNodePtr html_entry(struct page_doc *d, xmlNodePtr parent, size_t i,
 	/* the "#" says nothing to a screen reader: its label does */
 	xmlNodePtr a = html_link(d, h, self, "#");
 	html_attr(d, a, "class", "anchor");
-	html_attr(d, a, "aria-label", "link to this ruling");
+	html_attr(d, a, "aria-label", html_msg(d, MSG_ANCHOR_LABEL));
+	html_ui_mark(d, a);
 	html_inline(d, h, r.title, strlen(r.title));
 	changes(d, h, art, &r);
 	answer(d, art, r.text);
 	meta(d, art, &r);
 	xmlNodePtr tp = html_el(d, art, "p", NULL);
 	html_attr(d, tp, "class", "tags");
-	html_text(d, tp, r.ntags ? "Tags: " : "No tags");
+	html_ui_text(d, tp, html_msg(d, r.ntags ? MSG_TAGS_LABEL : MSG_NO_TAGS));
 	for (size_t k = 0; k < r.ntags && !d->rc; k++) {
 		if (k)
 			html_text(d, tp, ", ");
 		tag_link(d, tp, r.tags[k]);
 	}
 	if (r.hidden_tags > 0) {
-		char more[48];
-		snprintf(more, sizeof more, ", and %d more", r.hidden_tags);
-		html_text(d, tp, more);
+		char *more = html_count(d, MSG_AND_MORE, (size_t)r.hidden_tags);
+		html_text(d, tp, ", ");
+		html_ui_text(d, tp, more ? more : "");
+		free(more);
 	}
 	refs(d, art, &r);
 	backlinks(d, art, &r);
+	d->ctx = ctx;
 	rl_ruling_clear(&r);
 	return art;
 }

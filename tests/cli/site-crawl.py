@@ -2,7 +2,7 @@
 """site-crawl.py — a crawl of an exported HTML site from its index.html,
 independent of rulings: it reads the pages with Python's html.parser.
 
-    python3 site-crawl.py SITE-DIRECTORY
+    python3 site-crawl.py SITE-DIRECTORY [PO-DIRECTORY]
 
 Prints one line per finding, "name: value", for the shell test to check:
 
@@ -20,17 +20,64 @@ Prints one line per finding, "name: value", for the shell test to check:
                              "rule", a glossary term (dt with an id)
     lang: FILE PAGE MOST     (each) a page whose lang is not the language
                              of most of its entries (class "entry")
+    english: FILE LANG TEXT  (each, with PO-DIRECTORY: the message catalog)
+                             an English interface word (a message of
+                             en.po) in an element whose language (its own
+                             lang or its nearest ancestor's) is another of
+                             the catalog's: a text, a part of one between
+                             " \u00b7 ", ", ", " \u2014 ", "(", ")", or an
+                             aria-label or title that is the message
+    interface: N             the texts checked for English words
 """
 import html.parser
+import importlib.util
 import os
+import re
 import sys
 import urllib.parse
 from collections import Counter, deque
 
 
+VOID = {'meta', 'link', 'br', 'img', 'input', 'hr', 'area', 'base', 'col',
+        'embed', 'source', 'track', 'wbr'}
+PARTS = re.compile('\u00b7|, |\u2014|[()]')
+
+
+def english_patterns(po_dir):
+    """For each language of the catalog but English: the English messages
+    (as whole-text patterns, {N} any text) that differ from that
+    language's (\"faq\" is French too)."""
+    spec = importlib.util.spec_from_file_location(
+        'po_compile', os.path.join(po_dir, 'compile.py'))
+    po = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(po)
+    _, _, _, en = po.load(os.path.join(po_dir, 'en.po'))
+    out = {}
+    for name in sorted(os.listdir(po_dir)):
+        if not name.endswith('.po') or name == 'en.po':
+            continue
+        lang, _, _, msgs = po.load(os.path.join(po_dir, name))
+        pats = []
+        for key, e in en.items():
+            for s in (e['id'], e.get('plural')):
+                if not s or s in msgs[key]['str']:
+                    continue
+                for part in PARTS.split(s):
+                    part = part.strip(' :,')
+                    if re.search('[A-Za-z]{2}', re.sub(r'\{\d\}', '', part)):
+                        pats.append(re.compile(
+                            '.+'.join(re.escape(x) for x in re.split(r'\{\d\}', part)) + '$'))
+        out[lang] = pats
+    return out
+
+
 class Page(html.parser.HTMLParser):
-    def __init__(self):
+    def __init__(self, patterns=None):
         super().__init__(convert_charrefs=True)
+        self.patterns = patterns or {}
+        self.stack = []          # (tag, lang) of the open elements
+        self.english = []        # (lang, text)
+        self.checked = 0
         self.ids = set()
         self.links = []          # (href, text, aria-label)
         self.headings = []
@@ -39,8 +86,35 @@ class Page(html.parser.HTMLParser):
         self.entry_langs = Counter()
         self._a = None
 
+    def lang_now(self):
+        for _, lang in reversed(self.stack):
+            if lang:
+                return lang
+        return None
+
+    def check(self, text):
+        pats = self.patterns.get(self.lang_now())
+        if not pats:
+            return
+        for part in PARTS.split(text):
+            part = part.strip(' :,\n')
+            if not part:
+                continue
+            self.checked += 1
+            if any(p.match(part) for p in pats):
+                self.english.append((self.lang_now(), part))
+
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if tag not in VOID:
+            self.stack.append((tag, a.get('lang')))
+        for k in ('aria-label', 'title'):
+            if k in a:
+                if tag in VOID:
+                    self.stack.append((tag, a.get('lang')))
+                self.check(a[k])
+                if tag in VOID:
+                    self.stack.pop()
         if 'id' in a:
             self.ids.add(a['id'])
         if tag == 'html':
@@ -57,10 +131,15 @@ class Page(html.parser.HTMLParser):
             self._a = [a['href'], '', a.get('aria-label')]
 
     def handle_data(self, data):
+        if self.stack and self.stack[-1][0] != 'style':
+            self.check(data)
         if self._a is not None:
             self._a[1] += data
 
     def handle_endtag(self, tag):
+        while self.stack and tag not in VOID:
+            if self.stack.pop()[0] == tag:
+                break
         if tag == 'a' and self._a is not None:
             self.links.append(tuple(self._a))
             self._a = None
@@ -68,10 +147,11 @@ class Page(html.parser.HTMLParser):
 
 def main():
     site = sys.argv[1]
+    patterns = english_patterns(sys.argv[2]) if len(sys.argv) > 2 else None
     names = sorted(n for n in os.listdir(site) if n.endswith('.html'))
     pages = {}
     for n in names:
-        p = Page()
+        p = Page(patterns)
         with open(os.path.join(site, n), encoding='utf-8') as f:
             p.feed(f.read())
         pages[n] = p
@@ -120,6 +200,11 @@ def main():
     size, big = max((os.path.getsize(os.path.join(site, n)), n) for n in names)
     print('largest: %d %s' % (size, big))
     print('rulings: %d' % total)
+    if patterns is not None:
+        for n in names:
+            for lang, text in pages[n].english:
+                print('english: %s %s %s' % (n, lang, text))
+        print('interface: %d' % sum(p.checked for p in pages.values()))
 
 
 if __name__ == '__main__':

@@ -105,9 +105,10 @@ check_match "the index links a page per game" '^game-magic-the-gathering-[0-9a-f
 check_eq "... which links the game's book" "$toc" \
 	"$(xp 'string(//li/a[.="Magic: The Gathering Comprehensive Rules"]/@href)' "site/$game")"
 si=$(xp 'string(//li/a[.="Spirit Island"]/@href)' site/index.html)
-# (data/003, Spirit Island's six rules, carry no tag)
+# (data/003, Spirit Island's six rules, carry no tag; they are French, and
+# so is the game's page, its interface words too)
 check_eq "... and the pages of the game's rulings, with its count there" \
-	"untagged.html Rulings with no tag (6)" \
+	"untagged.html Décisions sans étiquette (6)" \
 	"$(xp 'string(//ul[@class="index"]/li/a/@href)' "site/$si") $(xp '//ul[@class="index"]/li' "site/$si" | sed 's/<[^>]*>//g' | tr -d '\n')"
 
 # ---- pages of rules -----------------------------------------------------------------
@@ -159,14 +160,29 @@ check_eq "a ruling the source says '(Discussion elsewhere)' of on three pages sa
 	"$(grep -h -o 'References: [^<]*' site/*.html | grep 'elsewhere).*elsewhere)' | head -3)"
 check_contains "... and says it" "$(cat site/*.html)" "References: (Discussion elsewhere)"
 
-# ---- languages (point 3, in part) ------------------------------------------------
+# ---- languages (point 3) ----------------------------------------------------------
 check_eq "a page of one French and two English entries is English" "en" \
 	"$(xp 'string(/html/@lang)' "site/$(ls site | grep '^mixed-')")"
 check_eq "a Russian tag on the index carries its lang" "ru" \
 	"$(xp 'string(//ul[@class="index"]/li/a[.="Быстрые и медленные атаки"]/@lang)' site/index.html)"
 
+# the interface words come from the catalog (po/*.po) in the page's language
+btoc=$(xp 'string(//li[@lang="ru"]/a[.="Быстрые и медленные атаки"]/@href)' site/index.html)
+bpage=$(xp 'string(//a[@rel="next"]/@href)' "site/$btoc")
+check_eq "a Russian book's contents read Russian (plural forms: 3 правила, 0 статей)" \
+	"ru|Все теги|3 правила, 0 статей глоссария|Правила|Далее: " \
+	"$(xp 'string(/html/@lang)' "site/$btoc")|$(xp 'string(//div[@class="header"]/a)' "site/$btoc")|$(xp 'string(//p[@class="meta"])' "site/$btoc")|$(xp 'string(//h2)' "site/$btoc")|$(xp 'string(//div[@class="pager"]/span)' "site/$btoc" | sed 's/: .*/: /')"
+check_eq "... its pages too" "Содержание: |Теги: " \
+	"$(xp 'string(//div[@class="pager"]/span)' "site/$bpage" | sed 's/: .*/: /')|$(xp 'string(//div[@class="rule"]/p[@class="tags"]/text())' "site/$bpage")"
+mixed=site/$(ls site | grep '^mixed-')
+check_eq "the French entry of an English page: its interface words are English, with lang=\"en\"" \
+	"Tags: |fr · fr · no game" \
+	"$(xp 'string(//div[@lang="fr"]/p[@class="tags"]/span[@lang="en"])' "$mixed")|$(xp 'string(//div[@lang="fr"]/p[@class="meta"][@lang="en"])' "$mixed" | sed 's/faq/fr/')"
+check_eq "... and its English entries' words carry no lang of their own" "Tags: " \
+	"$(xp 'string(//div[@lang="en"]/p[@class="tags"]/text())' "$mixed")"
+
 # ---- the crawl --------------------------------------------------------------------
-run python3 "$_lib_dir/site-crawl.py" site
+run python3 "$_lib_dir/site-crawl.py" site "$_lib_dir/../../po"
 check_exit "the crawl" 0
 crawl=$(cat "$OUT")
 check_eq "no broken link (page or anchor)" "" "$(grep '^broken:' <<<"$crawl")"
@@ -178,5 +194,8 @@ check_eq "no link whose text is a bare # (without an aria-label)" "" \
 	"$(grep '^bare-hash:' <<<"$crawl" | head -5)"
 check_eq "no page skips a heading level" "" \
 	"$(grep '^heading-skip:' <<<"$crawl" | head -5)"
+check_eq "no English interface word in a French or Russian element, on any page" "" \
+	"$(grep '^english:' <<<"$crawl" | head -5)"
+check_match "... of the many texts checked" '^interface: [0-9]{3,}$' "$(grep '^interface:' <<<"$crawl")"
 
 finish

@@ -101,8 +101,9 @@ check_eq "the Speed page links the French and Russian pages of the same concept"
 check_match "... and their entries" '^[1-9][0-9]*$' \
 	"$(xp 'count(//div[@id="other-languages"]/ul/li[@lang="fr"]/a)' "$speed")"
 cache=out/site/$(ls out/site | grep '^cache-pile-de-resolution-[0-9a-f]\{12\}\.html$')
+# (a French page: "terme", the French interface word)
 check_match "term references link to the term's entry" '^swift-rapide-[0-9a-f]{12}\.html#r[0-9]+$' \
-	"$(xp 'string(//p[@class="refs"]/a[starts-with(., "term Swift")]/@href)' "$cache")"
+	"$(xp 'string(//p[@class="refs"]/a[starts-with(., "terme Swift")]/@href)' "$cache")"
 index=out/site/index.html
 check_eq "the index lists the languages with counts" "en (37)|fr (19)|ru (4)" \
 	"$(xp '//h2[.="Languages"]/following-sibling::ul[1]/li' "$index" | sed 's/<[^>]*>//g' | paste -sd'|')"
