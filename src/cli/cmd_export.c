@@ -23,6 +23,8 @@ static const char notes[] =
 	"(it holds .rulings-export); its files are replaced atomically and the\n"
 	"pages of tags that are gone removed. A symbolic link is followed (the\n"
 	"file it names is replaced); a FIFO or a device is written in place.\n"
+	"An html page is in the language of most of its rulings, its headings,\n"
+	"labels and counts too (English, French or Russian; else English).\n"
 	"Exit status 1 when nothing matches.\n";
 
 /* ---- json: the records search gives -------------------------------------- */

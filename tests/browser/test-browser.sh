@@ -90,6 +90,13 @@ browse "$rules" --dump-dom
 check_exit "chromium loads the book's page of rules" 0
 check_eq "its three rules render, each anchored by number" "511.8 512.1 512.2" \
 	"$(grep -o 'class="rule" id="[^"]*"' "$OUT" | sed 's/.*id="//; s/"//' | paste -sd ' ')"
+# (issue 14, point 3) the Russian book's page reads Russian, its interface
+# words included: no English one is left in what Chromium renders
+check_eq "... a Russian page, in Russian: its lang, navigation and labels" \
+	'<html lang="ru">|Все теги|Содержание: |Теги: ' \
+	"$(grep -o '<html lang="[^"]*">' "$OUT")|$(grep -o '>Все теги<' "$OUT" | tr -d '<>' | head -n 1)|$(grep -o 'Содержание: ' "$OUT" | head -n 1)|$(grep -o 'Теги: ' "$OUT" | head -n 1)"
+check_eq "... and no English interface word" "" \
+	"$(grep -o -E 'All tags|Contents: |Previous: |Next: |Tags: |See also: |[0-9]+ rules?\b' "$OUT" | head -n 3)"
 for w in 1200 400; do
 	for page in toc rules; do
 		png=$ART/export-book-$page-$w.png

@@ -30,8 +30,13 @@ check_exit "the CR, the Berserk rules and dictionary import" 0
 rl --db c.db export --all --format html -o site
 check_exit "export --all --format html" 0
 
-run python3 "$_lib_dir/site-crawl.py" site
+run python3 "$_lib_dir/site-crawl.py" site "$_lib_dir/../../po"
 crawl=$(cat "$OUT")
+# (issue 14, point 3) the Berserk rules and dictionary are Russian pages
+check_eq "no English interface word in a Russian element, on any page" "" \
+	"$(grep '^english:' <<<"$crawl" | head -5)"
+check_eq "the Berserk dictionary's contents read Russian" "ru|Глоссарий" \
+	"$(grep -l '<html lang="ru">' site/contents-*.html | head -n 1 | xargs -r xmllint --html --xpath 'string(/html/@lang)' 2>/dev/null)|$(grep -l '<html lang="ru">' site/contents-*.html | xargs -r grep -l '<h2>Глоссарий</h2>' | head -n 1 | xargs -r xmllint --html --xpath 'string(//h2[.="Глоссарий"])' 2>/dev/null)"
 largest=$(sed -n 's/^largest: \([0-9]*\) .*/\1/p' <<<"$crawl")
 check_eq "no page is over 300 KB (largest: $largest bytes)" "yes" \
 	"$([ "${largest:-999999999}" -le 307200 ] && echo yes || echo no)"
