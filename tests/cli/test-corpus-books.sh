@@ -5,7 +5,10 @@
 # contents lists its nine chapters and every section the file numbers; the
 # dictionary's pages are its letters; the crawl from index.html
 # (site-crawl.py) finds no broken link and reaches every page in three
-# clicks or fewer.
+# clicks or fewer. The pages are in their language, interface words too
+# (point 3): with the letter D of the French Marvel Champions glossary
+# (18 files), no English interface word is left in a French or Russian
+# element of any page.
 #
 #   bash tests/cli/test-corpus-books.sh BUILD/rulings CORPORA
 #
@@ -16,7 +19,8 @@ CORPORA=${RULINGS_CORPORA:-${2:-}}
 CR=${CORPORA:-/nonexistent}/mtg-cr/CR-2026-01-16.txt
 BH=${CORPORA:-/nonexistent}/berserk-heroes-ru
 DICT=$BH/dictionary_2025-06-19_rules-v17.0_7c7e2d8.rst
-if [ ! -f "$CR" ] || [ ! -f "$BH/c1_rules.rst" ] || [ ! -f "$DICT" ]; then
+MCD=${CORPORA:-/nonexistent}/marvel-champions-fr/docs/Glossaire/D
+if [ ! -f "$CR" ] || [ ! -f "$BH/c1_rules.rst" ] || [ ! -f "$DICT" ] || [ ! -d "$MCD" ]; then
 	echo "skipped: no corpora at '${CORPORA:-}'"
 	_finished=1
 	exit 77
@@ -25,16 +29,20 @@ xp() {
 	xmllint --html --xpath "$1" "$2" 2>/dev/null
 }
 
-rl --db c.db import --no-thesaurus "$CR" "$BH/c1_rules.rst" "$DICT"
-check_exit "the CR, the Berserk rules and dictionary import" 0
+rl --db c.db import --no-thesaurus "$CR" "$BH/c1_rules.rst" "$DICT" "$MCD"
+check_exit "the CR, the Berserk rules and dictionary, Marvel's D import" 0
 rl --db c.db export --all --format html -o site
 check_exit "export --all --format html" 0
 
 run python3 "$_lib_dir/site-crawl.py" site "$_lib_dir/../../po"
 crawl=$(cat "$OUT")
 # (issue 14, point 3) the Berserk rules and dictionary are Russian pages
-check_eq "no English interface word in a Russian element, on any page" "" \
+check_eq "no English interface word in a French or Russian element, on any page" "" \
 	"$(grep '^english:' <<<"$crawl" | head -5)"
+# (a Marvel file is a book of one glossary entry; French: 0 is singular)
+mdef=$(grep -l '<h1>Défausser, défausse</h1>' site/contents-*.html | head -n 1)
+check_eq "a French glossary's contents read French" "fr|0 règle, 1 entrée de glossaire|Glossaire" \
+	"$(xp 'string(/html/@lang)' "$mdef")|$(xp 'string(//p[@class="meta"])' "$mdef")|$(xp 'string(//h2)' "$mdef")"
 check_eq "the Berserk dictionary's contents read Russian" "ru|Глоссарий" \
 	"$(grep -l '<html lang="ru">' site/contents-*.html | head -n 1 | xargs -r xmllint --html --xpath 'string(/html/@lang)' 2>/dev/null)|$(grep -l '<html lang="ru">' site/contents-*.html | xargs -r grep -l '<h2>Глоссарий</h2>' | head -n 1 | xargs -r xmllint --html --xpath 'string(//h2[.="Глоссарий"])' 2>/dev/null)"
 largest=$(sed -n 's/^largest: \([0-9]*\) .*/\1/p' <<<"$crawl")
