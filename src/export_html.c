@@ -344,9 +344,15 @@ static void other_languages(struct page_doc *d, xmlNodePtr mn)
 			html_ui_el(d, box, "h2", html_msg(d, MSG_OTHER_LANGUAGES));
 		}
 		xmlNodePtr hp = html_el(d, box, "p", NULL);
-		html_text(d, hp, x->v[p->v[0]].lang);
+		const char *ol = html_majority_lang(x, p->v, p->n, NULL);
+		if (!ol)
+			ol = "";
+		html_text(d, hp, ol);
 		html_text(d, hp, ": ");
-		html_link(d, hp, p->file, p->title);
+		/* the other page's tag, in its language */
+		xmlNodePtr a = html_link(d, hp, p->file, p->title);
+		if (*ol && strcmp(ol, d->lang))
+			html_attr(d, a, "lang", ol);
 		xmlNodePtr ul = html_el(d, box, "ul", NULL);
 		enum { MAX_LISTED = 20 };
 		for (size_t k = 0; k < p->n && k < MAX_LISTED && !d->rc; k++) {

@@ -100,6 +100,8 @@ check_eq "the Speed page links the French and Russian pages of the same concept"
 	"$(xp 'count(//div[@id="other-languages"]/p/a)' "$speed")"
 check_match "... and their entries" '^[1-9][0-9]*$' \
 	"$(xp 'count(//div[@id="other-languages"]/ul/li[@lang="fr"]/a)' "$speed")"
+check_eq "... each page's tag in its own language (lang)" "fr|ru" \
+	"$(xp '//div[@id="other-languages"]/p/a/@lang' "$speed" | sed 's/.*="\(.*\)"/\1/' | paste -sd'|')"
 cache=out/site/$(ls out/site | grep '^cache-pile-de-resolution-[0-9a-f]\{12\}\.html$')
 # (a French page: "terme", the French interface word)
 check_match "term references link to the term's entry" '^swift-rapide-[0-9a-f]{12}\.html#r[0-9]+$' \
