@@ -123,6 +123,20 @@ char *html_count(struct page_doc *d, enum rl_msg id, size_t n)
 	return s;
 }
 
+char *html_two_counts(struct page_doc *d, enum rl_msg a, size_t na,
+                      enum rl_msg b, size_t nb)
+{
+	char *sa = html_count(d, a, na), *sb = html_count(d, b, nb);
+	struct rl_buf buf = {0};
+	rl_buf_addf(&buf, "%s, %s", sa ? sa : "", sb ? sb : "");
+	char *s = rl_buf_take(&buf);
+	if (!s)
+		html_fail(d, RL_ENOMEM);
+	free(sa);
+	free(sb);
+	return s;
+}
+
 void html_ui_mark(struct page_doc *d, xmlNodePtr node)
 {
 	if (node && msg_find(d->ctx) != d->ui)
@@ -590,16 +604,9 @@ int export_html_index(struct rl_export *x, const struct rl_sink *out)
 	size_t ntags = 0;
 	for (size_t k = 0; k < x->npages; k++)
 		ntags += x->pages[k].kind == EXPORT_PAGE_TAG;
-	char *nr = html_count(&d, MSG_RULINGS_COUNT, x->n),
-	     *np = html_count(&d, MSG_PAGES_COUNT, x->npages);
-	struct rl_buf cb = {0};
-	rl_buf_addf(&cb, "%s, %s", nr ? nr : "", np ? np : "");
-	char *count = rl_buf_take(&cb);
-	if (!count)
-		html_fail(&d, RL_ENOMEM);
+	char *count = html_two_counts(&d, MSG_RULINGS_COUNT, x->n,
+	                              MSG_PAGES_COUNT, x->npages);
 	html_attr(&d, html_ui_el(&d, mn, "p", count), "class", "meta");
-	free(nr);
-	free(np);
 	free(count);
 	tallies(&d, mn);
 	if (x->nbooks) {
@@ -610,19 +617,18 @@ int export_html_index(struct rl_export *x, const struct rl_sink *out)
 			xmlNodePtr li = html_el(&d, bl, "li", NULL);
 			html_attr(&d, li, "lang", b->lang);
 			html_link(&d, li, x->pages[b->toc].file, b->title);
-			char *r = html_count(&d, MSG_RULES_COUNT, b->nrules),
-			     *g = html_count(&d, MSG_GLOSSARY_COUNT, b->ngloss);
+			char *n = html_two_counts(&d, MSG_RULES_COUNT, b->nrules,
+			                          MSG_GLOSSARY_COUNT, b->ngloss);
 			struct rl_buf nb = {0};
-			rl_buf_addf(&nb, " (%s, %s)", r ? r : "", g ? g : "");
-			char *n = rl_buf_take(&nb);
-			if (!n)
+			rl_buf_addf(&nb, " (%s)", n ? n : "");
+			char *item = rl_buf_take(&nb);
+			if (!item)
 				html_fail(&d, RL_ENOMEM);
 			d.ctx = b->lang;        /* the item's language */
-			html_ui_text(&d, li, n ? n : "");
+			html_ui_text(&d, li, item ? item : "");
 			d.ctx = d.lang;
-			free(r);
-			free(g);
 			free(n);
+			free(item);
 		}
 	}
 	html_ui_el(&d, mn, "h2", html_msg(&d, MSG_TAGS));

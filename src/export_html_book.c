@@ -354,17 +354,16 @@ static void pager(struct page_doc *d, xmlNodePtr mn, const struct export_book *b
 static void toc(struct page_doc *d, xmlNodePtr mn, const struct export_book *b)
 {
 	const struct rl_export *x = d->x;
-	char *nr = html_count(d, MSG_RULES_COUNT, b->nrules),
-	     *ng = html_count(d, MSG_GLOSSARY_COUNT, b->ngloss);
+	char *n = html_two_counts(d, MSG_RULES_COUNT, b->nrules,
+	                          MSG_GLOSSARY_COUNT, b->ngloss);
 	struct rl_buf mb = {0};
-	rl_buf_addf(&mb, "%s, %s%s%s", nr ? nr : "", ng ? ng : "",
-	            b->game ? " \xC2\xB7 " : "", b->game ? b->game : "");
+	rl_buf_addf(&mb, "%s%s%s", n ? n : "", b->game ? " \xC2\xB7 " : "",
+	            b->game ? b->game : "");
 	char *meta = rl_buf_take(&mb);
 	if (!meta)
 		html_fail(d, RL_ENOMEM);
 	html_attr(d, html_ui_el(d, mn, "p", meta), "class", "meta");
-	free(nr);
-	free(ng);
+	free(n);
 	free(meta);
 	xmlNodePtr ul = NULL;
 	for (size_t h = 0; h < b->nheads && !d->rc; h++) {
