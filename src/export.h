@@ -210,6 +210,12 @@ struct export_xml_out {
 };
 struct _xmlOutputBuffer *export_xml_output(struct export_xml_out *o);
 
+/* s as XML 1.0 can carry it: *out is s itself, or a copy (*owned, to
+ * free) with U+FFFD for each character XML cannot hold (a C0 control
+ * other than tab and line breaks, U+FFFE, U+FFFF). RL_EDATA when s is not
+ * UTF-8 (a damaged database), RL_ENOMEM; no message (export_xml.c). */
+int export_xml_safe(const char *s, const char **out, char **owned);
+
 /* libxml2 prints its problems by default, and the library never prints:
  * between these two, its error handlers are quiet (export_xml.c). */
 struct export_xml_errors {
