@@ -23,6 +23,9 @@ static const char notes[] =
 	"(it holds .rulings-export); its files are replaced atomically and the\n"
 	"pages of tags that are gone removed. A symbolic link is followed (the\n"
 	"file it names is replaced); a FIFO or a device is written in place.\n"
+	"An html site also has changes.html (the changes, newest first) and\n"
+	"Atom feeds of them for the site (changes.atom), each game and each tag\n"
+	"(beside its page: TAG-HASH.atom), announced on the pages.\n"
 	"Exit status 1 when nothing matches.\n";
 
 /* ---- json: the records search gives -------------------------------------- */

@@ -44,6 +44,10 @@ struct rl_export_format {
 	 * rules, or a glossary) as a book: a table of contents, pages of its
 	 * rules by chapter or section, its glossary by letter (export_book.c). */
 	bool books;
+	/* A directory of pages has changes.html, the changes newest first,
+	 * and Atom feeds of them for the site, each game and each tag
+	 * (export_changes.c). */
+	bool feeds;
 	int (*render_all)(struct rl_export *x, const struct rl_sink *out);
 	int (*render_page)(struct rl_export *x, size_t page, const struct rl_sink *out);
 	int (*render_index)(struct rl_export *x, const struct rl_sink *out);

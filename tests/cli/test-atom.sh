@@ -14,17 +14,7 @@ if ! command -v jing >/dev/null; then
 fi
 
 # Version 2 of the Defend page: one answer edited, one entry gone, one new.
-python3 - "$SEED_DEFEND" <<'PY'
-import sys
-text = open(sys.argv[1], encoding="utf-8").read()
-v2 = text.replace("Effects of innate powers are cumulative",
-                  "Effects of innate powers always stack")
-start = v2.index("• Do Defend effects stack normally")
-end = v2.index("• If you use Encompassing Ward")
-v2 = v2[:start] + v2[end:]
-v2 = v2.rstrip("\n") + "\n• Is Defend a Power?\n  No, it is a <keyword> & more.\n  Tags: Defend\n"
-open("v2.txt", "w", encoding="utf-8").write(v2)
-PY
+python3 "$_lib_dir/defend-v2.py" "$SEED_DEFEND" v2.txt
 
 # Database a: Defend, then version 2. Database b: Speed first (other row
 # ids), then the same two versions of Defend.
