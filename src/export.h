@@ -220,6 +220,9 @@ int export_changes_render(struct rl_export *x, size_t k,
 const char *export_feed_of(const struct rl_export *x,
                            const struct export_page *p);
 const char *export_changes_page(const struct rl_export *x);
+/* The word for a kind of change ("added": "Added"), in one place
+ * (export_atom.c). */
+const char *export_change_word(const char *change);
 
 /* The renderers (one per format). */
 int export_txt_page(struct rl_export *x, size_t page, const struct rl_sink *out);

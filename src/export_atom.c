@@ -43,7 +43,7 @@ static const struct {
 
 static const char *const kinds[4] = { "added", "edited", "withdrawn", "marked" };
 
-static const char *change_word(const char *change)
+const char *export_change_word(const char *change)
 {
 	for (int k = 0; k < 4; k++)
 		if (!strcmp(change, kinds[k]))
@@ -128,7 +128,9 @@ static int text(struct atom *a, const char *s, size_t n)
 	return rc;
 }
 
-static int element(struct atom *a, const char *name, const char *s)
+/* An element (attr false) or an attribute named name holding s. */
+static int write_safe(struct atom *a, bool attr, const char *name,
+                      const char *s)
 {
 	const char *v;
 	char *owned;
@@ -136,22 +138,20 @@ static int element(struct atom *a, const char *name, const char *s)
 	if (rc)
 		return rl_db_fail(a->db, rc, rc == RL_EDATA
 		                  ? "changes: a text is not UTF-8" : "out of memory");
-	ok(a, xmlTextWriterWriteElement(a->w, X(name), X(v)));
+	ok(a, attr ? xmlTextWriterWriteAttribute(a->w, X(name), X(v))
+	           : xmlTextWriterWriteElement(a->w, X(name), X(v)));
 	free(owned);
 	return RL_OK;
 }
 
+static int element(struct atom *a, const char *name, const char *s)
+{
+	return write_safe(a, false, name, s);
+}
+
 static int attribute(struct atom *a, const char *name, const char *s)
 {
-	const char *v;
-	char *owned;
-	int rc = export_xml_safe(s ? s : "", &v, &owned);
-	if (rc)
-		return rl_db_fail(a->db, rc, rc == RL_EDATA
-		                  ? "changes: a text is not UTF-8" : "out of memory");
-	ok(a, xmlTextWriterWriteAttribute(a->w, X(name), X(v)));
-	free(owned);
-	return RL_OK;
+	return write_safe(a, true, name, s);
 }
 
 static int link(struct atom *a, const char *rel, const char *type,
@@ -285,7 +285,7 @@ static int entry(struct atom *a, const struct rl_change *c, const char *href)
 	ok(a, xmlTextWriterStartElement(a->w, X("entry")));
 	ok(a, xmlTextWriterWriteElement(a->w, X("id"), X(id)));
 	struct rl_buf b = {0};
-	rl_buf_addf(&b, "%s: %s%s%s", change_word(c->change),
+	rl_buf_addf(&b, "%s: %s%s%s", export_change_word(c->change),
 	            c->rule ? c->rule : "", c->rule ? " " : "",
 	            c->title ? c->title : "");
 	char *title = rl_buf_take(&b);
@@ -302,7 +302,7 @@ static int entry(struct atom *a, const struct rl_change *c, const char *href)
 	ok(a, xmlTextWriterStartElement(a->w, X("category")));
 	ok(a, xmlTextWriterWriteAttribute(a->w, X("term"), X(c->change)));
 	ok(a, xmlTextWriterWriteAttribute(a->w, X("label"),
-	                                  X(change_word(c->change))));
+	                                  X(export_change_word(c->change))));
 	ok(a, xmlTextWriterEndElement(a->w));
 	if (!rc)
 		rc = content(a, c, date);

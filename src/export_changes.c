@@ -23,23 +23,10 @@ static const char CHANGES_ATOM[] = "changes.atom";
 
 /* The interface words, in one place. */
 static const struct {
-	const char *title, *none, *from, *withdrawn, *feed;
-	const char *change[4];          /* added, edited, withdrawn, marked */
+	const char *title, *none, *from, *feed;
 } words = {
-	"Changes", "No change recorded yet.", "from", "withdrawn:",
-	"Changes: ",
-	{ "added", "edited", "withdrawn", "marked as changed by the source" },
+	"Changes", "No change recorded yet.", "from", "Changes: ",
 };
-
-static const char *const kinds[4] = { "added", "edited", "withdrawn", "marked" };
-
-static const char *change_word(const char *change)
-{
-	for (int k = 0; k < 4; k++)
-		if (!strcmp(change, kinds[k]))
-			return words.change[k];
-	return change;
-}
 
 /* A change's date: its version's, else its import's. */
 static const char *date_of(const struct rl_change *c)
@@ -329,7 +316,7 @@ static void change_item(struct page_doc *d, xmlNodePtr parent,
 		html_text(d, h, label ? label : "");
 	free(label);
 	free(href);
-	rl_buf_addf(&b, "%s \xC2\xB7 %s %s \xC2\xB7 %s", change_word(c->change),
+	rl_buf_addf(&b, "%s \xC2\xB7 %s %s \xC2\xB7 %s", export_change_word(c->change),
 	            words.from, c->document ? c->document : "",
 	            c->game ? c->game : "");
 	char *meta = rl_buf_take(&b);

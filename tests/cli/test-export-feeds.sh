@@ -98,7 +98,7 @@ check_eq "changes.html: a heading per date, newest first" \
 check_eq "... an entry per change" "$(entries site/changes.atom | wc -l)" \
 	"$(xp 'count(//div[@class="entry"])' "$ch")"
 check_eq "... the edit as a word diff" "are cumulative |always stack " \
-	"$(xp 'string(//div[p[starts-with(., "edited")]]/div[@class="wdiff"]/del)' "$ch")|$(xp 'string(//div[p[starts-with(., "edited")]]/div[@class="wdiff"]/ins)' "$ch")"
+	"$(xp 'string(//div[p[starts-with(., "Edited")]]/div[@class="wdiff"]/del)' "$ch")|$(xp 'string(//div[p[starts-with(., "Edited")]]/div[@class="wdiff"]/ins)' "$ch")"
 check_contains "... text escaped, not markup" "$(cat "$ch")" "No, it is a &lt;keyword&gt; &amp; more."
 check_eq "... every page links it" "" \
 	"$(for p in site/*.html; do grep -q 'href="changes.html"' "$p" || echo "$p"; done)"
