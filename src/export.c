@@ -34,7 +34,7 @@ static const struct rl_export_format formats[] = {
 	{ .name = "txt", .ext = ".txt", .exact_tag = true,
 	  .render_page = export_txt_page },
 	{ .name = "md", .ext = ".md", .render_page = export_md_page },
-	{ .name = "html", .ext = ".html", .books = true,
+	{ .name = "html", .ext = ".html", .books = true, .feeds = true,
 	  .render_page = export_html_page,
 	  .render_index = export_html_index, .index_name = "index.html" },
 	{ .name = "xml", .ext = ".xml", .render_all = export_xml_all },
@@ -94,7 +94,7 @@ static int rec_write(void *ctx, const void *data, size_t n)
 	return r->err;
 }
 
-enum { ALL = -1, INDEX = -2 };
+enum { ALL = -1, INDEX = -2, EXTRA = -3 };   /* EXTRA - k: extra file k */
 
 /* Renders page (or ALL, INDEX) to the file path, or to standard output
  * when path is NULL. The pages of a directory are not synced one by one
@@ -113,6 +113,7 @@ static int render(struct rl_export *x, const struct rl_export_opts *o,
 	struct rl_sink s = { rec_write, &r };
 	rc = page == ALL ? f->render_all(x, &s)
 	   : page == INDEX ? f->render_index(x, &s)
+	   : page <= EXTRA ? export_changes_render(x, (size_t)(EXTRA - page), &s)
 	   : f->render_page(x, (size_t)page, &s);
 	if (!path) {
 		if (r.err)
@@ -290,6 +291,9 @@ static int write_dir(struct rl_export *x, const struct rl_export_opts *o)
 	for (size_t k = 0; k < x->npages && !rc; k++)
 		if (!names_add(&all, x->pages[k].file))
 			rc = rl_db_fail(x->db, RL_ENOMEM, "out of memory");
+	for (size_t k = 0; k < x->nextra && !rc; k++)
+		if (!names_add(&all, x->extra[k].file))
+			rc = rl_db_fail(x->db, RL_ENOMEM, "out of memory");
 	if (!rc)
 		rc = write_marker(x, dir, &all);
 	for (long k = f->render_index ? INDEX : 0; !rc && k < (long)x->npages;
@@ -299,6 +303,14 @@ static int write_dir(struct rl_export *x, const struct rl_export_opts *o)
 		rc = !path || !names_add(&written, name)
 		     ? rl_db_fail(x->db, RL_ENOMEM, "out of memory")
 		     : render(x, o, k, path);
+		free(path);
+	}
+	/* the changes page and the feeds */
+	for (size_t k = 0; k < x->nextra && !rc; k++) {
+		char *path = join(dir, x->extra[k].file);
+		rc = !path || !names_add(&written, x->extra[k].file)
+		     ? rl_db_fail(x->db, RL_ENOMEM, "out of memory")
+		     : render(x, o, EXTRA - (long)k, path);
 		free(path);
 	}
 	/* the pages of tags that are gone */

@@ -33,6 +33,7 @@ struct export_page {
 	                         tag), or the book page's heading */
 	char *key;            /* the tag's identity (tag_key()); NULL likewise */
 	char *file;           /* its file name in the output directory */
+	const char *feed;     /* its Atom feed's (export_changes.c), or NULL */
 	size_t *v;            /* indexes into the selection, ascending (the
 	                         selection's order), each once */
 	size_t n, cap;
@@ -117,6 +118,25 @@ struct rl_export {
 	size_t *by_key;           /* page indexes sorted by key */
 	struct { long long id; size_t i; } *by_id;   /* sorted by id */
 	struct rl_export_report report;
+	/* A site's changes (export_changes.c): rl_changes()'s, and which of
+	 * them the site shows (cinfo: newest date first), each with the
+	 * pages whose feeds carry it; the files beside the pages. */
+	bool feeds;
+	struct rl_change *changes;
+	size_t nchanges;
+	struct export_change {
+		size_t c;             /* index into changes */
+		size_t i;             /* its ruling in the selection, or -1 */
+		size_t *pages, npages;
+	} *cinfo;
+	size_t ncinfo;
+	struct export_extra {
+		char *file;
+		long page;            /* -2: changes.html, -1: changes.atom, else
+		                         the page whose feed it is */
+	} *extra;
+	size_t nextra;
+	char *scope;              /* what the export selected, for feed ids */
 };
 
 /* Plans the export (export_plan.c): the selection, then the pages. */
@@ -188,6 +208,22 @@ int export_text_page(struct rl_export *x, const struct export_page *p,
                      const struct rl_sink *out,
                      const struct export_text_format *f);
 
+/* A site's changes page and feeds (export_changes.c): planned when the
+ * format has feeds and the export is a directory, after the pages; then
+ * extra file k rendered. */
+int export_changes_plan(struct rl_export *x, const struct rl_export_opts *o);
+void export_changes_free(struct rl_export *x);
+int export_changes_render(struct rl_export *x, size_t k,
+                          const struct rl_sink *out);
+/* The feed of page p (NULL: the site's), and the changes page; NULL when
+ * the export has none. */
+const char *export_feed_of(const struct rl_export *x,
+                           const struct export_page *p);
+const char *export_changes_page(const struct rl_export *x);
+/* The word for a kind of change ("added": "Added"), in one place
+ * (export_atom.c). */
+const char *export_change_word(const char *change);
+
 /* The renderers (one per format). */
 int export_txt_page(struct rl_export *x, size_t page, const struct rl_sink *out);
 int export_md_page(struct rl_export *x, size_t page, const struct rl_sink *out);
@@ -209,6 +245,12 @@ struct export_xml_out {
 	int err;
 };
 struct _xmlOutputBuffer *export_xml_output(struct export_xml_out *o);
+
+/* s as XML 1.0 can carry it: *out is s itself, or a copy (*owned, to
+ * free) with U+FFFD for each character XML cannot hold (a C0 control
+ * other than tab and line breaks, U+FFFE, U+FFFF). RL_EDATA when s is not
+ * UTF-8 (a damaged database), RL_ENOMEM; no message (export_xml.c). */
+int export_xml_safe(const char *s, const char **out, char **owned);
 
 /* libxml2 prints its problems by default, and the library never prints:
  * between these two, its error handlers are quiet (export_xml.c). */

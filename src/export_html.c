@@ -204,11 +204,25 @@ void html_begin(struct page_doc *d, const char *title, const char *lang)
 	html_attr(d, meta, "content", "width=device-width, initial-scale=1");
 	html_el(d, head, "title", title);
 	html_el(d, head, "style", CSS);
+	/* the page's feed of changes (export_changes.c) */
+	const char *feed = d->x->tree ? export_feed_of(d->x, d->page) : NULL;
+	if (feed) {
+		xmlNodePtr ln = html_el(d, head, "link", NULL);
+		html_attr(d, ln, "rel", "alternate");
+		html_attr(d, ln, "type", "application/atom+xml");
+		html_attr(d, ln, "href", feed);
+		html_attr(d, ln, "title", "Changes");
+	}
 	d->body = html_el(d, html, "body", NULL);
 	if (d->x->tree) {
 		xmlNodePtr nav = html_el(d, d->body, "div", NULL);
 		html_attr(d, nav, "class", "header");
 		html_ui_mark(d, html_link(d, nav, INDEX, html_msg(d, MSG_ALL_TAGS)));
+		if (export_changes_page(d->x)) {
+			html_text(d, nav, " \xC2\xB7 ");
+			html_ui_mark(d, html_link(d, nav, export_changes_page(d->x),
+			                          html_msg(d, MSG_CHANGES)));
+		}
 	}
 }
 

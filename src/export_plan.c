@@ -336,7 +336,7 @@ int export_plan(struct rl_export *x, const struct rl_export_opts *o)
 		x->by_id[i].i = i;
 	}
 	qsort(x->by_id, x->n, sizeof *x->by_id, cmp_by_id);
-	return RL_OK;
+	return x->tree && x->format->feeds ? export_changes_plan(x, o) : RL_OK;
 }
 
 void export_plan_free(struct rl_export *x)
@@ -351,6 +351,7 @@ void export_plan_free(struct rl_export *x)
 	}
 	free(x->pages);
 	export_books_free(x);
+	export_changes_free(x);
 	free(x->by_key);
 	free(x->by_id);
 	free(x->v);

@@ -119,11 +119,7 @@ static long bad_char(const char *s)
 	return 0;
 }
 
-/* s as XML can carry it: *out is s itself, or a copy (*owned, to free)
- * with U+FFFD for each character XML 1.0 cannot hold. Text that is not
- * UTF-8 (a damaged database) is refused. */
-static int check(struct writer *x, const char *what, const char *s,
-                 const char **out, char **owned)
+int export_xml_safe(const char *s, const char **out, char **owned)
 {
 	*out = s;
 	*owned = NULL;
@@ -131,8 +127,7 @@ static int check(struct writer *x, const char *what, const char *s,
 	if (c == 0)
 		return RL_OK;
 	if (c < 0)
-		return rl_db_fail(x->db, RL_EDATA, "ruling %lld: its %s is not UTF-8",
-		                  x->id, what);
+		return RL_EDATA;
 	struct rl_buf b = {0};
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		if (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') {
@@ -146,8 +141,22 @@ static int check(struct writer *x, const char *what, const char *s,
 		}
 	}
 	if (!(*owned = rl_buf_take(&b)))
-		return rl_db_fail(x->db, RL_ENOMEM, "out of memory");
+		return RL_ENOMEM;
 	*out = *owned;
+	return RL_OK;
+}
+
+/* s as XML can carry it (export_xml_safe()), with a message for a
+ * failure. */
+static int check(struct writer *x, const char *what, const char *s,
+                 const char **out, char **owned)
+{
+	int rc = export_xml_safe(s, out, owned);
+	if (rc == RL_EDATA)
+		return rl_db_fail(x->db, RL_EDATA, "ruling %lld: its %s is not UTF-8",
+		                  x->id, what);
+	if (rc)
+		return rl_db_fail(x->db, rc, "out of memory");
 	return RL_OK;
 }
 

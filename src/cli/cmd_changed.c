@@ -3,6 +3,8 @@
  * mark as changed ("Changed answer:"). */
 #include "cli.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char notes[] =
@@ -11,7 +13,9 @@ static const char notes[] =
 	"marked: the source itself says the answer changed, in the version that\n"
 	"first says so. The newest version's changes come first. The text starts\n"
 	"each version's changes with a summary line and shows edits word by\n"
-	"word. Exit status 1 when there is none.\n";
+	"word. --format atom writes an Atom 1.0 feed: an entry per change, its\n"
+	"id the same in every feed of the change, its date the version's, its\n"
+	"content the word diff in XHTML. Exit status 1 when there is none.\n";
 
 struct change_item {
 	rl_db *db;
@@ -118,6 +122,61 @@ static void change_text(struct out *o, const void *item)
 
 static const struct out_type change_type = { change_text, change_data };
 
+static const char *const formats[] = { "text", "json", "ndjson", "atom", NULL };
+enum { FORMAT_ATOM = 3 };
+
+static int write_stdout(void *ctx, const void *data, size_t n)
+{
+	int *err = ctx;
+	if (fwrite(data, 1, n, stdout) != n)
+		*err = errno ? errno : EIO;
+	return *err;
+}
+
+/* The changes as an Atom feed on standard output; an empty feed when
+ * there is none (exit status 1). Its id follows from the filters. */
+static int atom(struct ctx *c, const struct rl_change_query *q,
+                const struct rl_change *v, size_t nv, int rc)
+{
+	const struct rl_query *f = &q->filter;
+	char *scope = NULL;
+	size_t len = 0;
+	FILE *sf = open_memstream(&scope, &len);
+	bool game_only = f->game && !f->ntags && !f->category && !f->kind &&
+	                 !f->lang && !q->document && !q->since && !q->from;
+	if (sf && game_only) {
+		/* as the exported site's feed of that game */
+		fprintf(sf, "game\x1F%s", f->game);
+	} else if (sf) {
+		const char *names[] = { "game", "category", "kind", "lang",
+		                        "document", "since", "from", "to" };
+		const char *vals[] = { f->game, f->category, f->kind, f->lang,
+		                       q->document, q->since, q->from, q->to };
+		for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+			if (vals[k])
+				fprintf(sf, "%s\x1F%s\x1F", names[k], vals[k]);
+		for (size_t k = 0; k < f->ntags; k++)
+			fprintf(sf, "tag\x1F%s\x1F", f->tags[k]);
+	}
+	if (!sf || fclose(sf) != 0) {
+		free(scope);
+		error("out of memory");
+		return EXIT_SOFTWARE;
+	}
+	int err = 0;
+	struct rl_sink out = { write_stdout, &err };
+	struct rl_atom_feed feed = { .scope = scope };
+	int arc = rl_changes_atom(c->db, v, nv, &feed, &out);
+	free(scope);
+	if (err) {
+		error("write failure on standard output: %s", strerror(err));
+		return EXIT_IO;
+	}
+	if (arc)
+		return library_error(c, arc);
+	return finish_output(exit_status(rc));
+}
+
 /* --between A B: two import numbers, or two dates or times (each to its
  * end: after A's end, up to B's end). */
 struct between {
@@ -173,7 +232,7 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 		  .out = &q.document, .arg = "D",
 		  .help = "changes from imports of document D" },
 		{ .type = OPT_INHERIT, .out = filters.opts },
-		OPT_FORMAT(&fmt, out_formats_all),
+		OPT_FORMAT(&fmt, formats),
 		{ 0 }
 	};
 	const struct opt_spec spec = {
@@ -194,6 +253,11 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 	int rc = rl_changes(c->db, &q, &v, &nv);
 	if (rc && rc != RL_NOTFOUND) {
 		status = library_error(c, rc);
+		goto out;
+	}
+	if (fmt == FORMAT_ATOM) {
+		status = atom(c, &q, v, nv, rc);
+		rl_changes_free(v, nv);
 		goto out;
 	}
 	struct out o;

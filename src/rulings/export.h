@@ -44,6 +44,10 @@ struct rl_export_format {
 	 * rules, or a glossary) as a book: a table of contents, pages of its
 	 * rules by chapter or section, its glossary by letter (export_book.c). */
 	bool books;
+	/* A directory of pages has changes.html, the changes newest first,
+	 * and Atom feeds of them for the site, each game and each tag
+	 * (export_changes.c). */
+	bool feeds;
 	int (*render_all)(struct rl_export *x, const struct rl_sink *out);
 	int (*render_page)(struct rl_export *x, size_t page, const struct rl_sink *out);
 	int (*render_index)(struct rl_export *x, const struct rl_sink *out);
@@ -119,6 +123,28 @@ int rl_export_xml_to(rl_db *db, const long long *ids, size_t n,
 /* The same to a file, written whole or not at all (see rl_export()'s
  * output). */
 int rl_export_xml(rl_db *db, const long long *ids, size_t n, const char *path);
+
+/* A feed of changes (rl_changes()'s) as Atom 1.0 (RFC 4287), written to
+ * out: one entry per change, its id stable (derived from the ruling's,
+ * the document's and the version's identities and the kind of change,
+ * never from row ids or the time of writing: another export, or another
+ * database built from the same documents, gives the same ids), updated
+ * the version's date, the document as author, the kind of change as a
+ * category, the old and new texts as an XHTML word diff. */
+struct rl_atom_feed {
+	const char *title;      /* NULL: "Changes to rulings" */
+	const char *scope;      /* what the feed covers, from which its id is
+	                           made ("" or NULL: every change) */
+	const char *self;       /* the feed's own address, or NULL */
+	const char *alternate;  /* the HTML page showing the same, or NULL */
+	const char *const *links;   /* links[i]: the address of change i's
+	                               ruling, or NULL; links NULL: none */
+};
+/* RL_EDATA: a text is not UTF-8 (a damaged database); RL_EIO: out
+ * failed. The feed's updated is its newest entry's, or with no entry the
+ * newest import's time. */
+int rl_changes_atom(rl_db *db, const struct rl_change *v, size_t n,
+                    const struct rl_atom_feed *f, const struct rl_sink *out);
 
 /* A file name for a tag's page in an export directory (export_plan.c): an
  * ASCII slug of the tag, '-', 12 hex digits of the SHA-256 of the exact

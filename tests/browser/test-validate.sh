@@ -37,6 +37,11 @@ else
 fi
 rl --db s.db import seeds hostile.txt "${extra[@]}"
 check_exit "the data imports" 0
+# a second version of the Defend page: changes.html has an edit, an
+# addition and a withdrawal
+python3 "$_lib_dir/defend-v2.py" seeds/001_8e68847c21c72d28.txt defend-v2.txt
+rl --db s.db import --document Defend defend-v2.txt
+check_exit "a new version of a page imports" 0
 rl --db s.db export --all --format html -o site
 check_exit "export --all --format html" 0
 pages=$(ls site/*.html | wc -l)

@@ -144,7 +144,7 @@ book=$(grep -l 'id="512.1"' site/*.html | xargs -n1 basename)
 check_match "data/004's rules have a page, 512.1 its anchor" '^511-[a-z0-9-]*[0-9a-f]{12}\.html$' "$book"
 
 # ---- inline markup (point 5) -------------------------------------------------
-mk=site/$(ls site | grep '^markup-test-')
+mk=site/$(ls site | grep '^markup-test-.*\.html$')
 check_eq "**strong**, *em* and [label](https://...) become HTML in a question" \
 	"strong|em|a https://example.com/x" \
 	"$(xp 'string(name(//div[@class="entry"]/h3/strong))' "$mk")|$(xp 'string(name(//div[@class="entry"]/h3/em))' "$mk")|a $(xp 'string(//div[@class="entry"]/h3/a[.="a link"]/@href)' "$mk")"
@@ -162,7 +162,7 @@ check_contains "... and says it" "$(cat site/*.html)" "References: (Discussion e
 
 # ---- languages (point 3) ----------------------------------------------------------
 check_eq "a page of one French and two English entries is English" "en" \
-	"$(xp 'string(/html/@lang)' "site/$(ls site | grep '^mixed-')")"
+	"$(xp 'string(/html/@lang)' "site/$(ls site | grep '^mixed-.*\.html$')")"
 check_eq "a Russian tag on the index carries its lang" "ru" \
 	"$(xp 'string(//ul[@class="index"]/li/a[.="Быстрые и медленные атаки"]/@lang)' site/index.html)"
 

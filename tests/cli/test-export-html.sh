@@ -46,19 +46,21 @@ check_err_empty "... quietly"
 check_eq "nothing is written outside -o" "out/site" "$(cd "$T" && find . -newer hostile.txt -name '*.html' -printf '%h\n' | sort -u | sed 's|^\./||')"
 check_eq "no x where ../x or ../../x from the output directory leads" "" \
 	"$(ls -d out/x x 2>/dev/null)"
-bad=$(ls -A out/site | grep -Ev '^([a-z0-9-]+-[0-9a-f]{12}|index|untagged)\.html$|^\.rulings-export$')
+bad=$(ls -A out/site | grep -Ev '^([a-z0-9-]+-[0-9a-f]{12}|index|untagged|changes)\.html$|^([a-z0-9-]+-[0-9a-f]{12}|untagged|changes)\.atom$|^\.rulings-export$')
 check_eq "every file name is a slug and a hash" "" "$bad"
 # data/004 is a book of numbered rules: its table of contents and one page
 # of rules; NeuroScape and Spirit Island have a page each
 # (test-export-books.sh)
+# (and beside each tag and game page its feed, with changes.html and the
+# site's changes.atom: test-export-feeds.sh)
 check_eq "an index, one page per tag, one for the untagged rulings, two of a book, one per game" \
-	"$(( $("$RULINGS" --db s.db tags | wc -l) + 4 + $("$RULINGS" --db s.db stats --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len([g for g in d.get("games", []) if g.get("name")]))' 2>/dev/null || echo 0) ))" "$(ls out/site | wc -l)"
+	"$(( $("$RULINGS" --db s.db tags | wc -l) + 4 + $("$RULINGS" --db s.db stats --format json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(len([g for g in d.get("games", []) if g.get("name")]))' 2>/dev/null || echo 0) ))" "$(ls out/site/*.html | grep -v '/changes\.html$' | wc -l)"
 xpage=$(ls out/site | grep '^x-[0-9a-f]\{12\}\.html$')
 check_match "the page of ../../x is x-HASH.html inside the directory" '^x-[0-9a-f]{12}\.html$' "$xpage"
 check_match "the tag '..' gets a file of its own" '^tag-[0-9a-f]{12}\.html$' \
-	"$(ls out/site | grep '^tag-' | head -n 1)"
+	"$(ls out/site | grep '^tag-.*\.html$' | head -n 1)"
 check_match "accents are folded in slugs, Cyrillic dropped" '^defendre-[0-9a-f]{12}\.html$' \
-	"$(ls out/site | grep '^defendre')"
+	"$(ls out/site | grep '^defendre.*\.html$')"
 
 # ---- every page parses, every text is escaped ----------------------------------------
 errs=$(for f in out/site/*.html; do xmllint --html --noout "$f" 2>&1; done)
