@@ -378,6 +378,7 @@ static int render_page(struct rl_export *x, const struct rl_sink *out)
 	}
 	const char *lang = nt ? t[best].lang : NULL;
 	html_page_open(&d, x, NULL, out);
+	d.ui = msg_lang_or_en(lang);        /* the title is in it too */
 	html_begin(&d, html_msg(&d, MSG_CHANGES), lang);
 	xmlNodePtr mn = html_el(&d, d.body, "div", NULL);
 	html_el(&d, mn, "h1", html_msg(&d, MSG_CHANGES));

@@ -211,7 +211,7 @@ void html_begin(struct page_doc *d, const char *title, const char *lang)
 		html_attr(d, ln, "rel", "alternate");
 		html_attr(d, ln, "type", "application/atom+xml");
 		html_attr(d, ln, "href", feed);
-		html_attr(d, ln, "title", "Changes");
+		html_attr(d, ln, "title", html_msg(d, MSG_CHANGES));
 	}
 	d->body = html_el(d, html, "body", NULL);
 	if (d->x->tree) {
