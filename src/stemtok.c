@@ -360,12 +360,12 @@ static int give_stem(struct call *c, struct sb_stemmer *st, const char *w,
 
 /* Words in -ent that are no verb's third person plural and whose root
  * would meet an unrelated word ("comment" "comme", "présent" "près",
- * "parent" "par"), folded. Measured on the Marvel Champions corpus and
- * the wfrench word list (see tests/cli/test-corpus-inflections.sh); sorted
- * for bsearch. */
+ * "parent" "par", "dément" "demi"), folded: chosen from the -ent words of
+ * the Marvel Champions glossary and of the wfrench word list whose root
+ * is another word's stem or root. Sorted, for bsearch. */
 static const char *const not_plurals[] = {
 	"absent", "argent", "ciment", "client", "comment", "content", "decent",
-	"moment", "parent", "patient", "present", "prudent", "recent",
+	"dement", "moment", "parent", "patient", "present", "prudent", "recent",
 	"regiment", "sergent", "serpent", "souvent", "talent", "urgent",
 	"violent",
 };
@@ -378,10 +378,10 @@ static int cmp_word(const void *a, const void *b)
 /* The length of the root of the folded French word w[0..n), or 0: the word
  * less the longest ending of a first-group verb's paradigm it has (-ent,
  * -ées, -ée, -er, -ez, -es, -e, accents folded: -é is -e), when three
- * letters or more are left. A word in -ent is no verb when it ends in
- * -ement (adverbs and nouns: "seulement", "mouvement") or is one of
- * not_plurals. w is NUL-terminated. */
-static int verb_root(const char *w, int n)
+ * letters or more are left. A word in -ent is no verb when it was written
+ * -ement (ement: adverbs and nouns, "seulement", "mouvement"; "sèment" is
+ * a verb) or is one of not_plurals. w is NUL-terminated. */
+static int verb_root(const char *w, int n, bool ement)
 {
 	static const char *const ends[] = { "ent", "ees", "ee", "er", "ez",
 	                                    "es", "e" };
@@ -394,10 +394,9 @@ static int verb_root(const char *w, int n)
 			letters += ((unsigned char)w[j] & 0xC0) != 0x80;
 		if (letters < 3)
 			continue;
-		if (i == 0 && ((n >= 5 && memcmp(w + n - 5, "ement", 5) == 0) ||
-		               bsearch(&w, not_plurals, sizeof not_plurals /
-		                       sizeof *not_plurals, sizeof *not_plurals,
-		                       cmp_word)))
+		if (i == 0 && (ement || bsearch(&w, not_plurals, sizeof not_plurals /
+		                               sizeof *not_plurals,
+		                               sizeof *not_plurals, cmp_word)))
 			return 0;
 		return n - e;
 	}
@@ -411,7 +410,8 @@ static int give_root(struct call *c, int m, bool *rooted)
 	int rc = fold(c, c->buf, m);
 	if (rc != SQLITE_OK)
 		return rc;
-	int r = verb_root(c->folded.p, (int)c->folded.len);
+	bool ement = m >= 5 && memcmp(c->buf + m - 5, "ement", 5) == 0;
+	int r = verb_root(c->folded.p, (int)c->folded.len, ement);
 	*rooted = r > 0;
 	return r ? give(c, c->folded.p, r) : SQLITE_OK;
 }

@@ -44,7 +44,8 @@ static int setup(void **state)
 		"  ('défaussée'), ('modifie'), ('modifier'), ('modifient'),"
 		"  ('paye'), ('payer'), ('entre'), ('entrer'), ('comment'),"
 		"  ('comme'), ('présent'), ('près'), ('parent'), ('par'),"
-		"  ('moment'), ('môme'), ('une carte');";
+		"  ('moment'), ('môme'), ('dément'), ('demi'), ('sèment'),"
+		"  ('semer'), ('une carte');";
 	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return -1;
 	*state = db;
@@ -214,6 +215,8 @@ static void test_version_3_verb_roots(void **state)
 	for (size_t g = 0; g < sizeof groups / sizeof *groups; g++)
 		for (size_t i = 0; i < 4; i++)
 			assert_int_equal(count(*state, "fr3", groups[g][i]), want[g]);
+	assert_int_equal(count(*state, "fr3", "sèment"), 2);
+	assert_int_equal(count(*state, "fr3", "semer"), 2);
 	assert_int_equal(count(*state, "fr3", "defaussent"), 3);
 	assert_int_equal(count(*state, "fr3", "defaussees"), 3);
 	/* phrases and prefixes as before */
@@ -236,6 +239,8 @@ static void test_version_3_non_merges(void **state)
 	assert_int_equal(count(*state, "fr3", "par"), 1);
 	assert_int_equal(count(*state, "fr3", "moment"), 1);
 	assert_int_equal(count(*state, "fr3", "môme"), 1);
+	assert_int_equal(count(*state, "fr3", "dément"), 1);
+	assert_int_equal(count(*state, "fr3", "demi"), 1);
 	assert_int_equal(count(*state, "fr3", "carte"), 1);
 	assert_int_equal(count(*state, "fr3", "cartes"), 1);
 }
