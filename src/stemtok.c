@@ -375,16 +375,19 @@ static int cmp_word(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* The length of the root of the folded French word w[0..n), or 0: the word
- * less the longest ending of a first-group verb's paradigm it has (-ent,
- * -ées, -ée, -er, -ez, -es, -e, accents folded: -é is -e), when three
- * letters or more are left. A word in -ent is no verb when it was written
- * -ement (ement: adverbs and nouns, "seulement", "mouvement"; "sèment" is
- * a verb) or is one of not_plurals. w is NUL-terminated. */
-static int verb_root(const char *w, int n, bool ement)
+/* The length of the root of the French word w[0..n), as written (lower
+ * case), or 0: the word less the longest ending of a first-group verb's
+ * paradigm it has (-ent, -ées, -ée, -és, -er, -ez, -es, -é, -e; and -ees,
+ * -ee typed without accents), when three letters or more are left. A word
+ * in -ent is no verb when it is written -ement (adverbs and nouns,
+ * "seulement", "mouvement"; "sèment" is a verb) or when folded, f, it is
+ * one of not_plurals. "après" and "accès" end in no ending. */
+static int verb_root(const char *w, int n, const char *f)
 {
-	static const char *const ends[] = { "ent", "ees", "ee", "er", "ez",
-	                                    "es", "e" };
+	static const char *const ends[] = {
+		"ent", "\xC3\xA9" "es", "ees", "\xC3\xA9" "e", "ee",
+		"\xC3\xA9" "s", "er", "ez", "es", "\xC3\xA9", "e",
+	};
 	for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
 		int e = (int)strlen(ends[i]);
 		if (n <= e || memcmp(w + n - e, ends[i], (size_t)e) != 0)
@@ -394,9 +397,10 @@ static int verb_root(const char *w, int n, bool ement)
 			letters += ((unsigned char)w[j] & 0xC0) != 0x80;
 		if (letters < 3)
 			continue;
-		if (i == 0 && (ement || bsearch(&w, not_plurals, sizeof not_plurals /
-		                               sizeof *not_plurals,
-		                               sizeof *not_plurals, cmp_word)))
+		if (i == 0 && ((n >= 5 && memcmp(w + n - 5, "ement", 5) == 0) ||
+		               bsearch(&f, not_plurals, sizeof not_plurals /
+		                       sizeof *not_plurals, sizeof *not_plurals,
+		                       cmp_word)))
 			return 0;
 		return n - e;
 	}
@@ -410,10 +414,12 @@ static int give_root(struct call *c, int m, bool *rooted)
 	int rc = fold(c, c->buf, m);
 	if (rc != SQLITE_OK)
 		return rc;
-	bool ement = m >= 5 && memcmp(c->buf + m - 5, "ement", 5) == 0;
-	int r = verb_root(c->folded.p, (int)c->folded.len, ement);
+	int r = verb_root(c->buf, m, c->folded.p);
 	*rooted = r > 0;
-	return r ? give(c, c->folded.p, r) : SQLITE_OK;
+	if (r)
+		rc = fold(c, c->buf, r);
+	return r && rc == SQLITE_OK ? give(c, c->folded.p, (int)c->folded.len)
+	                            : rc;
 }
 
 /* Versions 2 and 3. The forms of a token, first to last: version 3, for a

@@ -45,7 +45,7 @@ static int setup(void **state)
 		"  ('paye'), ('payer'), ('entre'), ('entrer'), ('comment'),"
 		"  ('comme'), ('présent'), ('près'), ('parent'), ('par'),"
 		"  ('moment'), ('môme'), ('dément'), ('demi'), ('sèment'),"
-		"  ('semer'), ('une carte');";
+		"  ('semer'), ('accès'), ('accent'), ('une carte');";
 	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return -1;
 	*state = db;
@@ -241,6 +241,9 @@ static void test_version_3_non_merges(void **state)
 	assert_int_equal(count(*state, "fr3", "môme"), 1);
 	assert_int_equal(count(*state, "fr3", "dément"), 1);
 	assert_int_equal(count(*state, "fr3", "demi"), 1);
+	/* -ès is no ending of the paradigm */
+	assert_int_equal(count(*state, "fr3", "accès"), 1);
+	assert_int_equal(count(*state, "fr3", "accent"), 1);
 	assert_int_equal(count(*state, "fr3", "carte"), 1);
 	assert_int_equal(count(*state, "fr3", "cartes"), 1);
 }
