@@ -127,7 +127,7 @@ static int build_as_of(rl_db *db, const char *when, bool fts)
 		char sql[512];
 		snprintf(sql, sizeof sql,
 		         "CREATE VIRTUAL TABLE IF NOT EXISTS temp.asof_fts_%s USING"
-		         " fts5(title, body, tokenize = 'rl_stem 2 %s');"
+		         " fts5(title, body, tokenize = 'rl_stem 3 %s');"
 		         "DELETE FROM temp.asof_fts_%s;"
 		         "INSERT INTO temp.asof_fts_%s (rowid, title, body)"
 		         " SELECT id, title, body FROM temp.asof WHERE %s;",

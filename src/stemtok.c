@@ -1,11 +1,13 @@
 /* stemtok.c — the rl_stem FTS5 tokenizer: unicode61 plus Snowball stemming
  * for English, French and Russian.
  *
- *   tokenize = 'rl_stem 2 LANG'     LANG: en, fr or none (for Latin script)
- *   tokenize = 'rl_stem 2 en fr'    both: each Latin word indexed under the
+ *   tokenize = 'rl_stem 3 LANG'     LANG: en, fr or none (for Latin script)
+ *   tokenize = 'rl_stem 3 en fr'    both: each Latin word indexed under the
  *                                   stems of both languages (colocated)
+ *   tokenize = 'rl_stem 2 LANG'     version 2, as databases of schema 11 and
+ *                                   12 declare it (see below)
  *   tokenize = 'rl_stem LANG'       version 1, as databases before schema
- *                                   13 declare it (see below)
+ *                                   11 declare it
  *
  * unicode61 (U+02BC as a separator) splits the text and folds case; each
  * token is stemmed by its script: Cyrillic tokens by the Russian stemmer
@@ -25,6 +27,16 @@
  * "defaussee", then "defausse"; "épuiser" "epuis" but "épuisée" "epuise").
  * The version is part of the table's declaration, so a database keeps the
  * tokenizer its index was made with until schema 11 rebuilds it.
+ *
+ * Version 3 is version 2 and, for French words, one more form in
+ * documents: the root of a first-group verb's paradigm (see verb_root());
+ * in a query a word that has such a root is that root alone. Snowball
+ * leaves some inflections of one verb apart — the third person plural
+ * ("défaussent" stays "défaussent"), verbs in -ier ("modifie" "modif",
+ * "modifier" "modifi"), -yer ("paye" "pay", "payer" "pai"), words too
+ * short for its rules ("entre", "entrer") — and their roots meet. For
+ * other languages version 3 is version 2; schema 13 declares it for the
+ * French table only.
  *
  * In documents the unstemmed (folded) token is indexed too, at the same
  * position (FTS5_TOKEN_COLOCATED), so that prefix queries — which are not
@@ -53,7 +65,10 @@ struct stemtok {
 	struct sb_stemmer *latin;   /* NULL: Latin script is not stemmed */
 	struct sb_stemmer *latin2;  /* a second Latin language, or NULL */
 	struct sb_stemmer *cyrillic;
-	int version;                /* 1: fold, then stem; 2: stem, then fold */
+	int version;                /* 1: fold, then stem; 2: stem, then fold;
+	                             * 3: 2 and French verb roots */
+	struct sb_stemmer *french;  /* version 3: latin or latin2 when it is
+	                             * French, or NULL */
 	Fts5Tokenizer *fold;        /* version 2: unicode61 folding a stem */
 };
 
@@ -63,7 +78,7 @@ struct bytes {
 	size_t len, cap;
 };
 
-enum { MAX_FORMS = 6 };
+enum { MAX_FORMS = 7 };
 
 struct call {
 	struct stemtok *t;
@@ -124,9 +139,10 @@ static int create(void *api_ptr, const char **argv, int argc, Fts5Tokenizer **ou
 {
 	fts5_api *api = api_ptr;
 	*out = NULL;
-	/* a first argument "1" or "2" is the version; without, 1 */
+	/* a first argument "1", "2" or "3" is the version; without, 1 */
 	int version = 1;
-	if (argc > 0 && (strcmp(argv[0], "1") == 0 || strcmp(argv[0], "2") == 0)) {
+	if (argc > 0 && (strcmp(argv[0], "1") == 0 || strcmp(argv[0], "2") == 0 ||
+	                 strcmp(argv[0], "3") == 0)) {
 		version = argv[0][0] - '0';
 		argv++;
 		argc--;
@@ -144,11 +160,11 @@ static int create(void *api_ptr, const char **argv, int argc, Fts5Tokenizer **ou
 	void *udata = NULL;
 	int rc = api->xFindTokenizer(api, "unicode61", &udata, &t->inner_api);
 	if (rc == SQLITE_OK) {
-		rc = t->inner_api.xCreate(udata, (const char **)(version == 2
+		rc = t->inner_api.xCreate(udata, (const char **)(version >= 2
 		                          ? unicode61_v2_args : unicode61_args),
 		                          UNICODE61_ARGC, &t->inner);
 	}
-	if (rc == SQLITE_OK && version == 2)
+	if (rc == SQLITE_OK && version >= 2)
 		rc = t->inner_api.xCreate(udata, (const char **)unicode61_args,
 		                          UNICODE61_ARGC, &t->fold);
 	if (rc == SQLITE_OK) {
@@ -160,6 +176,10 @@ static int create(void *api_ptr, const char **argv, int argc, Fts5Tokenizer **ou
 			t->latin2 = sb_stemmer_new(algorithm(lang2), "UTF_8");
 		if (!t->cyrillic || (alg && !t->latin) || (lang2 && !t->latin2))
 			rc = SQLITE_NOMEM;
+		if (version >= 3)
+			t->french = strcmp(lang, "fr") == 0 ? t->latin
+			            : lang2 && strcmp(lang2, "fr") == 0 ? t->latin2
+			            : NULL;
 	}
 	if (rc != SQLITE_OK) {
 		destroy((Fts5Tokenizer *)t);
@@ -220,7 +240,7 @@ static int on_token(void *p, int tflags, const char *tok, int n, int start,
 	int m = copy_word(c, tok, n);
 	if (m < 0)
 		return SQLITE_NOMEM;
-	if (c->t->version == 2) {
+	if (c->t->version >= 2) {
 		c->tflags = tflags;
 		c->start = start;
 		c->end = end;
@@ -336,11 +356,79 @@ static int give_stem(struct call *c, struct sb_stemmer *st, const char *w,
 	return rc == SQLITE_OK ? give(c, c->folded.p, (int)c->folded.len) : rc;
 }
 
-/* Version 2. The forms of a token, first to last: the folded stem (of
- * each Latin language); in documents, for a Latin word with an accent,
- * the stem of the folded word (what a query without accents stems to),
- * then the folded word as written (for prefixes). A prefix query, or a
- * word of no stemmed script, is the folded word alone. */
+/* ---- version 3: French verb roots ---------------------------------- */
+
+/* Words in -ent that are no verb's third person plural and whose root
+ * would meet an unrelated word ("comment" "comme", "présent" "près",
+ * "parent" "par", "dément" "demi"), folded: chosen from the -ent words of
+ * the Marvel Champions glossary and of the wfrench word list whose root
+ * is another word's stem or root. Sorted, for bsearch. */
+static const char *const not_plurals[] = {
+	"absent", "argent", "ciment", "client", "comment", "content", "decent",
+	"dement", "moment", "parent", "patient", "present", "prudent", "recent",
+	"regiment", "sergent", "serpent", "souvent", "talent", "urgent",
+	"violent",
+};
+
+static int cmp_word(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The length of the root of the French word w[0..n), as written (lower
+ * case), or 0: the word less the longest ending of a first-group verb's
+ * paradigm it has (-ent, -ées, -ée, -és, -er, -ez, -es, -é, -e; and -ees,
+ * -ee typed without accents), when three letters or more are left. A word
+ * in -ent is no verb when it is written -ement (adverbs and nouns,
+ * "seulement", "mouvement"; "sèment" is a verb) or when folded, f, it is
+ * one of not_plurals. "après" and "accès" end in no ending. */
+static int verb_root(const char *w, int n, const char *f)
+{
+	static const char *const ends[] = {
+		"ent", "\xC3\xA9" "es", "ees", "\xC3\xA9" "e", "ee",
+		"\xC3\xA9" "s", "er", "ez", "es", "\xC3\xA9", "e",
+	};
+	for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+		int e = (int)strlen(ends[i]);
+		if (n <= e || memcmp(w + n - e, ends[i], (size_t)e) != 0)
+			continue;
+		int letters = 0;
+		for (int j = 0; j < n - e; j++)
+			letters += ((unsigned char)w[j] & 0xC0) != 0x80;
+		if (letters < 3)
+			continue;
+		if (i == 0 && ((n >= 5 && memcmp(w + n - 5, "ement", 5) == 0) ||
+		               bsearch(&f, not_plurals, sizeof not_plurals /
+		                       sizeof *not_plurals, sizeof *not_plurals,
+		                       cmp_word)))
+			return 0;
+		return n - e;
+	}
+	return 0;
+}
+
+/* Version 3: gives the folded root of a French word (c->buf[0..m)) if it
+ * has one, and says whether it has. */
+static int give_root(struct call *c, int m, bool *rooted)
+{
+	int rc = fold(c, c->buf, m);
+	if (rc != SQLITE_OK)
+		return rc;
+	int r = verb_root(c->buf, m, c->folded.p);
+	*rooted = r > 0;
+	if (r)
+		rc = fold(c, c->buf, r);
+	return r && rc == SQLITE_OK ? give(c, c->folded.p, (int)c->folded.len)
+	                            : rc;
+}
+
+/* Versions 2 and 3. The forms of a token, first to last: version 3, for a
+ * French word, its verb root; the folded stem (of each Latin language; in
+ * a query of version 3 not the French one when there is a root); in
+ * documents, for a Latin word with an accent, the stem of the folded
+ * word (what a query without accents stems to), then the folded word as
+ * written (for prefixes). A prefix query, or a word of no stemmed script,
+ * is the folded word alone. */
 static int on_token_v2(struct call *c, int m)
 {
 	c->nforms = 0;
@@ -350,8 +438,18 @@ static int on_token_v2(struct call *c, int m)
 	bool doc = (c->flags & FTS5_TOKENIZE_DOCUMENT) != 0;
 	int rc = SQLITE_OK;
 	if (st && !prefix) {
-		rc = give_stem(c, st, c->buf, m);
-		if (rc == SQLITE_OK && st == c->t->latin && c->t->latin2)
+		/* version 3: a French word's verb root; in a query it stands
+		 * alone for the word, the French stem left out (every form of
+		 * the paradigm gives that root and nothing else, so each finds
+		 * what the others find) */
+		bool rooted = false;
+		if (c->t->french && st == c->t->latin)
+			rc = give_root(c, m, &rooted);
+		bool alone = rooted && !doc;
+		if (rc == SQLITE_OK && !(alone && c->t->latin == c->t->french))
+			rc = give_stem(c, st, c->buf, m);
+		if (rc == SQLITE_OK && st == c->t->latin && c->t->latin2 &&
+		    !(alone && c->t->latin2 == c->t->french))
 			rc = give_stem(c, c->t->latin2, c->buf, m);
 	}
 	if (rc != SQLITE_OK || (st && !prefix && !doc))

@@ -4,10 +4,13 @@
 # read in place), imported; tests/cli/inflections.py finds their inflection
 # groups from the raw text (the endings of a paradigm, no stemmer) and cuts
 # each into parts by what Snowball makes of each form as written (python3-
-# snowballstemmer); every part must give one result set: searched for
-# "(A OR B OR C) -(A B C)", the rulings one form finds and another does not
-# are none. Ten parts a search; a batch that finds something is searched
-# part by part, to name the part.
+# snowballstemmer), which the log shows; every group, whole, must give one
+# result set: searched for "(A OR B OR C) -(A B C)", the rulings one form
+# finds and another does not are none. Snowball alone cuts a third of the
+# French groups (third person plurals in -ent, verbs in -ier and -yer,
+# short words): rl_stem version 3's verb roots join them. Ten groups a
+# search; a batch that finds something is searched group by group, to name
+# the group.
 #
 #   bash tests/cli/test-corpus-inflections.sh BUILD/rulings CORPORA
 #
@@ -32,21 +35,21 @@ check_exit "the Marvel Champions glossary imports" 0
 rl --db c.db import --quiet --no-thesaurus --game "Берсерк. Герои" "$BH"
 check_exit "the Berserk. Heroes glossary imports" 0
 
-# query PART...: the search that finds what the forms of each part do not
-# all find, for several parts at once
+# query GROUP...: the search that finds what the forms of each group do not
+# all find, for several groups at once
 query() {
-	local part q= u f
-	for part; do
+	local group q= u f
+	for group; do
 		u=
-		for f in $part; do
+		for f in $group; do
 			u="${u:+$u OR }$f"
 		done
-		q="${q:+$q OR }(($u) -($part))"
+		q="${q:+$q OR }(($u) -($group))"
 	done
 	printf '%s' "$q"
 }
 
-# found LANG PART...: how many rulings the query finds
+# found LANG GROUP...: how many rulings the query finds
 found() {
 	local lang=$1
 	shift
@@ -70,20 +73,21 @@ for lang in fr ru; do
 	else
 		_fail "$lang: only $groups groups found"
 	fi
-	# the parts of two forms or more, ten a search
-	mapfile -t parts < <(awk -F'\t' 'split($3, a, " ") > 1 { print $3 }' "$lang.parts")
+	# the groups, whole (their parts together), ten a search
+	mapfile -t groups < <(awk -F'\t' '{ g[$1] = ($1 in g) ? g[$1] " " $3 : $3 }
+		END { for (k in g) print k "\t" g[k] }' "$lang.parts" | sort -n | cut -f2)
 	bad=()
-	for ((i = 0; i < ${#parts[@]}; i += 10)); do
-		batch=("${parts[@]:i:10}")
+	for ((i = 0; i < ${#groups[@]}; i += 10)); do
+		batch=("${groups[@]:i:10}")
 		[ "$(found "$lang" "${batch[@]}")" = 0 ] && continue
-		for part in "${batch[@]}"; do
-			[ "$(found "$lang" "$part")" = 0 ] || bad+=("$part")
+		for group in "${batch[@]}"; do
+			[ "$(found "$lang" "$group")" = 0 ] || bad+=("$group")
 		done
 	done
 	if [ ${#bad[@]} = 0 ]; then
-		_pass "$lang: each of ${#parts[@]} parts finds one result set"
+		_pass "$lang: each of ${#groups[@]} groups finds one result set"
 	else
-		_fail "$lang: ${#bad[@]} of ${#parts[@]} parts find different rulings form by form" "${bad[@]}"
+		_fail "$lang: ${#bad[@]} of ${#groups[@]} groups find different rulings form by form" "${bad[@]}"
 	fi
 done
 
@@ -93,8 +97,9 @@ ids() {
 		sed -n 's/^{"id":\([0-9]*\),.*/\1/p' | sort -n | paste -sd ' '
 }
 want=$(ids défausser)
-check_eq "'défausser' finds 50 rulings" 50 "$(wc -w <<<"$want")"
-for form in défausse défaussée défaussez défaussés; do
+# (50 as Snowball stems it, and the one ruling that says only "défaussent")
+check_eq "'défausser' finds 51 rulings" 51 "$(wc -w <<<"$want")"
+for form in défausse défaussée défaussez défaussés défaussent defaussee; do
 	check_eq "'$form' finds the same" "$want" "$(ids "$form")"
 done
 want=$(ids épuisée)

@@ -133,11 +133,16 @@ check_json "search defended: all are tagged Defend, in English" \
 
 want_desolee=$(json_get 'sorted(r["id"] for r in d["results"] if re.search(r"\bdésolées?\b", r["text"].lower()))' fr.json)
 check_match "the sample has French rulings with désolée(s)" '^\[[0-9]+' "$want_desolee"
+# the forms of désoler, and "Désolation", which Snowball stems with them
+want_desol=$(json_get 'sorted(r["id"] for r in d["results"] if re.search(r"\bdésol(e|es|ent|er|ez|é|ée|és|ées|ation)\b", r["text"].lower()))' fr.json)
 # (without the thesaurus, which also widens "désolée" to English "Blighted")
+rl "${M[@]}" search désolée --no-thesaurus -n 0 --format json; cp "$OUT" desolee.json
 rl "${M[@]}" search desolee --no-thesaurus -n 0 --format json
 check_exit "search desolee finds something" 0
-check_json "search desolee: the rulings with désolées" \
-	"sorted(r['id'] for r in d['results']) == ${want_desolee:-[0]}"
+check_json "search desolee: the rulings with désolées, désoler's other forms and désolation" \
+	"sorted(r['id'] for r in d['results']) == ${want_desol:-[0]} and set(${want_desolee:-[0]}) <= set(${want_desol:-[0]})"
+check_json "...what 'désolée' typed with its accents finds" \
+	"sorted(r['id'] for r in d['results']) == $(json_get 'sorted(r["id"] for r in d["results"])' desolee.json)"
 rl "${M[@]}" search desolee -n 0 --format json
 check_json "search desolee with the thesaurus: those and English Blighted ones" \
 	"set(${want_desolee:-[0]}) < set(r['id'] for r in d['results']) and any(r['lang'] == 'en' for r in d['results'])"

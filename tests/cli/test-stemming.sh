@@ -111,9 +111,11 @@ rl --db old.db reindex
 check_exit "reindex upgrades it" 0
 check_err_contains "...saying so" "upgraded the database from schema version 10 to $LATEST"
 check_eq "...to version $LATEST" "$LATEST" "$(sqlite3 old.db 'PRAGMA user_version')"
-check_eq "...its tables declare rl_stem version 2" 4 \
-	"$(sqlite3 old.db "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'rulings_fts__%'
-		AND sql LIKE '%tokenize = ''rl_stem 2 %'")"
+check_eq "...its tables declare rl_stem version 2, the French one 3" \
+	"rulings_fts_en 2 en rulings_fts_fr 3 fr rulings_fts_ru 2 en rulings_fts_xx 2 none" \
+	"$(sqlite3 old.db "SELECT name, replace(sql, char(10), ' ') FROM sqlite_schema
+		WHERE name LIKE 'rulings_fts___' ORDER BY name" |
+		sed -n "s/^\(rulings_fts_..\)|.*tokenize = 'rl_stem \([^']*\)'.*/\1 \2/p" | paste -sd ' ')"
 for form in défausse défausser défaussée défaussez épuisé épuisée épuiser; do
 	check_eq "upgraded: '$form' finds what it finds in a new database" "$(ids "$form")" "$(oldids "$form")"
 done

@@ -1,7 +1,8 @@
 /* test_stem.c — the rl_stem tokenizer: word forms, folding, phrases and
  * prefixes in English, French and Russian, on FTS5 tables of its own
  * (version 2, as schema 11 declares them; "fr1" is version 1, as older
- * databases declare it). */
+ * databases declare it; "fr3" version 3, as schema 13 declares the French
+ * table). */
 #include "helpers.h"
 #include "stemtok.h"
 
@@ -35,7 +36,16 @@ static int setup(void **state)
 		"INSERT INTO forms VALUES ('défausse'), ('défausser'),"
 		"  ('défaussée'), ('défaussez'), ('épuisé'), ('épuisée'),"
 		"  ('épuiser'), ('une carte');"
-		"INSERT INTO fr1 SELECT x FROM forms;";
+		"INSERT INTO fr1 SELECT x FROM forms;"
+		"CREATE VIRTUAL TABLE fr3 USING fts5(x, tokenize='rl_stem 3 fr');"
+		/* one form a row: what Snowball leaves apart, and words that
+		 * must stay apart */
+		"INSERT INTO fr3 VALUES ('défaussent'), ('défausse'),"
+		"  ('défaussée'), ('modifie'), ('modifier'), ('modifient'),"
+		"  ('paye'), ('payer'), ('entre'), ('entrer'), ('comment'),"
+		"  ('comme'), ('présent'), ('près'), ('parent'), ('par'),"
+		"  ('moment'), ('môme'), ('dément'), ('demi'), ('sèment'),"
+		"  ('semer'), ('accès'), ('accent'), ('une carte');";
 	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return -1;
 	*state = db;
@@ -190,6 +200,54 @@ static void test_russian_yo_version_2(void **state)
 	assert_int_equal(count(db, "ru2", "зелен*"), 1);
 }
 
+/* Version 3: the inflections Snowball leaves apart meet at their verb
+ * root — third person plurals, -ier and -yer verbs, short words — typed
+ * with or without accents. */
+static void test_version_3_verb_roots(void **state)
+{
+	const char *const groups[][4] = {
+		{ "défaussent", "défausse", "défaussée", "DÉFAUSSÉS" },
+		{ "modifie", "modifier", "modifient", "modifiées" },
+		{ "paye", "payer", "payée", "payez" },
+		{ "entre", "entrer", "entrent", "entrée" },
+	};
+	const int want[] = { 3, 3, 2, 2 };
+	for (size_t g = 0; g < sizeof groups / sizeof *groups; g++)
+		for (size_t i = 0; i < 4; i++)
+			assert_int_equal(count(*state, "fr3", groups[g][i]), want[g]);
+	assert_int_equal(count(*state, "fr3", "sèment"), 2);
+	assert_int_equal(count(*state, "fr3", "semer"), 2);
+	assert_int_equal(count(*state, "fr3", "defaussent"), 3);
+	assert_int_equal(count(*state, "fr3", "defaussees"), 3);
+	/* phrases and prefixes as before */
+	assert_int_equal(count(*state, "fr3", "\"modifient\""), 3);
+	assert_int_equal(count(*state, "fr3", "défaussen*"), 1);
+	/* version 2 keeps them apart, as its indexes were made */
+	assert_int_equal(count(*state, "fr", "ajoute"), 0);
+	assert_int_equal(count(*state, "forms", "défaussent"), 0);
+}
+
+/* ...and words that only look like a verb's forms stay apart: -ent words
+ * that are no verb, whose root is another word's. */
+static void test_version_3_non_merges(void **state)
+{
+	assert_int_equal(count(*state, "fr3", "comment"), 1);
+	assert_int_equal(count(*state, "fr3", "comme"), 1);
+	assert_int_equal(count(*state, "fr3", "présent"), 1);
+	assert_int_equal(count(*state, "fr3", "près"), 1);
+	assert_int_equal(count(*state, "fr3", "parent"), 1);
+	assert_int_equal(count(*state, "fr3", "par"), 1);
+	assert_int_equal(count(*state, "fr3", "moment"), 1);
+	assert_int_equal(count(*state, "fr3", "môme"), 1);
+	assert_int_equal(count(*state, "fr3", "dément"), 1);
+	assert_int_equal(count(*state, "fr3", "demi"), 1);
+	/* -ès is no ending of the paradigm */
+	assert_int_equal(count(*state, "fr3", "accès"), 1);
+	assert_int_equal(count(*state, "fr3", "accent"), 1);
+	assert_int_equal(count(*state, "fr3", "carte"), 1);
+	assert_int_equal(count(*state, "fr3", "cartes"), 1);
+}
+
 static void test_bad_arguments(void **state)
 {
 	sqlite3 *db = *state;
@@ -200,7 +258,7 @@ static void test_bad_arguments(void **state)
 	                     " fts5(a, tokenize='rl_stem en fr ru')", NULL, NULL,
 	                     NULL), SQLITE_OK);
 	assert_int_not_equal(sqlite3_exec(db, "CREATE VIRTUAL TABLE z USING"
-	                     " fts5(a, tokenize='rl_stem 3 fr')", NULL, NULL,
+	                     " fts5(a, tokenize='rl_stem 4 fr')", NULL, NULL,
 	                     NULL), SQLITE_OK);
 }
 
@@ -226,6 +284,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_version_1_unchanged, setup,
 		                                teardown),
 		cmocka_unit_test_setup_teardown(test_russian_yo_version_2, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(test_version_3_verb_roots, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(test_version_3_non_merges, setup,
 		                                teardown),
 		cmocka_unit_test_setup_teardown(test_bad_arguments, setup, teardown),
 	};
