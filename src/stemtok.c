@@ -35,7 +35,7 @@
  * ("défaussent" stays "défaussent"), verbs in -ier ("modifie" "modif",
  * "modifier" "modifi"), -yer ("paye" "pay", "payer" "pai"), words too
  * short for its rules ("entre", "entrer") — and their roots meet. For
- * other languages version 3 is version 2; schema 13 declares it for the
+ * other languages version 3 is version 2; schema 12 declares it for the
  * French table only.
  *
  * In documents the unstemmed (folded) token is indexed too, at the same

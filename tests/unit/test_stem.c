@@ -1,7 +1,7 @@
 /* test_stem.c — the rl_stem tokenizer: word forms, folding, phrases and
  * prefixes in English, French and Russian, on FTS5 tables of its own
  * (version 2, as schema 11 declares them; "fr1" is version 1, as older
- * databases declare it; "fr3" version 3, as schema 13 declares the French
+ * databases declare it; "fr3" version 3, as schema 12 declares the French
  * table). */
 #include "helpers.h"
 #include "stemtok.h"

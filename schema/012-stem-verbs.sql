@@ -1,4 +1,4 @@
--- rulings schema, version 13: French verbs' inflections meet.
+-- rulings schema, version 12: French verbs' inflections meet.
 --
 -- The rl_stem tokenizer's version 3 (src/stemtok.c) gives each French word
 -- one more form beside its Snowball stem: the root of a first-group verb's
