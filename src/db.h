@@ -49,6 +49,9 @@ struct store_opts {
 	/* warnings on rulings (answers cut short), at their entries' lines;
 	 * may be NULL */
 	struct rl_diags *warn;
+	/* the version's date (YYYY-MM-DD) when the document states none:
+	 * recorded with date_source 'given'; may be NULL */
+	const char *date;
 };
 int rl_store_with(rl_db *db, const struct rl_source *src,
                   const struct rl_doc *doc, const struct store_opts *o,
