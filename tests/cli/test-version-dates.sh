@@ -84,6 +84,77 @@ rl --db d.db documents --format json --game "$S"
 check_json "--date wins over a manifest's date" \
 	"[(v['date'], v['date_source']) for v in d['documents'][0]['versions']][-1] == ('2025-04-01', 'given')"
 
+# ---- time options mean the versions' dates (issue 12 #3) --------------------
+# Two rulebook releases (their dates read from the files here), imported
+# before two FAQ versions of older dates: import order is not date order.
+CR2=$CASES/cr-duplicate-rule.txt
+stated2=$(python3 - "$CR2" <<'PY'
+import re, sys, datetime
+m = re.search(r"effective as of (\w+ \d+, \d{4})", open(sys.argv[1], encoding="utf-8").read())
+print(datetime.datetime.strptime(m.group(1), "%B %d, %Y").date().isoformat())
+PY
+)
+# the rules of the first release that the second no longer has
+gone=$(python3 - "$CR" "$CR2" <<'PY'
+import re, sys
+# numbered rules and their sections ("7. Additional Rules", "701. Keyword
+# Actions"), the contents' lines naming the same numbers
+rules = [set(re.findall(r"^(\d+(?:\.\d+[a-z]?)?)\.? \S", open(f, encoding="utf-8").read(), re.M))
+         for f in sys.argv[1:]]
+print(len(rules[0] - rules[1]))
+PY
+)
+today=$(date -u +%Y-%m-%d)
+rl --db t.db import --no-thesaurus --allow-withdraw "$CR" "$CR2"
+rl --db t.db import --game "$S" --date 2025-01-10 "$SEED_DEFEND"
+rl --db t.db import --game "$S" --date 2025-02-20 v2.txt
+check_exit "(the versions import)" 0
+rl --db t.db changed --format json
+check_json "changed: newest version first by date, not by import" \
+	"[c['date'] for c in d['changes']] == sorted((c['date'] for c in d['changes']), reverse=True) and d['changes'][0]['date'] == '$stated2'"
+rl --db t.db changed --since "$stated2" --format json
+check_json "--since the second release's day: its changes only ($gone withdrawn)" \
+	"{c['date'] for c in d['changes']} == {'$stated2'} and sum(c['change'] == 'withdrawn' for c in d['changes']) == $gone"
+rl --db t.db changed --since "$today"
+check_exit "--since today: no version is dated today" 1
+rl --db t.db changed --until 2025-02-20 --format json
+check_json "--until a day: the versions dated up to its end" \
+	"sorted((c['change'], c['date']) for c in d['changes']) == [('edited', '2025-02-20'), ('marked', '2025-01-10')]"
+rl --db t.db changed --between "$stated" "$stated2" --format json
+check_json "--between two dates: the versions after the first day up to the second" \
+	"{c['date'] for c in d['changes']} == {'$stated2'}"
+rl --db t.db changed --between 2025-01-10 2025-02-20 --format json
+check_json "...the FAQ's edit, not the mark of the version dated on the first day" \
+	"[(c['change'], c['date']) for c in d['changes']] == [('edited', '2025-02-20')]"
+rl --db t.db changed --imported-since "$today" --format json
+check_json "--imported-since today: every change, by its import time" \
+	"len({c['date'] for c in d['changes']}) == 3 and all(c['imported_at'][:10] == '$today' for c in d['changes'])"
+rl --db t.db changed --imported-until 2025-12-31
+check_exit "--imported-until a day before the imports: nothing" 1
+rl --db t.db changed --since 2025-01-01 --imported-until "$today" --format json
+check_json "...both kinds of time at once" "len(d['changes']) > $gone"
+rl --db t.db changed --until 2025-01-09
+check_exit "--until a day before every version: nothing" 1
+rl --db t.db changed --imported-since 2025-13-01
+check_exit "--imported-since a month 13: usage error" 2
+
+rl --db t.db search --as-of "$stated" exchanged --format json
+check_json "search --as-of the first release's day: its rule" \
+	"[r['rule'] for r in d['results']] == ['701.12c']"
+rl --db t.db search --as-of 2025-12-31 trample --format json
+check_json "--as-of between the releases: the glossary's Trample" \
+	"len(d['results']) == 1"
+rl --db t.db search --as-of "$stated2" exchanged
+check_exit "--as-of the second release's day: that rule is gone" 1
+rl --db t.db search --as-of 2025-11-13 trample
+check_exit "--as-of the day before the first release: nothing" 1
+rl --db t.db search --tag Defend --as-of 2025-02-19 --format json
+check_json "--as-of before the FAQ's second version: the first's text" \
+	"any('are cumulative' in r['text'] for r in d['results']) and not any('always stack' in r['text'] for r in d['results'])"
+rl --db t.db search --tag Defend --as-of 2025-02-20 --format json
+check_json "--as-of its day: the second's text" \
+	"any('always stack' in r['text'] for r in d['results'])"
+
 # ---- refused dates -----------------------------------------------------------
 printf 'game = %s\ndate = 2025-02-30\n' "$S" >dump/.rulings
 echo "• Q? A." >dump/deeper/v4.txt
