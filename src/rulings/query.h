@@ -107,6 +107,13 @@ int rl_find_rule(rl_db *db, const char *rule, const char *game,
                  long long **ids, char ***games, size_t *n);
 /* One ruling with refs and backlinks. RL_NOTFOUND when id is unknown. */
 int rl_show(rl_db *db, long long id, struct rl_ruling *out);
+/* rl_show() with the title and text the ruling had at when (a date: its
+ * end; rl_when_parse()): those of its latest version dated at or before
+ * when (by the versions' dates, as search's as_of), withdrawn_at NULL;
+ * the rest is the ruling as it stands. RL_NOTFOUND when it did not stand
+ * then (no version yet, or withdrawn by then); RL_EUSAGE for a bad when. */
+int rl_show_as_of(rl_db *db, long long id, const char *when,
+                  struct rl_ruling *out);
 void rl_ruling_clear(struct rl_ruling *r);
 
 struct rl_tag_count { char *name; long long count; };

@@ -155,6 +155,29 @@ rl --db t.db search --tag Defend --as-of 2025-02-20 --format json
 check_json "--as-of its day: the second's text" \
 	"any('always stack' in r['text'] for r in d['results'])"
 
+# show --as-of: one ruling's title and text of then
+rl --db t.db search --as-of "$stated" exchanged --format json
+rule_id=$(json_get "d['results'][0]['id']")
+rl --db t.db changed --game "$S" --format json
+faq_id=$(json_get "[c['id'] for c in d['changes'] if c['change'] == 'edited'][0]")
+rl --db t.db show --as-of 2025-02-19 "#$faq_id" --format json
+check_json "show --as-of before the FAQ's edit: the first text" \
+	"'are cumulative' in d['text'] and 'always stack' not in d['text']"
+rl --db t.db show "#$faq_id" --format json
+check_json "...show without: the text as it stands" "'always stack' in d['text']"
+rl --db t.db show --as-of 2024-12-31 "#$faq_id"
+check_exit "show --as-of before its first version: exit 1" 1
+check_err_contains "...it did not stand then" "ruling $faq_id did not stand at 2024-12-31T23:59:59Z"
+rl --db t.db show --as-of 2025-12-31 "#$rule_id"
+check_exit "show --as-of between the releases: the rule withdrawn since stood" 0
+check_not_contains "...not marked withdrawn" "$(head -2 "$OUT")" "withdrawn"
+rl --db t.db show "#$rule_id"
+check_contains "...show without: withdrawn" "$(head -2 "$OUT")" "withdrawn"
+rl --db t.db show --as-of "$stated2" "#$rule_id"
+check_exit "show --as-of the day of the release that withdrew it: exit 1" 1
+rl --db t.db show --as-of 2025-02-30 "#$rule_id"
+check_exit "show --as-of a day February lacks: usage error" 2
+
 # ---- refused dates -----------------------------------------------------------
 printf 'game = %s\ndate = 2025-02-30\n' "$S" >dump/.rulings
 echo "• Q? A." >dump/deeper/v4.txt
