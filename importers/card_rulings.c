@@ -12,9 +12,11 @@
  * it, in the section's category, with its date and author; its identity is
  * (card, ruling). An abilityText is the card's glossary entry (once per
  * card); a card with neither is a card not ruled on yet. An entry without
- * a card is reported with its line and left out; the others are read. The file does not name its game (--game) nor a
- * title: every such file is a version of the document "card rulings"
- * (--document names another). */
+ * a card is reported with its line and left out; the others are read.
+ * The file does not name its game (--game) nor a title: every such file
+ * is a version of the document "card rulings" (--document names another).
+ * Its date is its newest ruling's day (the date's first ten characters,
+ * when they are a day of the calendar): the file is as of then. */
 #include "importer.h"
 #include "doc.h"
 #include "util.h"
@@ -165,6 +167,21 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 		     i = after(b, i))
 			rc = entry(doc, d, list->name, b, i);
 	}
+	/* the document's date: its newest dated entry's day */
+	const char *newest = NULL;
+	for (size_t i = 0; i < doc->n && !rc; i++) {
+		const char *t = doc->entries[i].date;
+		char day[11];
+		if (!t || strlen(t) < 10)
+			continue;
+		memcpy(day, t, 10);
+		day[10] = '\0';
+		if ((t[10] == '\0' || t[10] == 'T') && rl_day_valid(day) &&
+		    (!newest || memcmp(t, newest, 10) > 0))
+			newest = t;
+	}
+	if (!rc && newest && !(doc->date = rl_strndup(newest, 10)))
+		rc = RL_ENOMEM;
 	return rc;
 }
 

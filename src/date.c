@@ -58,6 +58,15 @@ static void civil_from_days(long z, int *y, int *m, int *d)
 	*y = (int)(yoe + era * 400 + (*m <= 2));
 }
 
+bool rl_day_valid(const char *s)
+{
+	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
+		return false;
+	int y = digits(s, 4), mo = digits(s + 5, 2), d = digits(s + 8, 2);
+	return y >= 1 && mo >= 1 && mo <= 12 && d >= 1 &&
+	       d <= month_days(y, mo);
+}
+
 int rl_when_parse(const char *s, bool end, char out[RL_WHEN_SIZE])
 {
 	/* YYYY-MM-DD */

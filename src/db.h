@@ -49,6 +49,9 @@ struct store_opts {
 	/* warnings on rulings (answers cut short), at their entries' lines;
 	 * may be NULL */
 	struct rl_diags *warn;
+	/* the version's date (YYYY-MM-DD) when the document states none:
+	 * recorded with date_source 'given'; may be NULL */
+	const char *date;
 };
 int rl_store_with(rl_db *db, const struct rl_source *src,
                   const struct rl_doc *doc, const struct store_opts *o,
@@ -60,6 +63,14 @@ int rl_store_with(rl_db *db, const struct rl_source *src,
  * whether there was one. */
 int rl_store_adopt(rl_db *db, long long game, const char *format,
                    const char *title, long long *docid, bool *merged);
+
+/* SQL: the time of the version an import (the table alias t) stored, in
+ * rl_when_parse()'s UTC form: its date, a day standing for its first
+ * second, else its import time. Versions and the times users give compare
+ * as text. */
+#define RL_VERSION_TIME(t) \
+	"ifnull(CASE WHEN length(" t ".date) = 10 THEN " t ".date ||" \
+	" 'T00:00:00Z' ELSE " t ".date END, " t ".imported_at)"
 
 /* The application_id of a rulings database: "RULG". */
 #define RL_APPLICATION_ID 0x52554C47

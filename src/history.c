@@ -34,24 +34,39 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 	char *to_end = q->to ? rl_day_end(q->to) : NULL;
 	/* numbered parameters after the filters' */
 	int p_since = nvals + 1, p_from = nvals + 2, p_to = nvals + 3,
-	    p_doc = nvals + 4;
+	    p_doc = nvals + 4, p_until = nvals + 5, p_isince = nvals + 6,
+	    p_iuntil = nvals + 7;
+	/* the conditions on the version, the same in both parts */
+	struct rl_buf when = {0};
+	if (q->since)
+		rl_buf_addf(&when, " AND " RL_VERSION_TIME("i") " >= ?%d",
+		            p_since);
+	if (q->until)
+		rl_buf_addf(&when, " AND " RL_VERSION_TIME("i") " <= ?%d",
+		            p_until);
+	if (q->imported_since)
+		rl_buf_addf(&when, " AND i.imported_at >= ?%d", p_isince);
+	if (q->imported_until)
+		rl_buf_addf(&when, " AND i.imported_at <= ?%d", p_iuntil);
 	bool by_id = q->from && q->to && all_digits(q->from) && all_digits(q->to);
 	if (q->recorded) {
 		rl_buf_addf(&sql,
 			"SELECT r.id, c.import_id, c.change, r.kind, g.name, r.lang,"
 			" r.rule, r.title, c.old_title, c.old_body, c.new_title,"
-			" c.new_body, i.imported_at, d.title, 0 AS marked, i.date"
+			" c.new_body, i.imported_at, d.title, 0 AS marked, i.date,"
+			" " RL_VERSION_TIME("i") " AS vtime"
 			" FROM changes c JOIN rulings r ON r.id = c.ruling_id"
 			" JOIN imports i ON i.id = c.import_id"
 			" JOIN documents d ON d.id = i.document_id"
 			" LEFT JOIN games g ON g.id = r.game_id WHERE 1%s",
 			where.s ? where.s : "");
-		if (q->since)
-			rl_buf_addf(&sql, " AND i.imported_at >= ?%d", p_since);
+		if (when.s)
+			rl_buf_adds(&sql, when.s);
 		if (q->from && q->to)
 			rl_buf_addf(&sql, by_id
 			            ? " AND c.import_id > ?%d AND c.import_id <= ?%d"
-			            : " AND i.imported_at > ?%d AND i.imported_at <= ?%d",
+			            : " AND " RL_VERSION_TIME("i") " > ?%d AND "
+			              RL_VERSION_TIME("i") " <= ?%d",
 			            p_from, p_to);
 		if (q->document)
 			rl_buf_addf(&sql, " AND rl_fold(d.title) = rl_fold(?%d)", p_doc);
@@ -64,26 +79,28 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 		rl_buf_addf(&sql,
 			"SELECT r.id, i.id, 'marked', r.kind, g.name, r.lang, r.rule,"
 			" r.title, NULL, NULL, r.title, r.body, i.imported_at, d.title,"
-			" 1 AS marked, i.date"
+			" 1 AS marked, i.date, " RL_VERSION_TIME("i") " AS vtime"
 			" FROM rulings r LEFT JOIN games g ON g.id = r.game_id"
 			" JOIN imports i ON i.id = r.marked_import"
 			" JOIN documents d ON d.id = i.document_id"
 			" WHERE r.changed = 1 AND r.withdrawn_at IS NULL%s",
 			where.s ? where.s : "");
-		if (q->since)
-			rl_buf_addf(&sql, " AND i.imported_at >= ?%d", p_since);
+		if (when.s)
+			rl_buf_adds(&sql, when.s);
 		if (q->from && q->to)
 			rl_buf_addf(&sql, by_id
 			            ? " AND i.id > ?%d AND i.id <= ?%d"
-			            : " AND i.imported_at > ?%d AND i.imported_at <= ?%d",
+			            : " AND " RL_VERSION_TIME("i") " > ?%d AND "
+			              RL_VERSION_TIME("i") " <= ?%d",
 			            p_from, p_to);
 		if (q->document)
 			rl_buf_addf(&sql, " AND rl_fold(d.title) = rl_fold(?%d)", p_doc);
 	}
 	if (!sql.s) {
 		/* nothing asked for, or no memory for the first part */
-		bool oom = sql.oom;
+		bool oom = sql.oom || when.oom;
 		rl_buf_free(&where);
+		rl_buf_free(&when);
 		free(to_end);
 		for (int i = 0; i < nvals; i++)
 			free(owned[i]);
@@ -91,10 +108,14 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 		free(vals);
 		return oom ? RL_ENOMEM : RL_NOTFOUND;
 	}
-	/* by version, newest first unless asked otherwise; in a version
-	 * the recorded changes, then the marks, by ruling */
-	rl_buf_adds(&sql, q->oldest_first ? " ORDER BY 13, 2, marked, 1"
-	                                  : " ORDER BY 13 DESC, 2 DESC, marked, 1");
+	/* by version (its date, then its import), newest first unless asked
+	 * otherwise; in a version the recorded changes, then the marks, by
+	 * ruling */
+	rl_buf_adds(&sql, q->oldest_first ? " ORDER BY vtime, 2, marked, 1"
+	                                  : " ORDER BY vtime DESC, 2 DESC, marked, 1");
+	if (when.oom)
+		sql.oom = true;
+	rl_buf_free(&when);
 	if (q->limit > 0)
 		rl_buf_addf(&sql, " LIMIT %ld", q->limit);
 	char *text = rl_buf_take(&sql);
@@ -109,6 +130,12 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 	if (!rc) {
 		if (q->since)
 			rl_bind_text(st, p_since, q->since);
+		if (q->until)
+			rl_bind_text(st, p_until, q->until);
+		if (q->imported_since)
+			rl_bind_text(st, p_isince, q->imported_since);
+		if (q->imported_until)
+			rl_bind_text(st, p_iuntil, q->imported_until);
 		if (q->from && q->to) {
 			if (by_id) {
 				sqlite3_bind_int64(st, p_from, atoll(q->from));

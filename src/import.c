@@ -171,7 +171,7 @@ static int parse_and_store(rl_db *db, const struct rl_source *src,
 	struct guard g = { o, flags & RL_IMPORT_DRY_RUN,
 	                   doc.end != RL_END_COMPLETE && !o->accept_damaged, r };
 	const struct store_opts so = { .dry = g.dry, .check = check, .ctx = &g,
-	                               .warn = &r->diags };
+	                               .warn = &r->diags, .date = o->date };
 	rc = rl_store_with(db, src, &doc, &so, &res);
 	rl_doc_free(&doc);
 	if (rc == RL_EDATA && r->refusal && !g.dry) {
@@ -196,6 +196,9 @@ static int import_one(rl_db *db, const char *path,
 	*r = (struct rl_file_report){ .found = flags & RL_IMPORT_FOUND };
 	if (!(r->path = strdup(path)))
 		return fail(r, RL_ENOMEM, "out of memory");
+	if (o->date && !rl_day_valid(o->date))
+		return fail(r, RL_EUSAGE, "the date given is not a day of the "
+		            "calendar written YYYY-MM-DD");
 	double t0 = now();
 	if ((flags & RL_IMPORT_FOUND) && looks_binary(path)) {
 		int rc = skip(r, "a binary file, not a document; skipped");
@@ -356,6 +359,8 @@ static int import_next(struct run *r, const struct walk_file *f,
 		o.game = m.game;
 	if (!o.lang)
 		o.lang = m.lang;
+	if (!o.date)
+		o.date = m.date;
 	rc = import_one(r->db, f->path, &o, file_flags(r, f), rep, storing, r);
 	manifest_free(&m);
 	return rc;

@@ -1,6 +1,6 @@
 /* manifest.c — directory manifests: a file named ".rulings" in a directory
  * says, for the documents under it that do not say themselves, which game
- * they belong to and (optionally) their language:
+ * they belong to and (optionally) their language and date:
  *
  *     # the FAQ pages of this folder
  *     game = Spirit Island
@@ -11,13 +11,15 @@
  *
  * One "key = value" a line; blank lines and lines starting with '#' are
  * passed over; the value runs to the end of the line, outer blanks
- * trimmed. Keys: game, lang. A "[PATTERN]" line makes the keys after it
+ * trimmed. Keys: game, lang, date (YYYY-MM-DD: the date of the
+ * versions read from the files, like import --date). A "[PATTERN]" line makes the keys after it
  * (up to the next such line) those of the files whose path below the
  * manifest's directory matches PATTERN (fnmatch(3), '*' not crossing a
  * '/'); a matching section's key wins over the same key outside
  * sections, a later matching section's over an earlier one's. A nearer
- * manifest's key wins over a farther one's; the command line's --game and
- * --lang win over every manifest. An unknown key, a line without '=', an
+ * manifest's key wins over a farther one's; the command line's --game,
+ * --lang and --date win over every manifest; a date the document states
+ * wins over all. An unknown key, a line without '=', an
  * empty value or an unfinished "[" is an error of every document under
  * the manifest: it is read as strictly as a document, so that a typo is
  * not silently a game-less import. */
@@ -36,6 +38,7 @@ void manifest_free(struct manifest *m)
 {
 	free(m->game);
 	free(m->lang);
+	free(m->date);
 	*m = (struct manifest){0};
 }
 
@@ -59,9 +62,11 @@ static int read_manifest(FILE *fp, const char *path, size_t dirlen,
 	const char *rel = file + dirlen;
 	while (*rel == '/')
 		rel++;
-	char *game = NULL, *lang = NULL;     /* what this manifest says */
+	/* what this manifest says: game, lang, date */
+	char *val[3] = { NULL, NULL, NULL };
+	static const char *const keys[3] = { "game", "lang", "date" };
 	bool in_section = false, applies = true;
-	bool game_in_section = false, lang_in_section = false;
+	bool sectioned[3] = { false, false, false };
 	char line[4096];
 	unsigned lineno = 0;
 	int rc = RL_OK;
@@ -104,17 +109,13 @@ static int read_manifest(FILE *fp, const char *path, size_t dirlen,
 		size_t kn = (size_t)(eq - s), vn = n - kn - 1;
 		rl_trim_range(&k, &kn);
 		rl_trim_range(&v, &vn);
-		char **slot;
-		bool *sectioned;
-		if (kn == 4 && !memcmp(k, "game", 4)) {
-			slot = &game;
-			sectioned = &game_in_section;
-		} else if (kn == 4 && !memcmp(k, "lang", 4)) {
-			slot = &lang;
-			sectioned = &lang_in_section;
-		} else {
+		size_t key = 0;
+		while (key < 3 && !(kn == 4 && !memcmp(k, keys[key], 4)))
+			key++;
+		if (key == 3) {
 			rc = failf(err, RL_EDATA, "%s:%u: unknown key '%.*s' "
-			           "(known: game, lang)", path, lineno, (int)kn, k);
+			           "(known: game, lang, date)", path, lineno, (int)kn,
+			           k);
 			break;
 		}
 		if (vn == 0) {
@@ -122,30 +123,38 @@ static int read_manifest(FILE *fp, const char *path, size_t dirlen,
 			           path, lineno, (int)kn, k);
 			break;
 		}
-		/* a key outside sections yields to a matching section's */
-		if (!applies || (!in_section && *sectioned))
-			continue;
-		char *val = rl_strndup(v, vn);
-		if (!val) {
+		char *value = rl_strndup(v, vn);
+		if (!value) {
 			rc = RL_ENOMEM;
 			break;
 		}
-		free(*slot);
-		*slot = val;
-		*sectioned = in_section;
+		/* checked wherever it applies, so that a typo is found early */
+		if (key == 2 && !rl_day_valid(value)) {
+			rc = failf(err, RL_EDATA, "%s:%u: date '%s' is not a day of "
+			           "the calendar written YYYY-MM-DD", path, lineno,
+			           value);
+			free(value);
+			break;
+		}
+		/* a key outside sections yields to a matching section's */
+		if (!applies || (!in_section && sectioned[key])) {
+			free(value);
+			continue;
+		}
+		free(val[key]);
+		val[key] = value;
+		sectioned[key] = in_section;
 	}
 	if (!rc && ferror(fp))
 		rc = failf(err, RL_EIO, "%s: %s", path, strerror(errno));
-	if (!rc && !m->game) {
-		m->game = game;
-		game = NULL;
+	char **slot[3] = { &m->game, &m->lang, &m->date };
+	for (size_t i = 0; i < 3; i++) {
+		if (!rc && !*slot[i]) {
+			*slot[i] = val[i];
+			val[i] = NULL;
+		}
+		free(val[i]);
 	}
-	if (!rc && !m->lang) {
-		m->lang = lang;
-		lang = NULL;
-	}
-	free(game);
-	free(lang);
 	return rc;
 }
 
@@ -177,7 +186,7 @@ int manifest_find(const char *file, size_t rootlen, struct manifest *m,
 			rc = failf(err, RL_EIO, "%s: %s", path, strerror(errno));
 		}
 		free(path);
-		if (rc || (m->game && m->lang))
+		if (rc || (m->game && m->lang && m->date))
 			break;
 		/* up one directory, while still within the root */
 		char *up = strrchr(dir, '/');

@@ -9,7 +9,7 @@
 #define RL_MANIFEST_NAME ".rulings"
 
 struct manifest {
-	char *game, *lang;        /* NULL: none says */
+	char *game, *lang, *date;   /* NULL: none says */
 };
 
 /* What the manifests say of file: those in its directory and in each

@@ -83,7 +83,10 @@ static void fts_snippet(struct rl_buf *b, const char *lang, int mi,
 
 /* temp.asof: each ruling that stood at time when (its latest version by
  * then, not withdrawn since), and, for a full-text query, temporary FTS5
- * tables over those texts, one per language like the real ones. */
+ * tables over those texts, one per language like the real ones. "By
+ * then" is by the versions' dates (RL_VERSION_TIME: the date the
+ * document states or was given, else its import time), then their
+ * imports' order. */
 static int build_as_of(rl_db *db, const char *when, bool fts)
 {
 	char t[RL_WHEN_SIZE];
@@ -99,13 +102,20 @@ static int build_as_of(rl_db *db, const char *when, bool fts)
 		"INSERT INTO temp.asof (id, title, body, lang)"
 		" SELECT v.ruling_id, v.title, v.body, r.lang"
 		" FROM ruling_versions v JOIN rulings r ON r.id = v.ruling_id"
-		" WHERE v.import_id = (SELECT max(v2.import_id)"
+		" JOIN imports iv ON iv.id = v.import_id"
+		" WHERE v.import_id = (SELECT v2.import_id"
 		"     FROM ruling_versions v2 JOIN imports i2 ON i2.id = v2.import_id"
-		"     WHERE v2.ruling_id = v.ruling_id AND i2.imported_at <= ?1)"
+		"     WHERE v2.ruling_id = v.ruling_id"
+		"     AND " RL_VERSION_TIME("i2") " <= ?1"
+		"     ORDER BY " RL_VERSION_TIME("i2") " DESC, v2.import_id DESC"
+		"     LIMIT 1)"
 		" AND NOT EXISTS (SELECT 1 FROM changes c"
 		"     JOIN imports i3 ON i3.id = c.import_id"
 		"     WHERE c.ruling_id = v.ruling_id AND c.change = 'withdrawn'"
-		"     AND c.import_id > v.import_id AND i3.imported_at <= ?1)")))
+		"     AND " RL_VERSION_TIME("i3") " <= ?1"
+		"     AND (" RL_VERSION_TIME("i3") " > " RL_VERSION_TIME("iv")
+		"       OR (" RL_VERSION_TIME("i3") " = " RL_VERSION_TIME("iv")
+		"           AND c.import_id > v.import_id)))")))
 		rc = RL_EINTERNAL;
 	if (!rc) {
 		rl_bind_text(st, 1, t);

@@ -91,6 +91,71 @@ int rl_show(rl_db *db, long long id, struct rl_ruling *out)
 	return rc;
 }
 
+/* Sets out's title and text to those the ruling had at time t. */
+static int as_of_in(rl_db *db, long long id, const char *t,
+                    struct rl_ruling *out)
+{
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"WITH v AS (SELECT v.title, v.body, v.import_id,"
+		"   " RL_VERSION_TIME("i") " AS t"
+		"   FROM ruling_versions v JOIN imports i ON i.id = v.import_id"
+		"   WHERE v.ruling_id = ?1 AND " RL_VERSION_TIME("i") " <= ?2"
+		"   ORDER BY t DESC, v.import_id DESC LIMIT 1)"
+		" SELECT v.title, v.body FROM v WHERE NOT EXISTS (SELECT 1"
+		"   FROM changes c JOIN imports i3 ON i3.id = c.import_id"
+		"   WHERE c.ruling_id = ?1 AND c.change = 'withdrawn'"
+		"   AND " RL_VERSION_TIME("i3") " <= ?2"
+		"   AND (" RL_VERSION_TIME("i3") " > v.t"
+		"     OR (" RL_VERSION_TIME("i3") " = v.t"
+		"         AND c.import_id > v.import_id)))");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, id);
+	rl_bind_text(st, 2, t);
+	int s = sqlite3_step(st);
+	bool oom = false;
+	if (s == SQLITE_ROW) {
+		char *title = rl_column_dup(st, 0, &oom);
+		char *text = rl_column_dup(st, 1, &oom);
+		if (oom) {
+			free(title);
+			free(text);
+		} else {
+			free(out->title);
+			free(out->text);
+			free(out->withdrawn_at);
+			out->title = title;
+			out->text = text;
+			out->withdrawn_at = NULL;
+		}
+	}
+	sqlite3_finalize(st);
+	if (s == SQLITE_DONE)
+		return rl_db_fail(db, RL_NOTFOUND, "ruling %lld did not stand at "
+		                  "%s", id, t);
+	return s != SQLITE_ROW ? rl_step_error(db, s) : oom ? RL_ENOMEM : RL_OK;
+}
+
+int rl_show_as_of(rl_db *db, long long id, const char *when,
+                  struct rl_ruling *out)
+{
+	*out = (struct rl_ruling){0};
+	char t[RL_WHEN_SIZE];
+	if (rl_when_parse(when, true, t))
+		return rl_db_fail(db, RL_EUSAGE, "--as-of takes %s, not '%s'",
+		                  rl_when_forms, when);
+	int rc = rl_read_begin(db);
+	if (rc)
+		return rc;
+	rc = show_in(db, id, out);
+	if (!rc)
+		rc = as_of_in(db, id, t, out);
+	rc = rl_read_end(db, rc);
+	if (rc)
+		rl_ruling_clear(out);
+	return rc;
+}
+
 static int find_rule_in(rl_db *db, const char *rule, const char *game,
                         long long **ids, char ***games, size_t *n)
 {

@@ -216,11 +216,13 @@ static int withdraw(rl_db *db, struct stmts *s, long long import,
 
 /* Records an import of the document in *import, unless one of its imports
  * is of the same bytes read the same way (by the same revision of its
- * format, read_as): then it is unchanged, and *import is 0. */
+ * format, read_as): then it is unchanged, and *import is 0. The version's
+ * date is the one the document states, else the one given (may be NULL),
+ * else the import time; date_source says which. */
 static int record_import(rl_db *db, const struct rl_source *src,
                          const struct rl_doc *doc, const char *read_as,
-                         long long docid, struct rl_import_result *res,
-                         long long *import)
+                         const char *given, long long docid,
+                         struct rl_import_result *res, long long *import)
 {
 	*import = 0;
 	/* The same bytes as one of this document's imports, read the same
@@ -259,8 +261,10 @@ static int record_import(rl_db *db, const struct rl_source *src,
 		"INSERT INTO imports (document_id, path, sha256, size, format, lang,"
 		" entries, imported_at, date, date_source) VALUES (?1, ?2, ?3, ?4,"
 		" ?5, ?6, ?7, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),"
-		" ifnull(?8, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),"
-		" iif(?8 IS NULL, 'imported', 'document')) RETURNING id");
+		" coalesce(?8, ?9, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),"
+		" CASE WHEN ?8 IS NOT NULL THEN 'document'"
+		" WHEN ?9 IS NOT NULL THEN 'given' ELSE 'imported' END)"
+		" RETURNING id");
 	if (!st)
 		return RL_EINTERNAL;
 	sqlite3_bind_int64(st, 1, docid);
@@ -271,6 +275,7 @@ static int record_import(rl_db *db, const struct rl_source *src,
 	rl_bind_text(st, 6, doc->lang);
 	sqlite3_bind_int64(st, 7, (long long)doc->n);
 	rl_bind_text(st, 8, doc->date);   /* the version's date, if it says */
+	rl_bind_text(st, 9, given);
 	rc = rl_store_run_id(db, st, import, "record import");
 	sqlite3_finalize(st);
 	return rc;
@@ -278,8 +283,8 @@ static int record_import(rl_db *db, const struct rl_source *src,
 
 
 static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
-                     const struct rl_doc *doc, struct rl_import_result *res,
-                     struct rl_diags *warn)
+                     const struct rl_doc *doc, const char *given,
+                     struct rl_import_result *res, struct rl_diags *warn)
 {
 	long long game, docid, import = 0;
 	int rc = rl_store_game_id(db, doc->game, &game);
@@ -291,7 +296,7 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	char *read_as = rl_doc_read_as(doc);
 	if (!read_as)
 		return RL_ENOMEM;
-	rc = record_import(db, src, doc, read_as, docid, res, &import);
+	rc = record_import(db, src, doc, read_as, given, docid, res, &import);
 	free(read_as);
 	if (rc || res->unchanged)
 		return rc;
@@ -391,7 +396,7 @@ int rl_store_with(rl_db *db, const struct rl_source *src,
 	struct stmts s = {0};
 	rc = rl_store_prepare_all(db, &s);
 	if (!rc)
-		rc = store_doc(db, &s, src, doc, res, o->warn);
+		rc = store_doc(db, &s, src, doc, o->date, res, o->warn);
 	rl_store_finalize_all(&s);
 	/* the caller's last word, before anything is committed */
 	if (!rc && !res->unchanged && o->check)

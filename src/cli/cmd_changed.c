@@ -11,7 +11,11 @@ static const char notes[] =
 	"A change is added, edited or withdrawn, as an import of a new version\n"
 	"of a document recorded it (a document's first import records none), or\n"
 	"marked: the source itself says the answer changed, in the version that\n"
-	"first says so. The newest version's changes come first. The text starts\n"
+	"first says so. A version's date is the one its document states or was\n"
+	"given (import --date), else its import time; --since, --until and\n"
+	"--between with dates mean these dates (a date alone: that day), and\n"
+	"--imported-since and --imported-until the import times. The newest\n"
+	"version's changes come first (by date, then import). The text starts\n"
 	"each version's changes with a summary line and shows edits word by\n"
 	"word. --format atom writes an Atom 1.0 feed: an entry per change, its\n"
 	"id the same in every feed of the change, its date the version's, its\n"
@@ -85,7 +89,7 @@ static void change_text(struct out *o, const void *item)
 		/* the version's summary: "Defend · import 2 · TIME: 1 added" */
 		out_style(o, STYLE_BOLD);
 		out_printf(o, "%s \xC2\xB7 import %lld \xC2\xB7 %s:", x->document,
-		           x->import_id, x->at);
+		           x->import_id, x->date ? x->date : x->at);
 		const char *sep = " ";
 		for (int j = 0; j < NKINDS; j++)
 			if (counts[j]) {
@@ -104,7 +108,7 @@ static void change_text(struct out *o, const void *item)
 	out_printf(o, "    %s \xC2\xB7 %s \xC2\xB7 %s%s%s \xC2\xB7 %s \xC2\xB7 %s\n",
 	           x->kind, x->lang, x->game ? x->game : "(no game)",
 	           x->rule ? " \xC2\xB7 rule " : "", x->rule ? x->rule : "",
-	           x->document, x->at);
+	           x->document, x->date ? x->date : x->at);
 	if (!strcmp(x->change, "edited")) {
 		if (x->old_title && x->new_title && strcmp(x->old_title, x->new_title)) {
 			out_puts(o, "    ");
@@ -209,18 +213,29 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 {
 	struct rl_change_query q = { .marked = true, .recorded = true };
 	struct filter_options filters;
-	struct opt_when since = { "" };
+	struct opt_when since = { "" }, until = { "" };
+	struct opt_when imported_since = { "" }, imported_until = { "" };
 	struct between between = { NULL, NULL, { "" }, { "" } };
 	int fmt = OUT_TEXT;
 	filter_options_init(&filters, &q.filter);
 	const struct opt opts[] = {
 		{ .name = "since", .letter = 's', .type = OPT_WHEN, .out = &since,
-		  .arg = "WHEN", .help = "changes imported at or after WHEN (a "
-		  "date, 2026-01-16, or a time, 2026-01-16T10:00, UTC unless it "
+		  .arg = "WHEN", .help = "changes of versions dated at or after WHEN "
+		  "(a date, 2026-01-16, or a time, 2026-01-16T10:00, UTC unless it "
 		  "ends in an offset such as +02:00)" },
+		{ .name = "until", .letter = 'u', .type = OPT_WHEN, .out = &until,
+		  .arg = "WHEN", .flags = OPTF_WHEN_END,
+		  .help = "changes of versions dated at or before WHEN (a date: "
+		  "to its end)" },
+		{ .name = "imported-since", .type = OPT_WHEN, .out = &imported_since,
+		  .arg = "WHEN", .help = "changes imported at or after WHEN" },
+		{ .name = "imported-until", .type = OPT_WHEN, .out = &imported_until,
+		  .arg = "WHEN", .flags = OPTF_WHEN_END,
+		  .help = "changes imported at or before WHEN (a date: to its end)" },
 		{ .name = "between", .type = OPT_CUSTOM, .out = &between,
 		  .arg = "A B", .help = "changes made after version A up to version "
-		  "B: two import numbers (see history), or two dates/times",
+		  "B: two import numbers (see documents), or two dates/times (the "
+		  "versions dated after A's end, up to B's end)",
 		  .flags = OPTF_TWO_VALUES, .check = check_between },
 		{ .name = "reverse", .letter = 'r', .type = OPT_FLAG,
 		  .out = &q.oldest_first,
@@ -244,6 +259,12 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 	filter_options_apply(&filters);
 	if (*since.s)
 		q.since = since.s;
+	if (*until.s)
+		q.until = until.s;
+	if (*imported_since.s)
+		q.imported_since = imported_since.s;
+	if (*imported_until.s)
+		q.imported_until = imported_until.s;
 	q.from = between.from;
 	q.to = between.to;
 	if ((status = open_db(c)))

@@ -4,7 +4,8 @@
 static const char notes[] =
 	"Each document (its title, game, format and language), then each of its\n"
 	"versions: its import number, its date and where the date came from\n"
-	"(document: the date the document states; imported: the import's time),\n"
+	"(document: the date the document states; given: import --date or a\n"
+	"manifest's; imported: the import's time),\n"
 	"the file, and how many rulings it added, edited and withdrew, and how\n"
 	"many of its entries it left unchanged. Exit status 1 when there is\n"
 	"none.\n";

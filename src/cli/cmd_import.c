@@ -28,8 +28,11 @@ static const char notes[] =
 	"import goes on with the next file, and the exit status is 65. An answer\n"
 	"that is now only the beginning of its earlier text is a warning.\n"
 	"A document that does not name its game takes it from --game, else from\n"
-	"a .rulings manifest (\"game = NAME\", \"lang = L\", \"[PATTERN]\"\n"
-	"sections) in its directory or one above it, up to the directory named.\n"
+	"a .rulings manifest (\"game = NAME\", \"lang = L\", \"date = DATE\",\n"
+	"\"[PATTERN]\" sections) in its directory or one above it, up to the\n"
+	"directory named. A version's date is the one its document states (the\n"
+	"rulebook's \"effective as of\", the newest dated ruling), else --date or\n"
+	"a manifest's, else the import time.\n"
 	"See DIRECTORY MANIFESTS in rulings(1).\n";
 
 /* How this run of import prints. */
@@ -233,6 +236,15 @@ static const char *check_max_withdraw(const struct opt *opt, const char *v,
 	return NULL;
 }
 
+/* --date DATE: a day of the calendar. */
+static const char *check_date(const struct opt *opt, const char *v,
+                              const char *v2)
+{
+	(void)opt;
+	(void)v2;
+	return rl_day_valid(v) ? NULL : "a date such as 2026-01-16 (YYYY-MM-DD)";
+}
+
 /* --bulk[=S]: groups, committed every S seconds. */
 static const char *check_bulk(const struct opt *opt, const char *v,
                               const char *v2)
@@ -266,6 +278,10 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		  .out = &o.document, .arg = "D", .flags = OPTF_NONEMPTY,
 		  .help = "the document's name: imports under one name are versions "
 		  "of one document (default: its title)" },
+		{ .name = "date", .type = OPT_STRING, .out = &o.date, .arg = "DATE",
+		  .check = check_date,
+		  .help = "the date of the versions imported, for documents that "
+		  "state none (default: the import time)" },
 		{ .name = "dry-run", .letter = 'n', .type = OPT_FLAG,
 		  .out = &r.dry_run,
 		  .help = "parse and report what would change, and what would be "
@@ -300,7 +316,7 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	const struct opt_spec spec = {
 		.opts = opts, .notes = notes,
 		.synopsis = "[--game G] [--lang L] [--format F] [--document D] "
-		            "[--dry-run]\n               "
+		            "[--date DATE]\n               [--dry-run] "
 		            "[--accept-damaged] [--allow-withdraw|--max-withdraw N|P%]"
 		            "\n               [--bulk[=S]] "
 		            "[--quiet|--verbose] [--no-thesaurus] PATH...",

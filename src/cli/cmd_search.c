@@ -92,9 +92,9 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 		  .out = &q.include_withdrawn,
 		  .help = "rulings no document lists any more, too" },
 		{ .name = "as-of", .type = OPT_WHEN, .out = &as_of, .arg = "WHEN",
-		  .help = "the rulings as they stood then, with their texts of then "
-		  "(a date, its end; or a time, 2026-01-16T10:00, UTC unless it "
-		  "ends in an offset such as +02:00)",
+		  .help = "the rulings as the versions of the documents dated up to "
+		  "WHEN said them (a date, its end; or a time, 2026-01-16T10:00, "
+		  "UTC unless it ends in an offset such as +02:00)",
 		  .flags = OPTF_WHEN_END },
 		{ .name = "raw", .type = OPT_FLAG, .out = &q.raw,
 		  .help = "QUERY is FTS5 query syntax (AND, OR, NOT, NEAR, "

@@ -10,17 +10,25 @@ static const char notes[] =
 	"number search prints after '#'. A number that is both is read as the\n"
 	"rule; write #N for the ID. A rule is shown with the rule it is under,\n"
 	"the rules before and after it, and the rules under it (702.19: 702.19a,\n"
-	"702.19b, ...). Exit status 1 when there is no such ruling, 2 when\n"
-	"several games have the rule and --game does not say which.\n";
+	"702.19b, ...). With --as-of the title and text are those of then, the\n"
+	"rest as it stands now. Exit status 1 when there is no such ruling (or\n"
+	"it did not stand then), 2 when several games have the rule and --game\n"
+	"does not say which.\n";
 
 int cmd_show(struct ctx *c, int argc, char **argv)
 {
 	int fmt = OUT_TEXT;
 	const char *game = NULL;
+	struct opt_when as_of = { "" };
 	const struct opt opts[] = {
 		{ .name = "game", .letter = 'g', .type = OPT_STRING, .out = &game,
 		  .arg = "G", .help = "the game whose rule is meant, when several "
 		  "games have a rule of that number" },
+		{ .name = "as-of", .type = OPT_WHEN, .out = &as_of, .arg = "WHEN",
+		  .flags = OPTF_WHEN_END,
+		  .help = "its title and text as the versions of the documents "
+		  "dated up to WHEN said them (a date: its end); exit 1 if it did "
+		  "not stand then" },
 		OPT_FORMAT(&fmt, out_formats_text_json),
 		{ 0 }
 	};
@@ -82,7 +90,8 @@ int cmd_show(struct ctx *c, int argc, char **argv)
 		}
 	}
 	struct rl_ruling r;
-	int rc = rl_show(c->db, id, &r);
+	int rc = *as_of.s ? rl_show_as_of(c->db, id, as_of.s, &r)
+	                  : rl_show(c->db, id, &r);
 	if (rc)
 		return library_error(c, rc);
 	struct out o;

@@ -126,6 +126,9 @@ struct rl_import_opts {
 	const char *format;     /* importer name; NULL = detect from content */
 	const char *document;   /* the document's title (its identity), over
 	                           the one the importer finds */
+	const char *date;       /* YYYY-MM-DD: the version's date when the
+	                           document states none (date_source 'given');
+	                           a date the document states wins */
 	/* The import layer's guards (rl_import_file(); rl_parse() ignores
 	 * them): what a document may be, and what a new version of one may
 	 * do. */
@@ -194,6 +197,9 @@ char *rl_tag_display(const char *name, const char *qualifier);
 enum { RL_WHEN_SIZE = 21 };
 int rl_when_parse(const char *s, bool end, char out[RL_WHEN_SIZE]);
 extern const char rl_when_forms[];
+/* Is s a day of the calendar written YYYY-MM-DD (a version's date: no
+ * time, no zone)? */
+bool rl_day_valid(const char *s);
 /* The path of a file rulings ships, by name: "thesaurus.txt" (the
  * thesaurus a new database starts with) or "rulings.rng" (the RELAX NG
  * schema of the interchange format). From the source tree when the

@@ -107,6 +107,13 @@ int rl_find_rule(rl_db *db, const char *rule, const char *game,
                  long long **ids, char ***games, size_t *n);
 /* One ruling with refs and backlinks. RL_NOTFOUND when id is unknown. */
 int rl_show(rl_db *db, long long id, struct rl_ruling *out);
+/* rl_show() with the title and text the ruling had at when (a date: its
+ * end; rl_when_parse()): those of its latest version dated at or before
+ * when (by the versions' dates, as search's as_of), withdrawn_at NULL;
+ * the rest is the ruling as it stands. RL_NOTFOUND when it did not stand
+ * then (no version yet, or withdrawn by then); RL_EUSAGE for a bad when. */
+int rl_show_as_of(rl_db *db, long long id, const char *when,
+                  struct rl_ruling *out);
 void rl_ruling_clear(struct rl_ruling *r);
 
 struct rl_tag_count { char *name; long long count; };
@@ -151,8 +158,14 @@ struct rl_change {
 
 struct rl_change_query {
 	struct rl_query filter; /* tags, category, kind, lang, game */
-	const char *since;      /* changes at or after this date or time */
-	const char *from, *to;  /* --between: import IDs or dates/times */
+	/* The times below are rl_when_parse()'s UTC form. A version's date
+	 * is the one its document states or was given (a day: its first
+	 * second), else its import time (schema/010-version-dates.sql). */
+	const char *since;      /* versions dated at or after this time */
+	const char *until;      /* versions dated at or before this time */
+	const char *from, *to;  /* --between: import IDs, or times: versions
+	                           dated after from and up to to's day */
+	const char *imported_since, *imported_until;   /* by import time */
 	const char *document;   /* changes from this document's imports */
 	bool marked;            /* include the source's own markers */
 	bool recorded;          /* include the recorded changes */
@@ -178,8 +191,8 @@ int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n);
 void rl_history_free(struct rl_version *v, size_t n);
 
 /* Every document and its versions (imports), for `rulings documents`. A
- * version's date is the one the document states (date_source "document")
- * or its import time ("imported"); added, edited and withdrawn are the
+ * version's date is the one the document states (date_source "document"),
+ * the one given on import ("given") or its import time ("imported"); added, edited and withdrawn are the
  * changes it recorded (a document's first version records none: there,
  * the rulings whose first text it gave and the other texts it gave),
  * unchanged its other entries. Documents by title, versions by date then

@@ -99,7 +99,7 @@ printf 'game = Codex\ngmae = Codex\n' >"$C/codex-rulings/.rulings"
 rl --db typo.db import --no-thesaurus "$C/codex-rulings" "$C/named"
 check_exit "a manifest with an unknown key: exit 65" 65
 check_err_contains "...at its line" \
-	"$C/codex-rulings/.rulings:2: unknown key 'gmae' (known: game, lang)"
+	"$C/codex-rulings/.rulings:2: unknown key 'gmae' (known: game, lang, date)"
 check_out_contains "...the other folders go on" "1 imported"
 rm "$C/codex-rulings/.rulings"
 
