@@ -27,10 +27,11 @@ static const char notes[] =
 	"withdraw more of its rulings than allowed: nothing of it is stored, the\n"
 	"import goes on with the next file, and the exit status is 65. An answer\n"
 	"that is now only the beginning of its earlier text is a warning.\n"
-	"A document that does not name its game takes it from --game, else from\n"
-	"a .rulings manifest (\"game = NAME\", \"lang = L\", \"[PATTERN]\"\n"
-	"sections) in its directory or one above it, up to the directory named.\n"
-	"See DIRECTORY MANIFESTS in rulings(1).\n";
+	"Every ruling belongs to a game. A document that does not name its game\n"
+	"takes it from --game, else from a .rulings manifest (\"game = NAME\",\n"
+	"\"lang = L\", \"[PATTERN]\" sections) in its directory or one above it,\n"
+	"up to the directory named; without either it is refused (exit status\n"
+	"65, also with --dry-run). See DIRECTORY MANIFESTS in rulings(1).\n";
 
 /* How this run of import prints. */
 struct ui {
@@ -138,6 +139,10 @@ static void print_report(struct ui *u, const struct rl_file_report *r)
 		         r->title ? r->title : "");
 		if (refused)
 			keep_refused(u, r, why);
+	} else if (r->refusal == RL_REFUSED_NO_GAME) {
+		/* the library's message (r->error) is printed below */
+		keep_refused(u, r, "does not name its game (give --game or a "
+		             ".rulings manifest)");
 	} else if (r->refusal == RL_REFUSED_WITHDRAW) {
 		refusal_str(why, sizeof why, u, r);
 		if (r->outcome == RL_FILE_REFUSED) {
