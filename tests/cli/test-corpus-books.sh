@@ -25,7 +25,8 @@ xp() {
 	xmllint --html --xpath "$1" "$2" 2>/dev/null
 }
 
-rl --db c.db import --no-thesaurus "$CR" "$BH/c1_rules.rst" "$DICT"
+# (the CR names its game; the Berserk files do not: --game names theirs)
+rl --db c.db import --no-thesaurus --game "Берсерк. Герои" "$CR" "$BH/c1_rules.rst" "$DICT"
 check_exit "the CR, the Berserk rules and dictionary import" 0
 rl --db c.db export --all --format html -o site
 check_exit "export --all --format html" 0
