@@ -37,33 +37,25 @@ static int parse_name(const char *const *names, size_t n, const char *s,
 
 #define NAMES(v) v, sizeof v / sizeof *v
 
-const char *rl_kind_name(enum rl_kind k)
-{
-	return name_at(NAMES(kind_names), (size_t)k);
-}
+/* PREFIX_name() and PREFIX_parse() of an enum whose values index names (as
+ * systemd's DEFINE_STRING_TABLE_LOOKUP): rl_kind_name(), rl_kind_parse(),
+ * rl_ref_kind_name(), rl_ref_kind_parse(). */
+#define NAME_TABLE(prefix, type, names)                                 \
+	const char *prefix##_name(type k)                               \
+	{                                                               \
+		return name_at(NAMES(names), (size_t)k);                \
+	}                                                               \
+	int prefix##_parse(const char *s, type *out)                    \
+	{                                                               \
+		size_t i;                                               \
+		int rc = parse_name(NAMES(names), s, &i);               \
+		if (!rc)                                                \
+			*out = (type)i;                                 \
+		return rc;                                              \
+	}
 
-int rl_kind_parse(const char *s, enum rl_kind *out)
-{
-	size_t i;
-	int rc = parse_name(NAMES(kind_names), s, &i);
-	if (!rc)
-		*out = (enum rl_kind)i;
-	return rc;
-}
-
-const char *rl_ref_kind_name(enum rl_ref_kind k)
-{
-	return name_at(NAMES(ref_kind_names), (size_t)k);
-}
-
-int rl_ref_kind_parse(const char *s, enum rl_ref_kind *out)
-{
-	size_t i;
-	int rc = parse_name(NAMES(ref_kind_names), s, &i);
-	if (!rc)
-		*out = (enum rl_ref_kind)i;
-	return rc;
-}
+NAME_TABLE(rl_kind, enum rl_kind, kind_names)
+NAME_TABLE(rl_ref_kind, enum rl_ref_kind, ref_kind_names)
 
 bool rl_ref_kind_resolves(enum rl_ref_kind k)
 {

@@ -259,6 +259,42 @@ int rl_game_check(rl_db *db, const char *name)
 	return rc;
 }
 
+/* A tag and its equivalents in the thesaurus: mine = the tag then the
+ * equivalents that hold everywhere (nall + 1 names; mine[0] is the
+ * caller's text, not owned), terms[k] those of game games[k] only. */
+struct tag_equiv {
+	char **all, **terms, **games, **mine;
+	size_t nall, nterms;
+};
+
+static int tag_equiv(struct rl_filter_ctx *f, const char *text, bool prefix,
+                     struct tag_equiv *e)
+{
+	*e = (struct tag_equiv){ 0 };
+	int rc = prefix ? RL_OK
+	         : rl_thesaurus_terms(f, text, &e->all, &e->terms, &e->games);
+	while (e->all && e->all[e->nall])
+		e->nall++;
+	while (e->terms && e->terms[e->nterms])
+		e->nterms++;
+	if (!rc && !(e->mine = malloc((e->nall + 1) * sizeof *e->mine)))
+		rc = RL_ENOMEM;
+	if (!rc) {
+		e->mine[0] = (char *)text;
+		for (size_t k = 0; k < e->nall; k++)
+			e->mine[k + 1] = e->all[k];
+	}
+	return rc;
+}
+
+static void tag_equiv_free(struct tag_equiv *e)
+{
+	free(e->mine);
+	rl_strings_free(e->all, e->nall);
+	rl_strings_free(e->terms, e->nterms);
+	rl_strings_free(e->games, e->nterms);
+}
+
 int rl_field_known(struct rl_filter_ctx *f, const struct qnode *n, bool *found)
 {
 	*found = true;
@@ -266,27 +302,12 @@ int rl_field_known(struct rl_filter_ctx *f, const struct qnode *n, bool *found)
 		return game_known(f, n->text, found);
 	if (n->field != QF_TAG)
 		return RL_OK;
-	char **all = NULL, **terms = NULL, **games = NULL;
-	int rc = n->prefix ? RL_OK
-	         : rl_thesaurus_terms(f, n->text, &all, &terms, &games);
-	size_t nall = 0, nterms = 0;
-	while (all && all[nall])
-		nall++;
-	while (terms && terms[nterms])
-		nterms++;
-	char **mine = rc ? NULL : malloc((nall + 1) * sizeof *mine);
-	if (!rc && !mine)
-		rc = RL_ENOMEM;
-	if (!rc) {
-		mine[0] = n->text;
-		for (size_t k = 0; k < nall; k++)
-			mine[k + 1] = all[k];
-		rc = tag_known(f, mine, nall + 1, terms, nterms, n->prefix, found);
-	}
-	free(mine);
-	rl_strings_free(all, nall);
-	rl_strings_free(terms, nterms);
-	rl_strings_free(games, nterms);
+	struct tag_equiv e;
+	int rc = tag_equiv(f, n->text, n->prefix, &e);
+	if (!rc)
+		rc = tag_known(f, e.mine, e.nall + 1, e.terms, e.nterms, n->prefix,
+		               found);
+	tag_equiv_free(&e);
 	return rc;
 }
 
@@ -296,22 +317,11 @@ int rl_field_known(struct rl_filter_ctx *f, const struct qnode *n, bool *found)
 static int tag_cond(struct rl_filter_ctx *f, const char *text, bool prefix,
                     bool dense_ok, char **rows, char **count)
 {
-	char **all = NULL, **terms = NULL, **games = NULL;
-	int rc = prefix ? RL_OK : rl_thesaurus_terms(f, text, &all, &terms, &games);
-	size_t nall = 0, nterms = 0;
-	while (all && all[nall])
-		nall++;
-	while (terms && terms[nterms])
-		nterms++;
 	/* the tag and the equivalents that hold everywhere */
-	char **mine = rc ? NULL : malloc((nall + 1) * sizeof *mine);
-	if (!rc && !mine)
-		rc = RL_ENOMEM;
-	if (!rc) {
-		mine[0] = (char *)text;
-		for (size_t k = 0; k < nall; k++)
-			mine[k + 1] = all[k];
-	}
+	struct tag_equiv eq;
+	int rc = tag_equiv(f, text, prefix, &eq);
+	char **mine = eq.mine, **terms = eq.terms, **games = eq.games;
+	size_t nall = eq.nall, nterms = eq.nterms;
 	/* known? (the tag or any equivalent) */
 	bool found = true;
 	if (!rc && f->check) {
@@ -381,10 +391,7 @@ static int tag_cond(struct rl_filter_ctx *f, const char *text, bool prefix,
 		rc = RL_ENOMEM;
 	rl_buf_free(&p0);
 	rl_buf_free(&b);
-	free(mine);
-	rl_strings_free(all, nall);
-	rl_strings_free(terms, nterms);
-	rl_strings_free(games, nterms);
+	tag_equiv_free(&eq);
 	return rc;
 }
 

@@ -164,17 +164,24 @@ static bool add_kid(struct lex *lx, struct qnode *parent, struct qnode *kid)
 	return true;
 }
 
+/* Takes trailing stars (they make *star true) and white space off
+ * *s[0..*n); false when nothing is left (a lone star, ""). */
+static bool unstar(const char **s, size_t *n, bool *star)
+{
+	while (*n && (*s)[*n - 1] == '*') {
+		(*n)--;
+		*star = true;
+	}
+	rl_trim_range(s, n);
+	return *n != 0;
+}
+
 /* A term of s[0..n): a trailing '*' makes it a prefix; nothing left (a
  * lone star, "") is no term. */
 static struct qnode *term(struct lex *lx, const char *s, size_t n, bool quoted,
                           bool star, enum qn_col col)
 {
-	while (n && s[n - 1] == '*') {
-		n--;
-		star = true;
-	}
-	rl_trim_range(&s, &n);
-	if (!n)
+	if (!unstar(&s, &n, &star))
 		return NULL;
 	struct qnode *t = new_node(lx, QN_TERM);
 	if (!t)
@@ -286,12 +293,7 @@ static struct qnode *item(struct lex *lx, enum qn_col col)
 		lx->i = end;
 	}
 	bool star = star_follows(lx);
-	while (n && s[n - 1] == '*') {
-		n--;
-		star = true;
-	}
-	rl_trim_range(&s, &n);
-	if (!n)
+	if (!unstar(&s, &n, &star))
 		return NULL;
 	struct qnode *q = new_node(lx, QN_FIELD);
 	if (!q)

@@ -195,6 +195,24 @@ int rl_store_record(rl_db *db, struct stmts *s, long long import, long long id,
 	return rc;
 }
 
+/* The ruling's content, bound from parameter first on in the order both
+ * the INSERT and the UPDATE of a ruling list it (store_stmt.c): rule,
+ * title, body, section, category, changed, date, author, then the import
+ * its "Changed answer:" mark belongs to. */
+static void bind_content(sqlite3_stmt *st, int first, const struct rl_entry *e,
+                         long long import)
+{
+	rl_bind_text(st, first, e->rule);
+	rl_bind_text(st, first + 1, e->title);
+	rl_bind_text(st, first + 2, e->text);
+	rl_bind_text(st, first + 3, e->section);
+	rl_bind_text(st, first + 4, e->category);
+	sqlite3_bind_int(st, first + 5, e->changed);
+	rl_bind_text(st, first + 6, e->date);
+	rl_bind_text(st, first + 7, e->author);
+	sqlite3_bind_int64(st, first + 8, import);
+}
+
 /* Finds or creates the ruling for e; sets *id; records what changed. */
 static int put_ruling(rl_db *db, struct stmts *s, long long game,
                       const char *lang, long long import,
@@ -273,15 +291,7 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 			return rc;
 		sqlite3_stmt *u = s->update_ruling;
 		sqlite3_bind_int64(u, 1, *id);
-		rl_bind_text(u, 2, e->rule);
-		rl_bind_text(u, 3, e->title);
-		rl_bind_text(u, 4, e->text);
-		rl_bind_text(u, 5, e->section);
-		rl_bind_text(u, 6, e->category);
-		sqlite3_bind_int(u, 7, e->changed);
-		rl_bind_text(u, 8, e->date);
-		rl_bind_text(u, 9, e->author);
-		sqlite3_bind_int64(u, 10, import);
+		bind_content(u, 2, e, import);
 		return rl_store_run(db, u, "update ruling");
 	}
 	sqlite3_reset(f);
@@ -294,15 +304,7 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 	rl_bind_text(i, 2, rl_kind_name(e->kind));
 	rl_bind_text(i, 3, e->key);
 	rl_bind_text(i, 4, lang);
-	rl_bind_text(i, 5, e->rule);
-	rl_bind_text(i, 6, e->title);
-	rl_bind_text(i, 7, e->text);
-	rl_bind_text(i, 8, e->section);
-	rl_bind_text(i, 9, e->category);
-	sqlite3_bind_int(i, 10, e->changed);
-	rl_bind_text(i, 11, e->date);
-	rl_bind_text(i, 12, e->author);
-	sqlite3_bind_int64(i, 13, import);
+	bind_content(i, 5, e, import);
 	rc = rl_store_run(db, i, "insert ruling");
 	*id = sqlite3_last_insert_rowid(db->h);
 	*fresh = true;

@@ -11,6 +11,8 @@ static const char *const stmt_sql[] = {
 	" ifnull(date, ''), ifnull(author, '') FROM rulings"
 	" WHERE ifnull(game_id, 0) = ifnull(?1, 0) AND kind = ?2 AND lang = ?3"
 	" AND key = ?4",
+	/* the content from ?5 (INSERT) and ?2 (UPDATE) on in one order:
+	 * store_ruling.c's bind_content() */
 	"INSERT INTO rulings (game_id, kind, key, lang, rule, title, body,"
 	" section, category, changed, date, author, marked_import)"
 	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,"

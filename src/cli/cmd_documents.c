@@ -64,11 +64,10 @@ int cmd_documents(struct ctx *c, int argc, char **argv)
 	};
 	const struct opt_spec spec = {
 		.opts = opts, .notes = notes, .no_operands = true,
+		.then = open_db,
 	};
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
-		return status;
-	if ((status = open_db(c)))
 		return status;
 	struct rl_document *v;
 	size_t nv;

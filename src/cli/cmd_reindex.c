@@ -14,11 +14,10 @@ int cmd_reindex(struct ctx *c, int argc, char **argv)
 	const struct opt opts[] = { { 0 } };
 	const struct opt_spec spec = {
 		.opts = opts, .notes = notes, .no_operands = true,
+		.then = open_db,
 	};
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
-		return status;
-	if ((status = open_db(c)))
 		return status;
 	long long rulings, tags;
 	int rc = rl_reindex(c->db, &rulings, &tags);

@@ -80,11 +80,11 @@ int cmd_stats(struct ctx *c, int argc, char **argv)
 		OPT_FORMAT(&fmt, out_formats_text_json),
 		{ 0 }
 	};
-	const struct opt_spec spec = { .opts = opts, .no_operands = true };
+	const struct opt_spec spec = {
+		.opts = opts, .no_operands = true, .then = open_db,
+	};
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
-		return status;
-	if ((status = open_db(c)))
 		return status;
 	struct rl_stats s;
 	int rc = rl_stats(c->db, &s);

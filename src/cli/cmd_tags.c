@@ -51,11 +51,10 @@ int cmd_tags(struct ctx *c, int argc, char **argv)
 		.opts = opts, .no_operands = true,
 		.notes = "Exit status 1 when there are no tags, or no such game (the "
 		         "nearest names are suggested).\n",
+		.then = open_db,
 	};
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
-		return status;
-	if ((status = open_db(c)))
 		return status;
 	struct rl_tag_count *v;
 	size_t nv;

@@ -52,11 +52,10 @@ int cmd_xrefs(struct ctx *c, int argc, char **argv)
 	const struct opt_spec spec = {
 		.opts = opts, .notes = "Exit status 1 when there is none.\n",
 		.no_operands = true,
+		.then = open_db,
 	};
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
-		return status;
-	if ((status = open_db(c)))
 		return status;
 	struct rl_xref *v;
 	size_t nv;

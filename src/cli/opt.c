@@ -327,7 +327,8 @@ int opt_parse(struct ctx *c, const struct opt_spec *spec, int argc,
 		}
 	}
 	*noperands = k - 1;
-	return -1;
+	int st = spec->then ? spec->then(c) : 0;
+	return st ? st : -1;
 }
 
 void opt_free(const struct opt *opts)

@@ -104,11 +104,13 @@ struct opt_spec {
 	bool dash_operands;
 	bool no_operands;        /* an operand is "unexpected argument" */
 	bool stop_at_operand;    /* global options: stop at the command */
+	int (*then)(struct ctx *); /* after the options: open_db, or NULL */
 };
 
 /* Parses argv[1..argc) of the command c->cmd: -1 to go on (the *noperands
- * operands moved to argv[1..]), else the exit status to return now: 0
- * after printing the help, 2 after a usage error, 70 out of memory. */
+ * operands moved to argv[1..]; spec->then(c) called and returned 0), else
+ * the exit status to return now: 0 after printing the help, 2 after a usage
+ * error, 70 out of memory, or what spec->then returned. */
 int opt_parse(struct ctx *c, const struct opt_spec *spec, int argc,
               char **argv, int *noperands);
 /* "unknown option 'ARG'", and "did you mean '--NAME'?" with the nearest of
