@@ -17,7 +17,9 @@ Usage:
       (a bigram chain per language) plus a Zipf-distributed pool of invented
       card and spirit names, which gives the rare words real FAQs have.
       DIR/.gen.json (a hidden file: `rulings import DIR` passes it over)
-      records the parameters.
+      records the parameters, and DIR/.rulings, a directory manifest
+      (rulings(1)), names the pages' game, "Generated FAQ": FAQ pages do
+      not name theirs, and rulings refuses a document of no game.
   bench/gen_faq.py --mutate FRACTION [--removed R] [--added A] [--mseed M]
                    --from DIR1 --out DIR2
       The dump of DIR1 (regenerated from DIR1/.gen.json, so it is exact and
@@ -331,6 +333,8 @@ def layout(seed, entries):
 
 def write_dump(g, pages, out, mut=None, stats=False):
     os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, ".rulings"), "w", encoding="utf-8") as f:
+        f.write("# bench/gen_faq.py: the pages name no game\ngame = Generated FAQ\n")
     home = {}
     for p in pages:
         for e in p["ids"]:

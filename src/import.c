@@ -142,6 +142,53 @@ static int describe(struct rl_file_report *r, const struct rl_doc *doc)
 	return r->format && r->lang && r->title ? RL_OK : RL_ENOMEM;
 }
 
+/* True when every ruling of doc has a game: the document's (its own
+ * words, else the caller's: --game or a directory manifest) or its own (an
+ * interchange file's entries). A thesaurus stores no ruling. */
+static bool names_game(const struct rl_doc *doc)
+{
+	if (doc->game)
+		return true;
+	for (size_t i = 0; i < doc->n; i++)
+		if (!doc->entries[i].game)
+			return false;
+	return true;
+}
+
+/* A document whose game is neither in its words nor given is refused
+ * (issue 12): stored, it would be a game-less duplicate of rulings the
+ * database may already hold under their game. The message lists the
+ * games the database knows, so that the user can pick one. rl_store()
+ * itself does not refuse: a caller of the library may store what it
+ * means to. */
+static int refuse_gameless(rl_db *db, struct rl_file_report *r)
+{
+	struct rl_buf b = {0};
+	rl_buf_adds(&b, "does not name its game; give --game (");
+	sqlite3_stmt *st = rl_db_prepare(db, "SELECT name FROM games ORDER BY "
+	                                 "name COLLATE NOCASE, name");
+	int n = 0, rc = st ? SQLITE_ROW : sqlite3_errcode(db->h);
+	while (st && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		rl_buf_addf(&b, "%s%s", n++ ? ", " : "games in this database: ",
+		            (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		rl_buf_free(&b);
+		return fail(r, rl_db_sqlite_fail(db, rc, "games"),
+		            rl_db_errmsg(db));
+	}
+	rl_buf_adds(&b, n ? ")" : "this database has no game yet)");
+	rl_buf_adds(&b, "; refused, nothing stored");
+	char *msg = rl_buf_take(&b);
+	if (!msg)
+		return fail(r, RL_ENOMEM, "out of memory");
+	r->error = msg;
+	r->refusal = RL_REFUSED_NO_GAME;
+	r->outcome = RL_FILE_REFUSED;
+	r->status = RL_EDATA;
+	return RL_EDATA;
+}
+
 static int parse_and_store(rl_db *db, const struct rl_source *src,
                            const struct rl_import_opts *o, unsigned flags,
                            struct rl_file_report *r, double t0,
@@ -165,6 +212,10 @@ static int parse_and_store(rl_db *db, const struct rl_source *src,
 		return fail(r, rc, "out of memory");
 	}
 	r->parse_seconds = now() - t0;
+	if (!names_game(&doc)) {
+		rl_doc_free(&doc);
+		return refuse_gameless(db, r);
+	}
 	if (storing)
 		storing(ctx, r->path);
 	struct rl_import_result res;

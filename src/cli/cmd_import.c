@@ -27,12 +27,13 @@ static const char notes[] =
 	"withdraw more of its rulings than allowed: nothing of it is stored, the\n"
 	"import goes on with the next file, and the exit status is 65. An answer\n"
 	"that is now only the beginning of its earlier text is a warning.\n"
-	"A document that does not name its game takes it from --game, else from\n"
-	"a .rulings manifest (\"game = NAME\", \"lang = L\", \"date = DATE\",\n"
-	"\"[PATTERN]\" sections) in its directory or one above it, up to the\n"
-	"directory named. A version's date is the one its document states (the\n"
-	"rulebook's \"effective as of\", the newest dated ruling), else --date or\n"
-	"a manifest's, else the import time.\n"
+	"Every ruling belongs to a game. A document that does not name its game\n"
+	"takes it from --game, else from a .rulings manifest (\"game = NAME\",\n"
+	"\"lang = L\", \"date = DATE\", \"[PATTERN]\" sections) in its directory or\n"
+	"one above it, up to the directory named; without either it is refused\n"
+	"(exit status 65, also with --dry-run). A version's date is the one its\n"
+	"document states (the rulebook's \"effective as of\", the newest dated\n"
+	"ruling), else --date or a manifest's, else the import time.\n"
 	"See DIRECTORY MANIFESTS in rulings(1).\n";
 
 /* How this run of import prints. */
@@ -141,6 +142,10 @@ static void print_report(struct ui *u, const struct rl_file_report *r)
 		         r->title ? r->title : "");
 		if (refused)
 			keep_refused(u, r, why);
+	} else if (r->refusal == RL_REFUSED_NO_GAME) {
+		/* the library's message (r->error) is printed below */
+		keep_refused(u, r, "does not name its game (give --game or a "
+		             ".rulings manifest)");
 	} else if (r->refusal == RL_REFUSED_WITHDRAW) {
 		refusal_str(why, sizeof why, u, r);
 		if (r->outcome == RL_FILE_REFUSED) {

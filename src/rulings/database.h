@@ -165,6 +165,11 @@ enum rl_refusal {
 	                         (end, end_line), and opts do not accept
 	                         damaged documents; result says what storing
 	                         it would have done */
+	RL_REFUSED_NO_GAME,   /* neither its words, the caller (opts->game)
+	                         nor a directory manifest name its game (of
+	                         the document, or of one of its entries):
+	                         error says so and lists the database's
+	                         games; rl_store() itself never refuses */
 };
 
 /* What the text ends inside, in words: "an entry", "a section", "a
@@ -221,7 +226,11 @@ void rl_file_report_clear(struct rl_file_report *r);
  * rl_bulk_end(), the document is part of the open load. opts may be NULL.
  * A new version of a document that fails opts' guards (limit) is rolled
  * back and refused: RL_FILE_REFUSED, status RL_EDATA; in a dry run it is
- * reported with its refusal and not refused. Answers cut short are
+ * reported with its refusal and not refused. A document that names no
+ * game (neither in its words nor in opts->game; nor, for a file of an
+ * interchange dump, in each of its entries) is refused before storing,
+ * in a dry run too: RL_FILE_REFUSED, RL_REFUSED_NO_GAME, status RL_EDATA
+ * (rl_store() stores it game-less). Answers cut short are
  * warnings in report->diags at their entries' lines. Returns
  * report->status: RL_OK for a file imported, unchanged or skipped. */
 int rl_import_file(rl_db *db, const char *path,

@@ -101,6 +101,23 @@ SEED_SPEED=$T/seeds/000_033b5c31b01b6f02.txt     # page tag: Speed (Fast/Slow)
 SEED_DEFEND=$T/seeds/001_8e68847c21c72d28.txt    # page tag: Defend
 cp "$DATA/000_033b5c31b01b6f02.txt" "$SEED_SPEED" || exit 2
 cp "$DATA/001_8e68847c21c72d28.txt" "$SEED_DEFEND" || exit 2
+# FAQ pages do not name their game, and a document that names none is
+# refused: their directory's manifest names it (rulings(1), DIRECTORY
+# MANIFESTS), as data/.rulings does for data/. The pages the scripts write
+# into $T itself are Spirit Island's too; a directory of pages a script
+# imports by its name needs its own manifest (faq_dir), and a test of the
+# refusal uses a directory without one.
+printf 'game = Spirit Island\n' >"$T/seeds/.rulings" || exit 2
+cp "$T/seeds/.rulings" "$T/.rulings" || exit 2
+
+# faq_dir DIR...: makes each DIR (and its parents), a folder of Spirit
+# Island pages: its manifest names the game.
+faq_dir() {
+	local d
+	for d in "$@"; do
+		mkdir -p "$d" && cp "$T/seeds/.rulings" "$d/.rulings" || exit 2
+	done
+}
 
 # ---- running ----------------------------------------------------------------
 

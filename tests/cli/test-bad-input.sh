@@ -148,7 +148,7 @@ run timeout 20 "$RULINGS" --db "bad$((n + 1)).db" import fifo.txt "$SEED_SPEED"
 check_exit "a FIFO named as a file: not read (no hang), exit 74" 74
 check_err_contains "...said so" "fifo.txt: error: not a regular file"
 
-mkdir -p dir/sub
+faq_dir dir; mkdir -p dir/sub
 cp "$SEED_DEFEND" dir/a-good.txt
 ln -s nowhere.txt dir/b-dangling.txt
 mkfifo dir/c-fifo.txt

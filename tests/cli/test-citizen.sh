@@ -249,7 +249,7 @@ rl --db old.db check
 check_exit "the upgraded database passes check" 0
 
 # ---- issue 17 #10: two versions of one document in one directory -------------------
-mkdir -p twice
+faq_dir twice
 printf 'Twice\n\nFrequently Asked Questions\n\nCards\n\n\xe2\x80\xa2 Is it one?\n  Yes.\n  Tags: Twice\n' >twice/a_v1.txt
 printf 'Twice\n\nFrequently Asked Questions\n\nCards\n\n\xe2\x80\xa2 Is it one?\n  Yes, it is.\n  Tags: Twice\n\xe2\x80\xa2 Is it new?\n  Yes.\n  Tags: Twice\n' >twice/b_v2.txt
 rl --db twice.db import --no-thesaurus twice

@@ -44,6 +44,8 @@ for d in range(ndocs):
         lines.append("  Tags: Crash Page %02d, Topic %d" % (d, e % 7))
     with open(os.path.join(out, "page-%02d.txt" % d), "w") as f:
         f.write("\n".join(lines) + "\n")
+with open(os.path.join(out, ".rulings"), "w") as f:   # they name no game
+    f.write("game = Crash\n")
 PY
 
 # The reference: a clean import, and what each document holds.

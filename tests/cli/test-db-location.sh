@@ -139,6 +139,6 @@ rl --db "$LOCKED" import --quiet "$SEED_DEFEND"
 check_exit "once the lock is released the import succeeds" 0
 rl --db "$LOCKED" stats --format json
 check_json "...and nothing of the failed attempt was left behind" \
-	'd["rulings"] == 35 and d["games"] == [{"name": None, "rulings": 35}]'
+	'd["rulings"] == 35 and d["games"] == [{"name": "Spirit Island", "rulings": 35}]'
 
 finish

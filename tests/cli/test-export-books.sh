@@ -78,7 +78,7 @@ printf '%s\n' 'Mixed' '' 'Frequently Asked Questions' '' \
 	'• Can the card be played during the opponent turn?' \
 	'  Yes, but only during the fast phase.' '  Tags: Mixed' \
 	'• Does the card stay in play?' '  Yes.' '  Tags: Mixed' >mixed-en.txt
-cp "$DATA"/*.txt seeds/
+cp "$DATA"/*.txt "$DATA"/.rulings seeds/
 rl --db s.db import mixed-fr.txt
 rl --db s.db import seeds cr.txt markup.txt mixed-en.txt
 check_exit "the seeds and the rules import" 0
@@ -105,11 +105,14 @@ check_match "the index links a page per game" '^game-magic-the-gathering-[0-9a-f
 check_eq "... which links the game's book" "$toc" \
 	"$(xp 'string(//li/a[.="Magic: The Gathering Comprehensive Rules"]/@href)' "site/$game")"
 si=$(xp 'string(//li/a[.="Spirit Island"]/@href)' site/index.html)
-# (data/003, Spirit Island's six rules, carry no tag; they are French, and
-# so is the game's page, its interface words too)
+# (data/003, Spirit Island's six rules, carry no tag; the FAQ pages'
+# rulings are Spirit Island's by data/.rulings and $T's manifest)
 check_eq "... and the pages of the game's rulings, with its count there" \
-	"untagged.html Décisions sans étiquette (6)" \
-	"$(xp 'string(//ul[@class="index"]/li/a/@href)' "site/$si") $(xp '//ul[@class="index"]/li' "site/$si" | sed 's/<[^>]*>//g' | tr -d '\n')"
+	"untagged.html Rulings with no tag (6)|defend-[0-9a-f]{12}.html Defend (17)" \
+	"$(for t in 'Rulings with no tag' Defend; do
+		printf '%s %s|' "$(xp "string(//ul[@class=\"index\"]/li/a[.=\"$t\"]/@href)" "site/$si")" \
+			"$(xp "//ul[@class=\"index\"]/li[a=\"$t\"]" "site/$si" | sed 's/<[^>]*>//g' | tr -d '\n')"
+	done | sed 's/|$//; s/defend-[0-9a-f]\{12\}/defend-[0-9a-f]{12}/')"
 
 # ---- pages of rules -----------------------------------------------------------------
 p100=$(ls site | grep '^100-magic-')

@@ -125,8 +125,9 @@ rl --db tags.db import tags.xml
 check_exit "an interchange file with four spellings of two tags imports" 0
 rl --db tags.db export --all --format html -o tag-site
 check_exit "... and exports as a site" 0
+# (and its game's page: $T's manifest names Spirit Island)
 check_eq "one page a tag: A (B) and x (y) (z), and the index" \
-	"a-b-bd84f706a00f.html index.html x-y-z-a39b71c01c8e.html" \
+	"a-b-bd84f706a00f.html game-spirit-island-62a31843f9b1.html index.html x-y-z-a39b71c01c8e.html" \
 	"$(ls tag-site | grep -v '\.atom$\|^changes\.html$' | paste -sd' ')"
 if command -v xmllint >/dev/null; then
 	check_eq "... the page of A (B) holds its three rulings" 3 \

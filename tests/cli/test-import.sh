@@ -47,7 +47,7 @@ check_exit "importing a renamed copy succeeds" 0
 check_out_contains "a renamed copy is reported unchanged" "unchanged copy-of-speed.txt"
 
 # A directory twice: the same.
-mkdir -p twice
+faq_dir twice
 cp "$SEED_SPEED" "$SEED_DEFEND" twice/
 rl --db twice.db import twice
 check_exit "importing a directory succeeds" 0
@@ -61,7 +61,7 @@ check_eq "stats are identical after importing the directory again" \
 	"$(cat twice1.json)" "$(cat "$OUT")"
 
 # ---- one transaction per file: a good file and a bad one ----------------------
-mkdir -p mixed
+faq_dir mixed
 cp "$SEED_SPEED" mixed/a-good.txt
 # The Defend page with an invalid UTF-8 byte on line 5.
 { sed -n 1,4p "$SEED_DEFEND"; printf 'Effect Rules \377\n'; sed -n '6,$p' "$SEED_DEFEND"; } \
@@ -95,7 +95,7 @@ check_exit "a named file of unknown format exits 65" 65
 check_match "it is an error naming the file" \
 	"^rulings: unknown-fr\.txt: error: not a document format" "$(cat "$ERR")"
 
-mkdir -p walk/sub
+faq_dir walk; mkdir -p walk/sub
 cp "$SEED_SPEED" walk/a.txt
 cp courses.txt walk/b-fr.txt
 cp notes.txt walk/sub/c.txt
@@ -120,7 +120,7 @@ rl --db walk.db stats --format json
 check_json "the walk stored 35 rulings" 'd["rulings"] == 35'
 
 # Hidden files and directories are passed over.
-mkdir -p hidden/.git
+faq_dir hidden; mkdir -p hidden/.git
 cp "$SEED_SPEED" hidden/visible.txt
 cp "$SEED_DEFEND" hidden/.hidden.txt
 cp "$SEED_DEFEND" hidden/.git/page.txt
@@ -149,7 +149,7 @@ check_json "data/ holds English, French and Russian rulings" \
 # ---- symbolic link loops (issue 17 #6) -------------------------------------------
 # Each directory is walked once: links back to one (or to one walked
 # already) are passed over with a warning.
-mkdir -p loops/sub one-loop
+faq_dir loops one-loop; mkdir -p loops/sub
 cp "$SEED_SPEED" loops/a.txt
 cp "$SEED_DEFEND" loops/sub/b.txt
 ln -s . loops/self1
@@ -201,6 +201,41 @@ check_json "import --game records one game" \
 
 rl --db nothing.db import
 check_exit "import without a path is a usage error" 2
+
+# ---- a document that names no game is refused (issue 12) ----------------------
+# nogame/ has no manifest: the FAQ page there names no game, the Spirit
+# Island rules page (data/003) names its own in its title.
+mkdir -p nogame
+cp "$SEED_SPEED" nogame/a-speed.txt
+cp "$DATA/003_ec034672c1b9d987.txt" nogame/b-rules.txt
+rl --db nogame.db import --no-thesaurus --game Scratch "$SEED_DEFEND"
+rl --db nogame.db import nogame
+check_exit "a walk with a game-less document exits 65" 65
+check_err_contains "the refusal names the file and lists the database's games" \
+	"rulings: nogame/a-speed.txt: does not name its game; give --game (games in this database: Scratch); refused, nothing stored"
+check_out_contains "the other document of the run is imported" "imported nogame/b-rules.txt"
+check_match "the summary counts it refused" \
+	"^2 documents: 1 imported, 0 unchanged, 0 skipped, 1 refused, 0 failed" "$(cat "$OUT")"
+check_contains "the summary lists it under the refused" "$(sed -n '/^refused, nothing stored:$/,$p' "$OUT")" \
+	"  nogame/a-speed.txt: does not name its game"
+rl --db nogame.db stats --format json
+check_json "nothing of it is stored (Scratch's Defend page and the rules page only)" \
+	'd["imports"] == 2 and d["sources"] == 2 and sorted(g["name"] for g in d["games"]) == ["Scratch", "Spirit Island"]'
+rl --db nogame.db search --game none speed
+check_exit "no ruling of no game" 1
+rl --db nogame.db import --bulk nogame
+check_exit "in a bulk load too: exit 65" 65
+check_match "... the rest of the group committed, the refused listed" \
+	"^2 documents: 0 imported, 1 unchanged, 0 skipped, 1 refused, 0 failed" "$(cat "$OUT")"
+rl --db nogame-dry.db import --dry-run nogame/a-speed.txt
+check_exit "a dry run refuses it as well: exit 65" 65
+check_err_contains "... saying why, in an empty database" \
+	"rulings: nogame/a-speed.txt: does not name its game; give --game (this database has no game yet); refused, nothing stored"
+rl --db nogame.db import --game "Spirit Island" nogame/a-speed.txt
+check_exit "with --game it is imported" 0
+rl --db nogame.db stats --format json
+check_json "... into that game" \
+	'{g["name"]: g["rulings"] for g in d["games"]}.get("Spirit Island", 0) > 18'
 
 # ---- a new version of a document updates its rulings in place -----------------
 rl --db update.db import --quiet "$SEED_DEFEND"

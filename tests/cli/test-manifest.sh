@@ -54,9 +54,15 @@ n_codex=$(ls "$C"/codex-rulings/*.json | wc -l)
 n_marvel=$(ls "$C"/marvel-champions-fr/docs/Glossaire/S/*.md | wc -l)
 
 rl --db mix.db import --no-thesaurus --bulk "$C"
-check_exit "a mixed bulk import of four games' folders" 0
-check_out_contains "...every document imported" \
-	"$((n_berserk + n_codex + n_marvel + 2)) imported"
+check_exit "a mixed bulk import of four games' folders and a page of none" 65
+check_match "...every document imported but the page no manifest names, refused" \
+	"^$((n_berserk + n_codex + n_marvel + 3)) documents: $((n_berserk + n_codex + n_marvel + 1)) imported, 0 unchanged, 1 skipped, 1 refused, 0 failed" \
+	"$(cat "$OUT")"
+check_err_contains "...which is said" \
+	"rulings: $C/loose/000_033b5c31b01b6f02.txt: does not name its game; give --game (games in this database: "
+check_eq "...and listed alone among the refused" \
+	"  $C/loose/000_033b5c31b01b6f02.txt: does not name its game (give --game or a .rulings manifest)" \
+	"$(sed -n '/^refused, nothing stored:$/,$p' "$OUT" | sed 1d)"
 rl --db mix.db documents --format json
 cp "$OUT" mix.json
 games() {    # the documents of each game, as "game=count" lines
@@ -66,25 +72,15 @@ d = json.load(open(sys.argv[1]))
 c = collections.Counter(str(x["game"]) for x in d["documents"])
 print(" ".join("%s=%d" % kv for kv in sorted(c.items())))' "$1"
 }
-check_eq "each folder's documents in the game its manifest names" \
-	"Codex=$n_codex Marvel Champions=$n_marvel None=1 Spirit Island=1 Берсерк. Герои=$n_berserk" \
+check_eq "each folder's documents in the game its manifest names, none of no game" \
+	"Codex=$n_codex Marvel Champions=$n_marvel Spirit Island=1 Берсерк. Герои=$n_berserk" \
 	"$(games mix.json)"
 check_json "...Marvel Champions in the manifest's language" \
 	'all(x["lang"] == "fr" for x in d["documents"] if x["game"] == "Marvel Champions")' mix.json
-check_json "...and no game for the page no manifest names" \
-	'[x["game"] for x in d["documents"] if x["title"] == "Speed (Fast/Slow)"] == [None]' mix.json
-rl --db mix.db documents --game none --format json
-check_json "documents --game none: that page alone" \
-	'[x["title"] for x in d["documents"]] == ["Speed (Fast/Slow)"]'
-rl --db mix.db tags --game none
-check_out_contains "tags --game none: its tags" "Speed (Fast/Slow)"
+check_json "...and nothing of the refused page" \
+	'[x for x in d["documents"] if x["title"] == "Speed (Fast/Slow)"] == []' mix.json
 rl --db mix.db search --game none --format json ''
-check_json "search --game none: its 18 rulings" 'd["total"] == 18'
-rl --db mix.db search --format json 'game:none'
-check_json "...and game:none in a query" 'd["total"] == 18'
-rl --db mix.db export --all --game none --format xml -o -
-check_exit "export --game none" 0
-check_eq "...its 18 rulings" 18 "$(grep -c '<ruling[ >]' "$OUT" || true)"
+check_exit "search --game none: no ruling of no game" 1
 
 # --game wins over every manifest
 rl --db game.db import --no-thesaurus --game Other "$C/berserk-heroes-ru" "$C/named"
@@ -121,6 +117,13 @@ else
 	check_json "--game none selects the rulings of no game" 'd["total"] == 18'
 	rl --db old.db documents --game none
 	check_out_contains "...and their document" "Speed (Fast/Slow) · (no game)"
+	rl --db old.db tags --game none
+	check_out_contains "tags --game none: its tags" "Speed (Fast/Slow)"
+	rl --db old.db search --format json 'game:none'
+	check_json "...and game:none in a query" 'd["total"] == 18'
+	rl --db old.db export --all --game none --format xml -o -
+	check_exit "export --game none" 0
+	check_eq "...its 18 rulings" 18 "$(grep -c '<ruling[ >]' "$OUT" || true)"
 	rl --db old.db import --no-thesaurus --game "Spirit Island" page.txt
 	check_exit "importing it again with its game" 0
 	check_out_contains "...merges it" "merged page.txt: the game-less \"Speed (Fast/Slow)\" into its game"

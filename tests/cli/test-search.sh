@@ -134,11 +134,13 @@ rl --db g.db search --game "Gloomhaven" --format json
 check_exit "--game of another game: nothing" 1
 rl --db g.db search ward --game Gloomhaven
 check_exit "words with --game of another game: nothing" 1
-rl "${S[@]}" --game "Spirit Island"
-check_exit "--game on rulings imported without a game: nothing" 1
+rl "${S[@]}" --game Gloomhaven
+check_exit "--game of another game than the seeds' manifest names: nothing" 1
 rl "${S[@]}" --tag Repeat --format json
-check_json "rulings imported without --game have game null" \
-	'all(r["game"] is None for r in d["results"])'
+check_json "rulings imported without --game have their manifest's game" \
+	'd["total"] == 4 and all(r["game"] == "Spirit Island" for r in d["results"])'
+rl "${S[@]}" --game none
+check_exit "--game none: no ruling of no game" 1
 
 # ---- --limit and total ----------------------------------------------------------
 rl "${S[@]}" --tag Defend --limit 3 --format json

@@ -33,8 +33,9 @@ check_match "four rulings (the withdrawn one left out), as xml-interchange" \
 
 rl --db x.db search --lang any --format json
 cp "$OUT" all.json
+# (the glossary names no game: the manifest of $T gives it Spirit Island)
 check_json "each ruling keeps its own game, language and kind" \
-	'sorted((r["game"] or "", r["lang"], r["kind"]) for r in d["results"]) == [("", "fr", "glossary"), ("Spirit Island", "en", "errata"), ("Spirit Island", "en", "faq"), ("Берсерк", "ru", "rule")]' all.json
+	'sorted((r["game"] or "", r["lang"], r["kind"]) for r in d["results"]) == [("Spirit Island", "en", "errata"), ("Spirit Island", "en", "faq"), ("Spirit Island", "fr", "glossary"), ("Берсерк", "ru", "rule")]' all.json
 check_json "texts are read exactly (CDATA, character references)" \
 	'[r["text"] for r in d["results"] if r["title"] == "Can I?"] == ["Yes & no: see the rulebook (p. 12). <not markup> & café"]' all.json
 
@@ -43,6 +44,12 @@ check_json "tags with qualifiers are tags" '[r["title"] for r in d["results"]] =
 rl --db x.db search --kind rule --lang ru --game Берсерк --format json
 check_json "the rule number is kept" '[r["rule"] for r in d["results"]] == ["100.1a"]'
 
+# where no manifest names a game, the entry of no game refuses the file
+mkdir -p bare
+cp basic.xml bare/
+rl --db bare.db import bare/basic.xml
+check_exit "an interchange file with an entry of no game, no --game: exit 65" 65
+check_err_contains "... refused" "bare/basic.xml: does not name its game; give --game"
 rl --db x.db import basic.xml
 check_exit "the same file again" 0
 check_out_contains "changes nothing" "unchanged"
@@ -69,7 +76,7 @@ check_json "--game is the game of rulings that name none, only" \
 	'sorted((r["title"], r["game"]) for r in d["results"]) == [("And here?", "Other"), ("Who goes first?", "Mine")]'
 
 # ---- a directory: detected by content -----------------------------------------
-mkdir dir
+faq_dir dir
 cp nogame.xml dir/collection.xml
 cp "$DATA/000_033b5c31b01b6f02.txt" dir/
 rl --db d.db import dir

@@ -75,6 +75,10 @@ static bool has_diag(const struct rl_file_report *r, enum rl_severity sev,
 	return test_count_diags(&r->diags, sev, 0, part) > 0;
 }
 
+/* The game of the FAQ pages imported here, which name none (a document of
+ * no game is refused: test_no_game). */
+static const struct rl_import_opts in_game = { .game = "Test" };
+
 /* ---- rl_import_file ---------------------------------------------------- */
 
 static void test_file_outcomes(void **state)
@@ -85,7 +89,7 @@ static void test_file_outcomes(void **state)
 	copy_seed(f, "000_", "speed.txt");
 	path_in(f, "speed.txt", p, sizeof p);
 
-	assert_int_equal(rl_import_file(f->db, p, NULL, RL_IMPORT_DRY_RUN, &r),
+	assert_int_equal(rl_import_file(f->db, p, &in_game, RL_IMPORT_DRY_RUN, &r),
 	                 RL_OK);
 	assert_int_equal(r.outcome, RL_FILE_IMPORTED);
 	assert_int_equal(r.result.added, 18);
@@ -95,7 +99,7 @@ static void test_file_outcomes(void **state)
 	assert_int_equal(s.rulings, 0);     /* a dry run writes nothing */
 	rl_stats_clear(&s);
 
-	assert_int_equal(rl_import_file(f->db, p, NULL, 0, &r), RL_OK);
+	assert_int_equal(rl_import_file(f->db, p, &in_game, 0, &r), RL_OK);
 	assert_int_equal(r.outcome, RL_FILE_IMPORTED);
 	assert_true(r.parsed && r.stored);
 	assert_string_equal(r.format, "faq-tags");
@@ -110,7 +114,8 @@ static void test_file_outcomes(void **state)
 	assert_null(r.error);
 	rl_file_report_clear(&r);
 
-	/* the same bytes again: unchanged before parsing */
+	/* the same bytes again, with no option: unchanged before parsing
+	 * (so not refused for want of a game) */
 	assert_int_equal(rl_import_file(f->db, p, NULL, 0, &r), RL_OK);
 	assert_int_equal(r.outcome, RL_FILE_UNCHANGED);
 	assert_true(r.result.unchanged);
@@ -127,33 +132,66 @@ static void test_file_skipped_and_failed(void **state)
 	static const char png[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
 	write_file(f, "picture.png", png, sizeof png - 1);
 	path_in(f, "picture.png", p, sizeof p);
-	assert_int_equal(rl_import_file(f->db, p, NULL, RL_IMPORT_FOUND, &r),
+	assert_int_equal(rl_import_file(f->db, p, &in_game, RL_IMPORT_FOUND, &r),
 	                 RL_OK);
 	assert_int_equal(r.outcome, RL_FILE_SKIPPED);
 	assert_true(has_diag(&r, RL_WARNING, "a binary file"));
 	rl_file_report_clear(&r);
 	/* named, it is read as text, and refused */
-	assert_int_equal(rl_import_file(f->db, p, NULL, 0, &r), RL_EDATA);
+	assert_int_equal(rl_import_file(f->db, p, &in_game, 0, &r), RL_EDATA);
 	assert_int_equal(r.outcome, RL_FILE_FAILED);
 	rl_file_report_clear(&r);
 
 	static const char prose[] = "Notes.\n\nWe played and it rained.\n";
 	write_file(f, "notes.txt", prose, sizeof prose - 1);
 	path_in(f, "notes.txt", p, sizeof p);
-	assert_int_equal(rl_import_file(f->db, p, NULL, RL_IMPORT_FOUND, &r),
+	assert_int_equal(rl_import_file(f->db, p, &in_game, RL_IMPORT_FOUND, &r),
 	                 RL_OK);
 	assert_int_equal(r.outcome, RL_FILE_SKIPPED);
 	assert_true(has_diag(&r, RL_WARNING, "not a document format"));
 	rl_file_report_clear(&r);
-	assert_int_equal(rl_import_file(f->db, p, NULL, 0, &r), RL_EDATA);
+	assert_int_equal(rl_import_file(f->db, p, &in_game, 0, &r), RL_EDATA);
 	assert_int_equal(r.outcome, RL_FILE_FAILED);
 	assert_true(has_diag(&r, RL_ERROR, "not a document format"));
 	rl_file_report_clear(&r);
 
 	path_in(f, "missing.txt", p, sizeof p);
-	assert_int_equal(rl_import_file(f->db, p, NULL, 0, &r), RL_EIO);
+	assert_int_equal(rl_import_file(f->db, p, &in_game, 0, &r), RL_EIO);
 	assert_int_equal(r.outcome, RL_FILE_FAILED);
 	assert_true(has_diag(&r, RL_ERROR, "cannot open"));
+	rl_file_report_clear(&r);
+}
+
+/* A document that names no game is refused, and nothing of it stored;
+ * rl_store() itself stores what its caller gives (test_store.c). */
+static void test_no_game(void **state)
+{
+	struct fixture *f = *state;
+	char p[256];
+	struct rl_file_report r;
+	copy_seed(f, "000_", "speed.txt");
+	path_in(f, "speed.txt", p, sizeof p);
+	for (unsigned flags = 0; flags <= RL_IMPORT_DRY_RUN; flags++) {
+		assert_int_equal(rl_import_file(f->db, p, NULL, flags, &r),
+		                 RL_EDATA);
+		assert_int_equal(r.outcome, RL_FILE_REFUSED);
+		assert_int_equal(r.refusal, RL_REFUSED_NO_GAME);
+		assert_non_null(r.error);
+		assert_non_null(strstr(r.error, "does not name its game; give "
+		                                "--game ("));
+		rl_file_report_clear(&r);
+	}
+	struct rl_stats s;
+	assert_int_equal(rl_stats(f->db, &s), RL_OK);
+	assert_int_equal(s.rulings, 0);
+	rl_stats_clear(&s);
+	/* the games the database holds are listed */
+	assert_int_equal(rl_import_file(f->db, p, &in_game, 0, &r), RL_OK);
+	rl_file_report_clear(&r);
+	copy_seed(f, "001_", "defend.txt");
+	path_in(f, "defend.txt", p, sizeof p);
+	assert_int_equal(rl_import_file(f->db, p, NULL, 0, &r), RL_EDATA);
+	assert_non_null(strstr(r.error, "(games in this database: Test)"));
 	rl_file_report_clear(&r);
 }
 
@@ -207,7 +245,7 @@ static void test_paths(void **state)
 	path_in(f, "tree", p, sizeof p);
 	const char *paths[] = { p };
 	struct events e = {0};
-	struct rl_import_run run = { .progress = record, .ctx = &e };
+	struct rl_import_run run = { .opts = &in_game, .progress = record, .ctx = &e };
 	struct rl_import_summary sum;
 	assert_int_equal(rl_import_paths(f->db, paths, 1, &run, &sum), RL_OK);
 	/* the loop: a notice, before the walk ends; then per file (README
@@ -230,7 +268,7 @@ static void test_paths_bulk(void **state)
 	path_in(f, "tree", p, sizeof p);
 	const char *paths[] = { p };
 	struct events e = {0};
-	struct rl_import_run run = { .bulk = true, .group_seconds = 3600,
+	struct rl_import_run run = { .opts = &in_game, .bulk = true, .group_seconds = 3600,
 	                             .progress = record, .ctx = &e };
 	struct rl_import_summary sum;
 	assert_int_equal(rl_import_paths(f->db, paths, 1, &run, &sum), RL_OK);
@@ -247,7 +285,7 @@ static void test_paths_missing(void **state)
 	path_in(f, "nowhere", p, sizeof p);
 	const char *paths[] = { p };
 	struct events e = {0};
-	struct rl_import_run run = { .progress = record, .ctx = &e };
+	struct rl_import_run run = { .opts = &in_game, .progress = record, .ctx = &e };
 	struct rl_import_summary sum;
 	assert_int_equal(rl_import_paths(f->db, paths, 1, &run, &sum), RL_EIO);
 	assert_int_equal(sum.failed, 1);
@@ -297,7 +335,7 @@ static void test_export_sink(void **state)
 	char p[256];
 	path_in(f, "tree", p, sizeof p);
 	const char *paths[] = { p };
-	struct rl_import_run run = {0};
+	struct rl_import_run run = { .opts = &in_game };
 	struct rl_import_summary sum;
 	assert_int_equal(rl_import_paths(f->db, paths, 1, &run, &sum), RL_OK);
 
@@ -359,13 +397,13 @@ static void test_withdraw_allowed(void **state)
 	assert_true(rl_withdraw_allowed(NULL, 5, 10));
 	assert_true(rl_withdraw_allowed(NULL, 8, 17));
 	assert_false(rl_withdraw_allowed(NULL, 9, 17));
-	struct rl_import_opts o = { .limit = RL_WITHDRAW_COUNT, .max_withdraw = 3 };
+	struct rl_import_opts o = { .game = "Test", .limit = RL_WITHDRAW_COUNT, .max_withdraw = 3 };
 	assert_true(rl_withdraw_allowed(&o, 3, 3));
 	assert_false(rl_withdraw_allowed(&o, 4, 100));
 	o.max_withdraw = 0;
 	assert_true(rl_withdraw_allowed(&o, 0, 100));
 	assert_false(rl_withdraw_allowed(&o, 1, 100));
-	o = (struct rl_import_opts){ .limit = RL_WITHDRAW_PERCENT,
+	o = (struct rl_import_opts){ .game = "Test", .limit = RL_WITHDRAW_PERCENT,
 	                             .max_withdraw = 10 };
 	assert_true(rl_withdraw_allowed(&o, 1, 10));
 	assert_false(rl_withdraw_allowed(&o, 2, 19));
@@ -403,11 +441,11 @@ static void test_file_refused(void **state)
 	speed_minus(f, 10, "speed-10.txt");
 	path_in(f, "speed.txt", p, sizeof p);
 	path_in(f, "speed-10.txt", q, sizeof q);
-	assert_int_equal(rl_import_file(f->db, p, NULL, 0, &r), RL_OK);
+	assert_int_equal(rl_import_file(f->db, p, &in_game, 0, &r), RL_OK);
 	rl_file_report_clear(&r);
 
 	/* 10 of 18: refused, nothing stored */
-	assert_int_equal(rl_import_file(f->db, q, NULL, 0, &r), RL_EDATA);
+	assert_int_equal(rl_import_file(f->db, q, &in_game, 0, &r), RL_EDATA);
 	assert_int_equal(r.outcome, RL_FILE_REFUSED);
 	assert_int_equal(r.refusal, RL_REFUSED_WITHDRAW);
 	assert_int_equal(r.result.withdrawn, 10);
@@ -420,7 +458,7 @@ static void test_file_refused(void **state)
 	rl_stats_clear(&s);
 
 	/* a dry run says so and does not refuse */
-	assert_int_equal(rl_import_file(f->db, q, NULL, RL_IMPORT_DRY_RUN, &r),
+	assert_int_equal(rl_import_file(f->db, q, &in_game, RL_IMPORT_DRY_RUN, &r),
 	                 RL_OK);
 	assert_int_equal(r.outcome, RL_FILE_IMPORTED);
 	assert_int_equal(r.refusal, RL_REFUSED_WITHDRAW);
@@ -429,14 +467,14 @@ static void test_file_refused(void **state)
 
 	/* rl_import_paths: counted as refused, RL_EDATA */
 	const char *paths[] = { q };
-	struct rl_import_run run = {0};
+	struct rl_import_run run = { .opts = &in_game };
 	struct rl_import_summary sum;
 	assert_int_equal(rl_import_paths(f->db, paths, 1, &run, &sum), RL_EDATA);
 	assert_int_equal(sum.refused, 1);
 	assert_int_equal(sum.imported + sum.failed, 0);
 
 	/* a limit that allows it */
-	struct rl_import_opts o = { .limit = RL_WITHDRAW_PERCENT,
+	struct rl_import_opts o = { .game = "Test", .limit = RL_WITHDRAW_PERCENT,
 	                            .max_withdraw = 56 };
 	assert_int_equal(rl_import_file(f->db, q, &o, 0, &r), RL_OK);
 	assert_int_equal(r.outcome, RL_FILE_IMPORTED);
@@ -462,7 +500,7 @@ static void test_file_damaged(void **state)
 	path_in(f, "damaged.txt", p, sizeof p);
 
 	/* refused, even as a first version: nothing stored */
-	assert_int_equal(rl_import_file(f->db, p, NULL, 0, &r), RL_EDATA);
+	assert_int_equal(rl_import_file(f->db, p, &in_game, 0, &r), RL_EDATA);
 	assert_int_equal(r.outcome, RL_FILE_REFUSED);
 	assert_int_equal(r.refusal, RL_REFUSED_DAMAGED);
 	assert_int_equal(r.end, RL_END_IN_ENTRY);
@@ -475,14 +513,14 @@ static void test_file_damaged(void **state)
 	rl_stats_clear(&s);
 
 	/* a dry run reports it and does not refuse */
-	assert_int_equal(rl_import_file(f->db, p, NULL, RL_IMPORT_DRY_RUN, &r),
+	assert_int_equal(rl_import_file(f->db, p, &in_game, RL_IMPORT_DRY_RUN, &r),
 	                 RL_OK);
 	assert_int_equal(r.outcome, RL_FILE_IMPORTED);
 	assert_int_equal(r.refusal, RL_REFUSED_DAMAGED);
 	rl_file_report_clear(&r);
 
 	/* accepted */
-	struct rl_import_opts o = { .accept_damaged = true };
+	struct rl_import_opts o = { .game = "Test", .accept_damaged = true };
 	assert_int_equal(rl_import_file(f->db, p, &o, 0, &r), RL_OK);
 	assert_int_equal(r.outcome, RL_FILE_IMPORTED);
 	assert_int_equal(r.refusal, RL_REFUSED_NONE);
@@ -497,6 +535,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_file_outcomes, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_no_game, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_file_skipped_and_failed, setup,
 		                                teardown),
 		cmocka_unit_test_setup_teardown(test_paths, setup, teardown),

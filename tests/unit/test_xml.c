@@ -318,6 +318,7 @@ static long long store_one(rl_db *db, const char *dbpath, const char *title,
 	doc.format = strdup("faq-tags");
 	doc.title = strdup("hostile");
 	doc.lang = strdup("en");
+	doc.game = strdup("Test");   /* importing its export needs a game */
 	struct rl_entry *e = rl_doc_add_entry(&doc);
 	assert_non_null(e);
 	e->kind = RL_KIND_FAQ;
