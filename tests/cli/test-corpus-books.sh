@@ -45,7 +45,7 @@ check_eq "no English interface word in a French or Russian element, on any page"
 	"$(grep '^english:' <<<"$crawl" | head -5)"
 # (a Marvel file is a book of one glossary entry; French: 0 is singular)
 mdef=$(grep -l '<h1>Défausser, défausse</h1>' site/contents-*.html | head -n 1)
-check_eq "a French glossary's contents read French" "fr|0 règle, 1 entrée de glossaire|Glossaire" \
+check_eq "a French glossary's contents read French" "fr|0 règle, 1 entrée de glossaire · Marvel Champions|Glossaire" \
 	"$(xp 'string(/html/@lang)' "$mdef")|$(xp 'string(//p[@class="meta"])' "$mdef")|$(xp 'string(//h2)' "$mdef")"
 check_eq "the Berserk dictionary's contents read Russian" "ru|Глоссарий" \
 	"$(grep -l '<html lang="ru">' site/contents-*.html | head -n 1 | xargs -r xmllint --html --xpath 'string(/html/@lang)' 2>/dev/null)|$(grep -l '<html lang="ru">' site/contents-*.html | xargs -r grep -l '<h2>Глоссарий</h2>' | head -n 1 | xargs -r xmllint --html --xpath 'string(//h2[.="Глоссарий"])' 2>/dev/null)"

@@ -173,13 +173,13 @@ check_eq "a Russian tag on the index carries its lang" "ru" \
 btoc=$(xp 'string(//li[@lang="ru"]/a[.="Быстрые и медленные атаки"]/@href)' site/index.html)
 bpage=$(xp 'string(//a[@rel="next"]/@href)' "site/$btoc")
 check_eq "a Russian book's contents read Russian (plural forms: 3 правила, 0 статей)" \
-	"ru|Все теги|3 правила, 0 статей глоссария|Правила|Далее: " \
+	"ru|Все теги|3 правила, 0 статей глоссария · Berserk|Правила|Далее: " \
 	"$(xp 'string(/html/@lang)' "site/$btoc")|$(xp 'string(//div[@class="header"]/a)' "site/$btoc")|$(xp 'string(//p[@class="meta"])' "site/$btoc")|$(xp 'string(//h2)' "site/$btoc")|$(xp 'string(//div[@class="pager"]/span)' "site/$btoc" | sed 's/: .*/: /')"
 check_eq "... its pages too" "Содержание: |Теги: " \
 	"$(xp 'string(//div[@class="pager"]/span)' "site/$bpage" | sed 's/: .*/: /')|$(xp 'string(//div[@class="rule"]/p[@class="tags"]/text())' "site/$bpage")"
 mixed=site/$(ls site | grep '^mixed-.*\.html$')
 check_eq "the French entry of an English page: its interface words are English, with lang=\"en\"" \
-	"Tags: |fr · fr · no game" \
+	"Tags: |fr · fr · Spirit Island" \
 	"$(xp 'string(//div[@lang="fr"]/p[@class="tags"]/span[@lang="en"])' "$mixed")|$(xp 'string(//div[@lang="fr"]/p[@class="meta"][@lang="en"])' "$mixed" | sed 's/faq/fr/')"
 check_eq "... and its English entries' words carry no lang of their own" "Tags: " \
 	"$(xp 'string(//div[@lang="en"]/p[@class="tags"]/text())' "$mixed")"
