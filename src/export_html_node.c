@@ -1,0 +1,131 @@
+/* export_html_node.c — the nodes of an HTML page (elements, attributes,
+ * text; a failure recorded once in the page) and its interface words in
+ * the page's language (the message catalog, src/msg.h): the helpers every
+ * page of export_html*.c and export_changes.c builds with. */
+#include "export_html.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- building nodes ---------------------------------------------------- */
+
+int html_fail(struct page_doc *d, int rc)
+{
+	if (rc && !d->rc)
+		d->rc = rc;
+	return rc;
+}
+
+xmlNodePtr html_el(struct page_doc *d, xmlNodePtr parent, const char *name,
+                   const char *text)
+{
+	xmlNodePtr n = parent ? xmlNewTextChild(parent, NULL, BAD_CAST name,
+	                                        BAD_CAST text) : NULL;
+	if (!n)
+		html_fail(d, RL_ENOMEM);
+	return n;
+}
+
+void html_attr(struct page_doc *d, xmlNodePtr n, const char *name,
+               const char *value)
+{
+	if (n && !xmlNewProp(n, BAD_CAST name, BAD_CAST value))
+		html_fail(d, RL_ENOMEM);
+}
+
+void html_text_len(struct page_doc *d, xmlNodePtr parent, const char *s,
+                   size_t n)
+{
+	xmlNodePtr t = parent ? xmlNewTextLen(BAD_CAST s, (int)n) : NULL;
+	if (!t || !xmlAddChild(parent, t)) {
+		xmlFreeNode(t);
+		html_fail(d, RL_ENOMEM);
+	}
+}
+
+void html_text(struct page_doc *d, xmlNodePtr parent, const char *s)
+{
+	html_text_len(d, parent, s, strlen(s));
+}
+
+xmlNodePtr html_link(struct page_doc *d, xmlNodePtr parent, const char *href,
+                     const char *label)
+{
+	xmlNodePtr a = html_el(d, parent, "a", label);
+	html_attr(d, a, "href", href);
+	return a;
+}
+
+/* ---- interface words ----------------------------------------------------- */
+
+const char *html_msg(struct page_doc *d, enum rl_msg id)
+{
+	return msg_get(d->ui, id);
+}
+
+char *html_count(struct page_doc *d, enum rl_msg id, size_t n)
+{
+	char *s = msg_count(d->ui, id, n);
+	if (!s)
+		html_fail(d, RL_ENOMEM);
+	return s;
+}
+
+char *html_two_counts(struct page_doc *d, enum rl_msg a, size_t na,
+                      enum rl_msg b, size_t nb)
+{
+	char *sa = html_count(d, a, na), *sb = html_count(d, b, nb);
+	struct rl_buf buf = {0};
+	rl_buf_addf(&buf, "%s, %s", sa ? sa : "", sb ? sb : "");
+	char *s = rl_buf_take(&buf);
+	if (!s)
+		html_fail(d, RL_ENOMEM);
+	free(sa);
+	free(sb);
+	return s;
+}
+
+void html_ui_mark(struct page_doc *d, xmlNodePtr node)
+{
+	if (node && msg_find(d->ctx) != d->ui)
+		html_attr(d, node, "lang", d->ui->code);
+}
+
+xmlNodePtr html_ui_el(struct page_doc *d, xmlNodePtr parent, const char *name,
+                      const char *text)
+{
+	xmlNodePtr n = html_el(d, parent, name, text);
+	html_ui_mark(d, n);
+	return n;
+}
+
+void html_ui_text(struct page_doc *d, xmlNodePtr parent, const char *s)
+{
+	if (msg_find(d->ctx) != d->ui)
+		html_ui_el(d, parent, "span", s);
+	else
+		html_text(d, parent, s);
+}
+
+const char *html_majority_lang(const struct rl_export *x, const size_t *v,
+                               size_t n, const char *game)
+{
+	enum { LANGS = 16 };
+	struct lang_n { const char *lang; size_t n; } t[LANGS];
+	size_t nt = 0, best = 0;
+	for (size_t k = 0; k < (v ? n : x->n); k++) {
+		const struct export_ruling *r = &x->v[v ? v[k] : k];
+		if (game && (!r->game || strcmp(r->game, game)))
+			continue;
+		const char *l = r->lang;   /* interned */
+		size_t j = 0;
+		while (j < nt && t[j].lang != l)
+			j++;
+		if (j == nt && nt < LANGS)
+			t[nt++] = (struct lang_n){ l, 0 };
+		if (j < nt && ++t[j].n > t[best].n)
+			best = j;
+	}
+	return nt ? t[best].lang : NULL;
+}
