@@ -223,6 +223,10 @@ const char *export_changes_page(const struct rl_export *x);
 /* The word for a kind of change ("added": "Added"), in one place
  * (export_atom.c). */
 const char *export_change_word(const char *change);
+/* An edit's old and new text as the word diff compares them: the titles
+ * first when they differ, then the texts. New strings (both NULL and
+ * RL_ENOMEM when memory ran out; export_atom.c). */
+int export_change_texts(const struct rl_change *c, char **old, char **new);
 
 /* The renderers (one per format). */
 int export_txt_page(struct rl_export *x, size_t page, const struct rl_sink *out);
@@ -262,6 +266,16 @@ struct export_xml_errors {
 };
 void export_xml_quiet(struct export_xml_errors *save);
 void export_xml_restore(const struct export_xml_errors *save);
+
+/* Runs body(w, ctx) with a libxml2 text writer on sink (its errors quiet),
+ * then frees the writer, which flushes the rest. The caller's *failed,
+ * set when a write of body's failed, and the sink's first error make the
+ * result RL_ENOMEM or RL_EIO (export_xml.c; the XML export and the Atom
+ * feeds). */
+struct _xmlTextWriter;
+int export_xml_write(rl_db *db, const struct rl_sink *sink,
+                     int (*body)(struct _xmlTextWriter *w, void *ctx),
+                     void *ctx, const bool *failed);
 
 /* Ends a renderer's output: rl_out_finish(), with a message in db for a
  * failure (the caller names the file when it knows it). */

@@ -51,6 +51,25 @@ const char *export_change_word(const char *change)
 	return change;
 }
 
+int export_change_texts(const struct rl_change *c, char **old, char **new)
+{
+	struct rl_buf ob = {0}, nb = {0};
+	if (c->old_title && c->new_title && strcmp(c->old_title, c->new_title)) {
+		rl_buf_addf(&ob, "%s\n\n", c->old_title);
+		rl_buf_addf(&nb, "%s\n\n", c->new_title);
+	}
+	rl_buf_adds(&ob, c->old_text ? c->old_text : "");
+	rl_buf_adds(&nb, c->new_text ? c->new_text : "");
+	*old = rl_buf_take(&ob);
+	*new = rl_buf_take(&nb);
+	if (*old && *new)
+		return RL_OK;
+	free(*old);
+	free(*new);
+	*old = *new = NULL;
+	return RL_ENOMEM;
+}
+
 struct atom {
 	rl_db *db;
 	xmlTextWriterPtr w;
@@ -216,16 +235,10 @@ static int content(struct atom *a, const struct rl_change *c,
 		/* nothing more */
 	} else if (!strcmp(c->change, "edited")) {
 		/* the title too, when it changed */
-		struct rl_buf ob = {0}, nb = {0};
-		if (c->old_title && c->new_title && strcmp(c->old_title, c->new_title)) {
-			rl_buf_addf(&ob, "%s\n\n", c->old_title);
-			rl_buf_addf(&nb, "%s\n\n", c->new_title);
-		}
-		rl_buf_adds(&ob, c->old_text ? c->old_text : "");
-		rl_buf_adds(&nb, c->new_text ? c->new_text : "");
-		char *o = rl_buf_take(&ob), *n = rl_buf_take(&nb);
-		rc = o && n ? diff(a, o, n) : rl_db_fail(a->db, RL_ENOMEM,
-		                                         "out of memory");
+		char *o, *n;
+		rc = export_change_texts(c, &o, &n) ? rl_db_fail(a->db, RL_ENOMEM,
+		                                                 "out of memory")
+		                                    : diff(a, o, n);
 		free(o);
 		free(n);
 	} else if (!strcmp(c->change, "withdrawn")) {
@@ -373,6 +386,20 @@ static int feed(struct atom *a, const struct rl_change *v, size_t n,
 	return rc;
 }
 
+struct atom_job {
+	struct atom *a;
+	const struct rl_change *v;
+	size_t n;
+	const struct rl_atom_feed *f;
+};
+
+static int atom_body(xmlTextWriterPtr w, void *ctx)
+{
+	struct atom_job *j = ctx;
+	j->a->w = w;
+	return feed(j->a, j->v, j->n, j->f);
+}
+
 static int atom_in(rl_db *db, const struct rl_change *v, size_t n,
                    const struct rl_atom_feed *f, const struct rl_sink *sink)
 {
@@ -386,24 +413,9 @@ static int atom_in(rl_db *db, const struct rl_change *v, size_t n,
 		" WHERE r.id = ?1 AND i.id = ?2");
 	if (!a.who)
 		return RL_EINTERNAL;
-	struct export_xml_errors save;
-	export_xml_quiet(&save);
-	struct export_xml_out o = { sink, 0 };
-	int rc = RL_OK;
-	xmlOutputBufferPtr buf = export_xml_output(&o);
-	a.w = buf ? xmlNewTextWriter(buf) : NULL;
-	if (!a.w) {
-		xmlOutputBufferClose(buf);
-		rc = rl_db_fail(db, RL_ENOMEM, "out of memory");
-	}
-	if (!rc)
-		rc = feed(&a, v, n, f);
-	xmlFreeTextWriter(a.w);     /* closes the buffer: flushes the rest */
+	struct atom_job j = { &a, v, n, f };
+	int rc = export_xml_write(db, sink, atom_body, &j, &a.failed);
 	sqlite3_finalize(a.who);
-	export_xml_restore(&save);
-	if (!rc && (o.err || a.failed))
-		rc = o.err ? rl_db_fail(db, RL_EIO, "%s", strerror(o.err))
-		           : rl_db_fail(db, RL_ENOMEM, "out of memory");
 	return rc;
 }
 

@@ -328,18 +328,11 @@ static void change_item(struct page_doc *d, xmlNodePtr parent,
 	xmlNodePtr w = html_el(d, div, "div", NULL);
 	html_attr(d, w, "class", "wdiff");
 	if (!strcmp(c->change, "edited")) {
-		struct rl_buf ob = {0}, nb = {0};
-		if (c->old_title && c->new_title && strcmp(c->old_title, c->new_title)) {
-			rl_buf_addf(&ob, "%s\n\n", c->old_title);
-			rl_buf_addf(&nb, "%s\n\n", c->new_title);
-		}
-		rl_buf_adds(&ob, c->old_text ? c->old_text : "");
-		rl_buf_adds(&nb, c->new_text ? c->new_text : "");
-		char *o = rl_buf_take(&ob), *n = rl_buf_take(&nb);
+		char *o, *n;
 		struct rl_wdiff_op *ops = NULL;
 		size_t nops = 0;
 		bool whole;
-		if (!o || !n)
+		if (export_change_texts(c, &o, &n))
 			html_fail(d, RL_ENOMEM);
 		else
 			html_fail(d, rl_word_diff(o, n, &ops, &nops, &whole));

@@ -421,6 +421,43 @@ void export_xml_restore(const struct export_xml_errors *save)
 	xmlSetGenericErrorFunc(save->g_ctx, save->g);
 }
 
+int export_xml_write(rl_db *db, const struct rl_sink *sink,
+                     int (*body)(xmlTextWriterPtr w, void *ctx), void *ctx,
+                     const bool *failed)
+{
+	struct export_xml_errors save;
+	export_xml_quiet(&save);
+	struct export_xml_out o = { sink, 0 };
+	int rc = RL_OK;
+	xmlOutputBufferPtr buf = export_xml_output(&o);
+	xmlTextWriterPtr w = buf ? xmlNewTextWriter(buf) : NULL;
+	if (!w) {
+		xmlOutputBufferClose(buf);
+		rc = rl_db_fail(db, RL_ENOMEM, "out of memory");
+	}
+	if (!rc)
+		rc = body(w, ctx);
+	xmlFreeTextWriter(w);       /* closes the buffer: flushes the rest */
+	export_xml_restore(&save);
+	if (!rc && (o.err || *failed))
+		rc = o.err ? rl_db_fail(db, RL_EIO, "%s", strerror(o.err))
+		           : rl_db_fail(db, RL_ENOMEM, "out of memory");
+	return rc;
+}
+
+struct xml_job {
+	struct writer *x;
+	const long long *ids;
+	size_t n;
+};
+
+static int xml_body(xmlTextWriterPtr w, void *ctx)
+{
+	struct xml_job *j = ctx;
+	j->x->w = w;
+	return write_all(j->x, j->ids, j->n);
+}
+
 static int export_xml_in(rl_db *db, const long long *ids, size_t n,
                          const struct rl_sink *sink)
 {
@@ -431,25 +468,10 @@ static int export_xml_in(rl_db *db, const long long *ids, size_t n,
 				sqlite3_finalize(x.q[k]);
 			return RL_EINTERNAL;
 		}
-	struct export_xml_errors save;
-	export_xml_quiet(&save);
-	struct export_xml_out o = { sink, 0 };
-	int rc = RL_OK;
-	xmlOutputBufferPtr buf = export_xml_output(&o);
-	x.w = buf ? xmlNewTextWriter(buf) : NULL;
-	if (!x.w) {
-		xmlOutputBufferClose(buf);
-		rc = rl_db_fail(db, RL_ENOMEM, "out of memory");
-	}
-	if (!rc)
-		rc = write_all(&x, ids, n);
-	xmlFreeTextWriter(x.w);     /* closes the buffer: flushes the rest */
+	struct xml_job j = { &x, ids, n };
+	int rc = export_xml_write(db, sink, xml_body, &j, &x.failed);
 	for (int i = 0; i < NQ; i++)
 		sqlite3_finalize(x.q[i]);
-	export_xml_restore(&save);
-	if (!rc && (o.err || x.failed))
-		rc = o.err ? rl_db_fail(db, RL_EIO, "%s", strerror(o.err))
-		           : rl_db_fail(db, RL_ENOMEM, "out of memory");
 	return rc;
 }
 
