@@ -112,6 +112,31 @@ static char *tag_key(const struct rl_tag *t)
 	return rl_buf_take(&b);
 }
 
+/* The set of the keys key_at(e, 0..n) gives: an entry's index of its
+ * tags or references; NULL when memory ran out. */
+static struct rl_strset *key_set(const struct rl_entry *e, size_t n,
+                                 char *(*key_at)(const struct rl_entry *,
+                                                 size_t))
+{
+	struct rl_strset *set = calloc(1, sizeof *set);
+	for (size_t i = 0; set && i < n; i++) {
+		char *k = key_at(e, i);
+		if (!k || rl_strset_add(set, k, strlen(k)) < 0) {
+			free(k);
+			rl_strset_free(set);
+			free(set);
+			return NULL;
+		}
+		free(k);
+	}
+	return set;
+}
+
+static char *tag_key_at(const struct rl_entry *e, size_t i)
+{
+	return tag_key(&e->tags[i]);
+}
+
 /* Does e have a tag of this key? Tags are compared one by one while there
  * are few; from TAG_INDEX_MIN on through an index kept with the entry, so
  * that a line of 100,000 tags is not checked in quadratic time. */
@@ -130,22 +155,8 @@ static int has_tag(struct rl_entry *e, const char *key, bool *found)
 		}
 		return RL_OK;
 	}
-	if (!e->tag_index) {
-		struct rl_strset *set = calloc(1, sizeof *set);
-		if (!set)
-			return RL_ENOMEM;
-		for (size_t i = 0; i < e->ntags; i++) {
-			char *k = tag_key(&e->tags[i]);
-			if (!k || rl_strset_add(set, k, strlen(k)) < 0) {
-				free(k);
-				rl_strset_free(set);
-				free(set);
-				return RL_ENOMEM;
-			}
-			free(k);
-		}
-		e->tag_index = set;
-	}
+	if (!e->tag_index && !(e->tag_index = key_set(e, e->ntags, tag_key_at)))
+		return RL_ENOMEM;
 	*found = rl_strset_has(e->tag_index, key, strlen(key));
 	return RL_OK;
 }
@@ -214,6 +225,11 @@ int rl_entry_add_ref(struct rl_entry *e, enum rl_ref_kind kind, const char *targ
 	return RL_OK;
 }
 
+static char *ref_key_at(const struct rl_entry *e, size_t i)
+{
+	return ref_key(e->refs[i].kind, e->refs[i].target);
+}
+
 int rl_entry_has_ref(struct rl_entry *e, enum rl_ref_kind kind,
                      const char *target, bool *found)
 {
@@ -224,23 +240,9 @@ int rl_entry_has_ref(struct rl_entry *e, enum rl_ref_kind kind,
 			         strcmp(e->refs[i].target, target) == 0;
 		return RL_OK;
 	}
-	if (!e->ref_index) {
-		/* many references: index them once, then every check is O(1) */
-		struct rl_strset *set = calloc(1, sizeof *set);
-		if (!set)
-			return RL_ENOMEM;
-		for (size_t i = 0; i < e->nrefs; i++) {
-			char *k = ref_key(e->refs[i].kind, e->refs[i].target);
-			if (!k || rl_strset_add(set, k, strlen(k)) < 0) {
-				free(k);
-				rl_strset_free(set);
-				free(set);
-				return RL_ENOMEM;
-			}
-			free(k);
-		}
-		e->ref_index = set;
-	}
+	/* many references: index them once, then every check is O(1) */
+	if (!e->ref_index && !(e->ref_index = key_set(e, e->nrefs, ref_key_at)))
+		return RL_ENOMEM;
 	char *k = ref_key(kind, target);
 	if (!k)
 		return RL_ENOMEM;

@@ -16,6 +16,25 @@ static bool all_digits(const char *s)
 	return *s && strspn(s, "0123456789") == strlen(s);
 }
 
+/* The conditions on a change's version, appended to each part of the
+ * changes query: when (the time options), --between A B (import numbers
+ * compared on id_col, else version times) and --document. */
+static void version_conds(struct rl_buf *sql, const struct rl_change_query *q,
+                          const char *when, const char *id_col, int p_from,
+                          int p_to, int p_doc)
+{
+	if (when)
+		rl_buf_adds(sql, when);
+	if (q->from && q->to && id_col)
+		rl_buf_addf(sql, " AND %s > ?%d AND %s <= ?%d", id_col, p_from,
+		            id_col, p_to);
+	else if (q->from && q->to)
+		rl_buf_addf(sql, " AND " RL_VERSION_TIME("i") " > ?%d AND "
+		            RL_VERSION_TIME("i") " <= ?%d", p_from, p_to);
+	if (q->document)
+		rl_buf_addf(sql, " AND rl_fold(d.title) = rl_fold(?%d)", p_doc);
+}
+
 static int changes_in(rl_db *db, const struct rl_change_query *q,
                       struct rl_change **out, size_t *n)
 {
@@ -60,16 +79,8 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 			" JOIN documents d ON d.id = i.document_id"
 			" LEFT JOIN games g ON g.id = r.game_id WHERE 1%s",
 			where.s ? where.s : "");
-		if (when.s)
-			rl_buf_adds(&sql, when.s);
-		if (q->from && q->to)
-			rl_buf_addf(&sql, by_id
-			            ? " AND c.import_id > ?%d AND c.import_id <= ?%d"
-			            : " AND " RL_VERSION_TIME("i") " > ?%d AND "
-			              RL_VERSION_TIME("i") " <= ?%d",
-			            p_from, p_to);
-		if (q->document)
-			rl_buf_addf(&sql, " AND rl_fold(d.title) = rl_fold(?%d)", p_doc);
+		version_conds(&sql, q, when.s, by_id ? "c.import_id" : NULL,
+		              p_from, p_to, p_doc);
 	}
 	if (q->marked) {
 		if (q->recorded)
@@ -85,16 +96,8 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 			" JOIN documents d ON d.id = i.document_id"
 			" WHERE r.changed = 1 AND r.withdrawn_at IS NULL%s",
 			where.s ? where.s : "");
-		if (when.s)
-			rl_buf_adds(&sql, when.s);
-		if (q->from && q->to)
-			rl_buf_addf(&sql, by_id
-			            ? " AND i.id > ?%d AND i.id <= ?%d"
-			            : " AND " RL_VERSION_TIME("i") " > ?%d AND "
-			              RL_VERSION_TIME("i") " <= ?%d",
-			            p_from, p_to);
-		if (q->document)
-			rl_buf_addf(&sql, " AND rl_fold(d.title) = rl_fold(?%d)", p_doc);
+		version_conds(&sql, q, when.s, by_id ? "i.id" : NULL,
+		              p_from, p_to, p_doc);
 	}
 	if (!sql.s) {
 		/* nothing asked for, or no memory for the first part */
