@@ -27,16 +27,22 @@ fi
 
 cp "$DATA"/*.txt seeds/
 cp "$_lib_dir/export-hostile.txt" hostile.txt
-extra=()
+extra=() berserk=()
 if [ -n "$CORPORA" ] && [ -f "$CORPORA/mtg-cr/CR-2026-01-16.txt" ]; then
-	extra=("$CORPORA/mtg-cr/CR-2026-01-16.txt"
-	       "$CORPORA/berserk-heroes-ru/c1_rules.rst"
-	       "$CORPORA"/berserk-heroes-ru/dictionary_2025-06-19_*.rst)
+	extra=("$CORPORA/mtg-cr/CR-2026-01-16.txt")
+	berserk=("$CORPORA/berserk-heroes-ru/c1_rules.rst"
+	         "$CORPORA"/berserk-heroes-ru/dictionary_2025-06-19_*.rst)
 else
 	echo "(no corpora at '${CORPORA:-}': the seed data only)"
 fi
+# (the seeds and the page named by manifests, the CR by its title)
 rl --db s.db import seeds hostile.txt "${extra[@]}"
 check_exit "the data imports" 0
+# the Berserk files do not name their game
+if [ ${#berserk[@]} -gt 0 ]; then
+	rl --db s.db import --game "Берсерк. Герои" "${berserk[@]}"
+	check_exit "... and the Berserk rules and dictionary" 0
+fi
 # a second version of the Defend page: changes.html has an edit, an
 # addition and a withdrawal
 python3 "$_lib_dir/defend-v2.py" seeds/001_8e68847c21c72d28.txt defend-v2.txt
