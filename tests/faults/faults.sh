@@ -86,7 +86,7 @@ sed 's/Effects of innate powers are cumulative/Effects of innate powers always s
 	"$doc_a" >doc_a2.txt
 cp before.db changed.db
 sleep 1.1    # imports are stamped to the second
-"$RULINGS" --db changed.db import --quiet --document Defend doc_a2.txt \
+"$RULINGS" --db changed.db import --quiet --game "Spirit Island" --document Defend doc_a2.txt \
 	>/dev/null || exit 2
 state changed.db changed.state || { cat "$T/check.err"; exit 2; }
 "$RULINGS" --db changed.db changed --format json >changed.out || exit 2
