@@ -208,10 +208,14 @@ static int withdraw(rl_db *db, struct stmts *s, long long import,
 		 * not at all */
 		"UPDATE refs SET target_id = NULL"
 		" WHERE target_id IN (SELECT id FROM temp.gone);"
-		"INSERT OR IGNORE INTO ruling_sources SELECT * FROM temp.prev_sources"
-		" WHERE ruling_id IN (SELECT id FROM temp.gone);"
-		"INSERT OR IGNORE INTO ruling_tags SELECT * FROM temp.prev_tags"
-		" WHERE ruling_id IN (SELECT id FROM temp.gone);");
+		/* withdrawn now or before: its last links stay, also when a
+		 * later version is imported (or an older one inserted) */
+		"INSERT OR IGNORE INTO ruling_sources SELECT p.* FROM"
+		" temp.prev_sources p JOIN rulings r ON r.id = p.ruling_id"
+		" WHERE r.withdrawn_at IS NOT NULL;"
+		"INSERT OR IGNORE INTO ruling_tags SELECT p.* FROM"
+		" temp.prev_tags p JOIN rulings r ON r.id = p.ruling_id"
+		" WHERE r.withdrawn_at IS NOT NULL;");
 }
 
 /* Records an import of the document in *import, unless one of its imports
