@@ -7,7 +7,8 @@
 -- again against it; the current text of a ruling stays the newest
 -- version's. To diff any two neighbours, each version keeps its listing:
 -- which rulings it had, with which title and text, and whether it marked
--- the ruling's answer as changed.
+-- the ruling's answer as changed. (A rowid table: its rows hold whole
+-- texts, too big for the pages of a WITHOUT ROWID table's keys.)
 CREATE TABLE version_rulings (
   import_id INTEGER NOT NULL REFERENCES imports(id) ON DELETE CASCADE,
   ruling_id INTEGER NOT NULL REFERENCES rulings(id) ON DELETE CASCADE,
@@ -15,7 +16,7 @@ CREATE TABLE version_rulings (
   body      TEXT NOT NULL,
   marked    INTEGER NOT NULL DEFAULT 0 CHECK (marked IN (0, 1)),
   PRIMARY KEY (import_id, ruling_id)
-) WITHOUT ROWID;
+);
 CREATE INDEX version_rulings_ruling ON version_rulings(ruling_id);
 
 -- An older database: each version's listing is worked out from what its

@@ -95,6 +95,8 @@ check_json "(a) changed: version 3's edit, version 2's four, none at version 1" 
 	 ("2024-02-01", "marked")] or sorted((c["date"], c["change"]) for c in d["changes"]) == [
 	 ("2024-02-01", "added"), ("2024-02-01", "edited"), ("2024-02-01", "marked"),
 	 ("2024-02-01", "withdrawn"), ("2024-03-01", "edited")]'
+rl --db r.db check
+check_exit "(a) check: the database holds together" 0
 rl --db r.db search --format json Is Defend a Power
 check_json "(a) the current text is version 3's" \
 	'any(r["text"] == "No, Defend is a keyword." for r in d["results"])'
@@ -173,6 +175,8 @@ for pair in "${pairs[@]}"; do
 		"$(python3 "$PY" expect "$old" "$new")" \
 		"$(python3 "$PY" changes "rev$1.changed.json")"
 	same "$p: changed equals the pair's in order" "in$1.changed.json" "rev$1.changed.json"
+	rl --db "rev$1.db" check
+	check_exit "$p: check: the database holds together" 0
 	if [ "$(content "in$1.db" | sha256sum)" = "$(content "rev$1.db" | sha256sum)" ]; then
 		_pass "$p: the current rulings are the newer release's, as in order"
 	else
