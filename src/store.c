@@ -10,7 +10,11 @@
  * (schema/004-history.sql): rulings added, edited (white space aside) and
  * withdrawn — those no document lists any more, which are kept, with their
  * last links, but hidden from search. A document's first import is its
- * baseline and records no change. Tags that no ruling carries are removed. */
+ * baseline and records no change. Tags that no ruling carries are removed.
+ * Versions are ordered by their dates: one dated before the document's
+ * newest goes into its place in the history (store_older(),
+ * store_order.c), and every version's listing is kept for that
+ * (version_rulings). */
 #include "store_write.h"
 #include "util.h"
 
