@@ -150,6 +150,14 @@ check_not_contains "no numbered rule on the page of the rulings with no tag" \
 book=$(grep -l 'id="512.1"' site/*.html | xargs -n1 basename)
 check_match "data/004's rules have a page, 512.1 its anchor" '^511-[a-z0-9-]*[0-9a-f]{12}\.html$' "$book"
 
+# ---- txt: the faq-tags round-trip format, no book (rulings(1), export) ----------
+rl --db s.db export --all --format txt -o txt
+check_exit "export --all --format txt" 0
+check_eq "txt writes no page of the book's rules (its importer could not read one)" "" \
+	"$(grep -l '702\.19a' txt/*.txt 2>/dev/null)"
+check_match "... and its warning counts them among the rulings with no tag" \
+	'warning: [0-9]+ rulings with no tag are on no tag page' "$(cat "$ERR")"
+
 # ---- inline markup (point 5) -------------------------------------------------
 mk=site/$(ls site | grep '^markup-test-.*\.html$')
 check_eq "**strong**, *em* and [label](https://...) become HTML in a question" \
