@@ -113,23 +113,29 @@ static void test_lookup(void **state)
  * are. */
 static void test_words(void **state)
 {
-	const struct msg_lang *en = msg_find("en"), *fr = msg_find("fr"),
-	                      *ru = msg_find("ru");
-	assert_string_equal(msg_lang_name(en, "fr"), "French");
-	assert_string_equal(msg_lang_name(fr, "fr"), "français");
-	assert_string_equal(msg_lang_name(ru, "fr-CA"), "французский");
-	assert_string_equal(msg_lang_name(ru, "en"), "английский");
-	assert_string_equal(msg_lang_name(fr, "ru"), "russe");
-	assert_string_equal(msg_lang_name(en, "de"), "de");
-	assert_string_equal(msg_lang_name(en, "e"), "e");
-	assert_null(msg_lang_name(en, NULL));
-	assert_string_equal(msg_change(fr, "edited"), "Modifiée");
-	assert_string_equal(msg_change(ru, "withdrawn"), "Отозвано");
-	assert_string_equal(msg_change(en, "marked"), "Marked as changed by the source");
-	assert_string_equal(msg_change(en, "moved"), "moved");
-	assert_string_equal(msg_kind(ru, "rule"), "правило");
-	assert_string_equal(msg_kind(fr, "faq"), "faq");
-	assert_string_equal(msg_kind(en, "glossaryx"), "glossaryx");
+	typedef const char *(*word_fn)(const struct msg_lang *, const char *);
+	static const struct {
+		word_fn f;
+		const char *lang, *code, *want;
+	} v[] = {
+		{ msg_lang_name, "en", "fr", "French" },
+		{ msg_lang_name, "fr", "fr", "français" },
+		{ msg_lang_name, "ru", "fr-CA", "французский" },
+		{ msg_lang_name, "ru", "en", "английский" },
+		{ msg_lang_name, "fr", "ru", "russe" },
+		{ msg_lang_name, "en", "de", "de" },
+		{ msg_lang_name, "en", "e", "e" },
+		{ msg_change, "fr", "edited", "Modifiée" },
+		{ msg_change, "ru", "withdrawn", "Отозвано" },
+		{ msg_change, "en", "marked", "Marked as changed by the source" },
+		{ msg_change, "en", "moved", "moved" },
+		{ msg_kind, "ru", "rule", "правило" },
+		{ msg_kind, "fr", "faq", "faq" },
+		{ msg_kind, "en", "glossaryx", "glossaryx" },
+	};
+	for (size_t k = 0; k < sizeof v / sizeof *v; k++)
+		assert_string_equal(v[k].f(msg_find(v[k].lang), v[k].code), v[k].want);
+	assert_null(msg_lang_name(msg_find("en"), NULL));
 }
 
 /* The language of most items: of those equally frequent, the first to
