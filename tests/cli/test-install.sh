@@ -80,12 +80,17 @@ if command -v xmllint >/dev/null; then
 	check_exit "...valid against the installed rulings.rng" 0
 fi
 # A search loads no libxml2; the exports and the XML import that need it
-# open the module.
-LD_DEBUG=files "$R" search Isolate --game "Spirit Island" >/dev/null 2>"$T/ld.txt"
-check_eq "a search loads neither libxml2 nor the module" 0 \
-	"$(grep -c 'file=.*\(libxml2\|rulings-xml\)' "$T/ld.txt")"
-check_eq "...nor ICU nor libstdc++" 0 \
-	"$(grep -c 'file=.*\(libicu\|libstdc++\)' "$T/ld.txt")"
+# open the module. (A build with -Dfault_injection=true links libxml2 into
+# the binary, for its allocation hooks: src/cli/fault.c.)
+if ldd "$R" 2>/dev/null | grep -q libxml2; then
+	echo "the binary links libxml2 itself (fault injection): start-up checks skipped"
+else
+	LD_DEBUG=files "$R" search Isolate --game "Spirit Island" >/dev/null 2>"$T/ld.txt"
+	check_eq "a search loads neither libxml2 nor the module" 0 \
+		"$(grep -c 'file=.*\(libxml2\|rulings-xml\)' "$T/ld.txt")"
+	check_eq "...nor ICU nor libstdc++" 0 \
+		"$(grep -c 'file=.*\(libicu\|libstdc++\)' "$T/ld.txt")"
+fi
 LD_DEBUG=files "$R" export --all --format html -o site 2>"$T/ld.txt"
 check_eq "export --format html runs from the installed tree" yes \
 	"$([ -f site/index.html ] && echo yes)"
