@@ -58,11 +58,6 @@ int xmlmod_load_db(rl_db *db)
 	return rc ? rl_db_fail(db, rc, "%s", msg) : RL_OK;
 }
 
-bool xmlmod_loaded(void)
-{
-	return mod != NULL;
-}
-
 int rl_read_xml(const struct rl_source *src, const struct rl_xml_syntax *x,
                 struct rl_blocks *out, struct rl_diags *d)
 {

@@ -37,8 +37,3 @@ int xmlmod_load_db(rl_db *db)
 	(void)db;
 	return RL_OK;
 }
-
-bool xmlmod_loaded(void)
-{
-	return true;
-}

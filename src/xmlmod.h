@@ -58,7 +58,5 @@ char *xmlmod_path(void);
 int xmlmod_load(char *msg, size_t size);
 /* ... and that message recorded for rl_db_errmsg(). */
 int xmlmod_load_db(rl_db *db);
-/* Whether it is open. */
-bool xmlmod_loaded(void);
 
 #endif
