@@ -209,8 +209,10 @@ def bench_size(a, n, res):
         " LIKE 'sqlite_%' AND name NOT LIKE 'rulings_fts_%'"
         " AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY rootpage")]
     copy = ["ATTACH '%s' AS src;" % db, "BEGIN;"]
-    copy += ["INSERT INTO main.%s SELECT * FROM src.%s;" % (t, t)
-             for t in tables]
+    # a new database already has some rows (the games table's, the
+    # thesaurus'): the copy replaces them
+    copy += ["DELETE FROM main.%s; INSERT INTO main.%s SELECT * FROM src.%s;"
+             % (t, t, t) for t in tables]
     for l in ("en", "fr", "ru", "xx"):
         cond = ("lang = '%s'" % l if l != "xx"
                 else "lang NOT IN ('en', 'fr', 'ru')")

@@ -1,5 +1,6 @@
 /* datadir.c — where the files rulings ships are found: the thesaurus of
- * the sample documents and the RELAX NG schema of the interchange format.
+ * the sample documents and the RELAX NG schema of the interchange format;
+ * the XML module (xmlmod.h), likewise in LIBDIR/rulings.
  *
  * `meson install` puts them in DATADIR/rulings (share/rulings under the
  * prefix). A program run from its build directory takes them from the
@@ -11,6 +12,7 @@
 #include "rulings.h"
 #include "rl_paths.h"
 #include "util.h"
+#include "xmlmod.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -87,4 +89,18 @@ char *rl_data_file(const char *name)
 		found = existing(join(RL_DATADIR, name, NULL));
 	free(dir);
 	return found;
+}
+
+char *xmlmod_path(void)
+{
+	char *dir = exe_dir(), *found = NULL;
+	/* run from its build directory: that build's, or none */
+	if (dir && inside(dir, RL_BUILD_ROOT)) {
+		free(dir);
+		return join(RL_BUILD_ROOT, RL_XML_MODULE_NAME, NULL);
+	}
+	if (dir && *RL_BINDIR_TO_LIBDIR)
+		found = existing(join(dir, RL_BINDIR_TO_LIBDIR, RL_XML_MODULE_NAME));
+	free(dir);
+	return found ? found : join(RL_LIBDIR, RL_XML_MODULE_NAME, NULL);
 }

@@ -13,6 +13,7 @@
  * becomes exactly what was written. */
 #include "db.h"
 #include "export.h"
+#include "xmlmod.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -35,9 +36,11 @@ static const struct rl_export_format formats[] = {
 	  .render_page = export_txt_page },
 	{ .name = "md", .ext = ".md", .render_page = export_md_page },
 	{ .name = "html", .ext = ".html", .books = true, .feeds = true,
+	  .xml_module = true,
 	  .render_page = export_html_page,
 	  .render_index = export_html_index, .index_name = "index.html" },
-	{ .name = "xml", .ext = ".xml", .render_all = export_xml_all },
+	{ .name = "xml", .ext = ".xml", .xml_module = true,
+	  .render_all = export_xml_all },
 };
 
 const struct rl_export_format *rl_export_format_find(const char *name)
@@ -358,12 +361,16 @@ int rl_export(rl_db *db, const struct rl_export_opts *o,
 	    || (!strcmp(o->output, "-") && !o->standard_output))
 		return rl_db_fail(db, RL_EUSAGE, "export: a format and an output "
 		                  "are needed");
+	/* before anything is written */
+	int rc = f->xml_module ? xmlmod_load_db(db) : RL_OK;
+	if (rc)
+		return rc;
 	struct rl_export x = { .db = db, .format = f };
 	/* the library's own messages say what failed */
 	struct export_xml_errors save;
 	export_xml_quiet(&save);
 	/* one read transaction: one snapshot, whatever imports do meanwhile */
-	int rc = rl_read_begin(db);
+	rc = rl_read_begin(db);
 	if (!rc) {
 		rc = export_plan(&x, o);
 		if (!rc)

