@@ -31,7 +31,8 @@ static const char notes[] =
 	"takes it from --game, else from a .rulings manifest (\"game = NAME\",\n"
 	"\"lang = L\", \"date = DATE\", \"[PATTERN]\" sections) in its directory or\n"
 	"one above it, up to the directory named; without either it is refused\n"
-	"(exit status 65, also with --dry-run). A version's date is the one its\n"
+	"(exit status 65, also with --dry-run). A document that names its game\n"
+	"keeps it (a warning when another is given). A version's date is the one its\n"
 	"document states (the rulebook's \"effective as of\", the newest dated\n"
 	"ruling), else --date or a manifest's, else the import time.\n"
 	"See DIRECTORY MANIFESTS in rulings(1).\n";
