@@ -54,6 +54,13 @@ static const char DATE_RE[] =
 static const char SECTION_RE[] =
 	"^(\\d{1,4}(?:\\.\\d{1,4})*[a-z\\x{0430}-\\x{044F}]?)\\.?[ \\t]+(\\S.*?)[ \\t]*$";
 
+/* The first rule's words that name the game (issue 12): "101.1. «Берсерк.
+ * Герои» – коллекционная карточная игра, …" (a quoted name, a dash, and
+ * "игра" within a few words): group 1 the game. */
+static const char GAME_RE[] =
+	"^\\x{00AB}([^\\x{00AB}\\x{00BB}\\n]{1,80})\\x{00BB}\\s*[-\\x{2013}\\x{2014}]"
+	"\\s*(?:\\S+\\s+){0,3}?\\x{0438}\\x{0433}\\x{0440}\\x{0430}\\b";
+
 enum { TITLE_MAX = 100 };
 
 struct parser {
@@ -309,6 +316,15 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 		rc = RL_ENOMEM;
 	if (!rc)
 		rc = read_blocks(&p, b, in->src);
+	/* the game: only the first rule (a numbered one under its heading,
+	 * "101.1") may say what the game is */
+	for (size_t i = 0; !rc && i < in->doc->n; i++) {
+		const char *r = in->doc->entries[i].rule;
+		if (r && strchr(r, '.')) {
+			rc = rl_doc_game_from_words(in->doc, GAME_RE, i, i + 1);
+			break;
+		}
+	}
 	rl_buf_free(&p.text);
 	pcre2_match_data_free(p.md);
 	pcre2_code_free(p.rule_re);

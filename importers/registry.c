@@ -177,6 +177,16 @@ static int finish(struct rl_doc *doc, const struct rl_source *src,
 		if (!(doc->title = rl_strdup(opts->document)))
 			return RL_ENOMEM;
 	}
+	/* The game: what the document's words name wins, as a date it states
+	 * does; a given one (--game, else a directory manifest) fills in, and
+	 * is said not to be used when it differs (issue 12: nothing silent). */
+	if (doc->game && opts->game && strcmp(doc->game, opts->game) != 0) {
+		int rc = rl_diag_add(d, RL_WARNING, 0, 0, "the document names its "
+		                     "game '%s'; the game given, '%s', is not used",
+		                     doc->game, opts->game);
+		if (rc)
+			return rc;
+	}
 	if (!doc->game && opts->game && !(doc->game = rl_strdup(opts->game)))
 		return RL_ENOMEM;
 	if (opts->lang) {

@@ -24,12 +24,21 @@
  * over with what is indented under them. */
 #include "importer.h"
 #include "doc.h"
+#include "re.h"
 #include "rst.h"
 #include "util.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Definitions that name the game (issue 12): "В ККИ «Берсерк. Герои» есть
+ * …", "карточной игре «…»" (ККИ: коллекционная карточная игра): group 1
+ * the game, when every such mention names the same one. */
+static const char GAME_RE[] =
+	"(?:\\b\\x{041A}\\x{041A}\\x{0418}|\\x{043A}\\x{0430}\\x{0440}\\x{0442}"
+	"\\x{043E}\\x{0447}\\x{043D}\\w*\\s+\\x{0438}\\x{0433}\\x{0440}\\w*)"
+	"\\s+\\x{00AB}([^\\x{00AB}\\x{00BB}\\n]{1,80})\\x{00BB}";
 
 struct parser {
 	struct rl_doc *doc;
@@ -339,6 +348,8 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 		rc = RL_ENOMEM;
 	if (!rc && in->doc->n == 0)
 		rc = rl_diag_add(in->d, RL_WARNING, 0, 0, "no glossary terms");
+	if (!rc)
+		rc = rl_doc_game_from_words(in->doc, GAME_RE, 0, SIZE_MAX);
 	rl_buf_free(&p.def);
 	free(p.section);
 	return rc;

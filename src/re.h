@@ -13,4 +13,13 @@
  * large buffer. */
 pcre2_code *rl_re_compile(const char *pattern, uint32_t extra);
 
+struct rl_doc;
+/* The game the document's own words name (issue 12): pattern's group 1 in
+ * the text of its entries [from, to) (to past the last: up to the last),
+ * set as its game (rl_doc_set_game) when they name exactly one; two
+ * different names are none (a glossary that compares two games names
+ * neither). RL_OK or RL_ENOMEM. */
+int rl_doc_game_from_words(struct rl_doc *doc, const char *pattern,
+                           size_t from, size_t to);
+
 #endif

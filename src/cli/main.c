@@ -14,6 +14,10 @@
 #ifndef RULINGS_VERSION
 #define RULINGS_VERSION "0.1.0"
 #endif
+/* meson's b_sanitize ("none" unless a test build's) */
+#ifndef RL_SANITIZE
+#define RL_SANITIZE "none"
+#endif
 
 static int cmd_help(struct ctx *c, int argc, char **argv);
 
@@ -269,6 +273,17 @@ int main(int argc, char **argv)
 	}
 	if (version) {
 		printf("rulings %s\n", RULINGS_VERSION);
+		/* a test build says so, for the tests (and whoever wonders
+		 * why it is slow): its sanitizers, its failure hooks */
+		bool sanitized = strcmp(RL_SANITIZE, "none") != 0;
+		bool faults = false;
+#ifdef RL_FAULT_INJECTION
+		faults = true;
+#endif
+		if (sanitized || faults)
+			printf("build:%s%s%s\n", sanitized ? " sanitize=" : "",
+			       sanitized ? RL_SANITIZE : "",
+			       faults ? " fault-injection" : "");
 		return finish_output(0);
 	}
 	if (n == 0)

@@ -38,7 +38,8 @@ fi
 # (the seeds and the page named by manifests, the CR by its title)
 rl --db s.db import seeds hostile.txt "${extra[@]}"
 check_exit "the data imports" 0
-# the Berserk files do not name their game
+# the Berserk rules and dictionary name their game («Берсерк. Герои»); the
+# same name given changes nothing
 if [ ${#berserk[@]} -gt 0 ]; then
 	rl --db s.db import --game "Берсерк. Герои" "${berserk[@]}"
 	check_exit "... and the Berserk rules and dictionary" 0

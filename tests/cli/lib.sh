@@ -83,6 +83,7 @@ mkdir -p "$T/home" "$T/seeds"
 # RULINGS_WRAPPER, when set, is put before the binary everywhere a test
 # runs it (valgrind: see tests/README.md): $RULINGS becomes a small script
 # that runs the wrapper with the real binary.
+_real_rulings=$RULINGS
 if [ -n "${RULINGS_WRAPPER:-}" ]; then
 	printf '#!/bin/sh\nexec %s %q "$@"\n' "$RULINGS_WRAPPER" "$RULINGS" \
 		>"$T/rulings-wrapped"
@@ -308,16 +309,48 @@ json_get() {
 	python3 -c "$_py_json" json "${2:-$OUT}" "$1" get
 }
 
+# ---- the build under test -------------------------------------------------
+
+# sanitized: true when the binary was built with AddressSanitizer (asked
+# once: `rulings --version` names a test build's sanitizers; ldd cannot tell
+# when the runtimes are linked in statically, as tests/run-all does).
+sanitized() {
+	if [ -z "${_sanitized:-}" ]; then
+		_sanitized=no
+		"$_real_rulings" --version 2>/dev/null |
+			grep -q '^build: sanitize=[a-z,]*address' && _sanitized=yes
+	fi
+	[ "$_sanitized" = yes ]
+}
+
+# sanitizer_preload EXT: what LD_PRELOAD needs for a program that is not
+# ours (the sqlite3 shell, Python) to load the extension EXT: nothing for a
+# normal build; the ASan runtime for an extension linked to it (its UBSan
+# runtime comes along); the compiler's shared ASan and UBSan runtimes when
+# the build links them statically into its programs (an extension then
+# leaves their symbols to the program).
+sanitizer_preload() {
+	local rt lib
+	rt=$(ldd "$1" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	if [ -z "$rt" ] && sanitized; then
+		for lib in libasan.so libubsan.so; do
+			lib=$("${CC:-cc}" -print-file-name=$lib 2>/dev/null)
+			[ -f "$lib" ] && rt=${rt:+$rt:}$lib
+		done
+	fi
+	printf '%s' "$rt"
+}
+
 # ---- the sqlite3 shell with the rulings_fts extension ----------------------
 
 # ext_sqlite3 EXT ARGS...: the sqlite3 shell, for a database whose full-text
 # tables need the extension EXT (.load). An extension built with
 # AddressSanitizer (tests/run-all's second build) loads only into a process
-# that has the ASan runtime first: the shell, and only the shell, gets it
-# preloaded.
+# that has the sanitizer runtimes first: the shell, and only the shell, gets
+# them preloaded.
 ext_sqlite3() {
 	local rt
-	rt=$(ldd "$1" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	rt=$(sanitizer_preload "$1")
 	shift
 	if [ -n "$rt" ]; then
 		LD_PRELOAD="$rt" sqlite3 "$@"

@@ -12,7 +12,7 @@
 # Time allowed for each big input (seconds): they took 45 s to forever
 # before they were made linear; under ASan everything is slower.
 limit=15
-if ldd "$RULINGS" 2>/dev/null | grep -q libasan; then
+if sanitized; then
 	limit=45
 fi
 have_sqlite3=

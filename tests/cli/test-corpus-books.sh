@@ -29,9 +29,9 @@ xp() {
 	xmllint --html --xpath "$1" "$2" 2>/dev/null
 }
 
-# (the CR names its game; the Berserk files and Marvel's do not: --game
-# names theirs)
-rl --db c.db import --no-thesaurus --game "Берсерк. Герои" "$CR" "$BH/c1_rules.rst" "$DICT"
+# (the CR, the Berserk rules and dictionary name their games; Marvel's
+# files do not: --game names theirs)
+rl --db c.db import --no-thesaurus "$CR" "$BH/c1_rules.rst" "$DICT"
 check_exit "the CR, the Berserk rules and dictionary import" 0
 rl --db c.db import --no-thesaurus --game "Marvel Champions" "$MCD"
 check_exit "Marvel's D imports" 0

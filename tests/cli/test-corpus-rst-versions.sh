@@ -2,7 +2,8 @@
 # The three versions of the Berserk. Heroes glossary
 # (/work/shared/corpora/berserk-heroes-ru/dictionary_*.rst, see its
 # PROVENANCE.md), read in place — never copied into the repository —
-# imported in date order, with --game "Berserk. Heroes", into one database.
+# imported in date order into one database, in the game their words name
+# («Берсерк. Герои»: "В ККИ «Берсерк. Герои» …"; no --game needed).
 # What each import reports as changed is compared with an independent
 # reading of the raw .rst text by python3:
 #
@@ -205,7 +206,7 @@ for i in 0 1 2; do
 		e=$(json_get "len(d['steps'][$s]['edited'])" "$EXP")
 		w=$(json_get "len(d['steps'][$s]['withdrawn'])" "$EXP")
 	fi
-	rl --db "$DB" import --no-thesaurus --game "Berserk. Heroes" "$f"
+	rl --db "$DB" import --no-thesaurus "$f"
 	check_exit "$v: imports" 0
 	check_eq "$v: the import reports the changes the raw text holds" \
 		"imported $f: $n entries, $a added, $e edited, $w withdrawn (rst-glossary, ru)" \
@@ -291,11 +292,11 @@ bad = [c["title"] for c in d["changes"]
 if bad:
     print("differ:", bad); sys.exit(1)
 ' "$s" "$T/changed$s.json"
-	py_check "changed --between $from $to: every change is of version $to's import, a glossary entry of Berserk. Heroes" '
+	py_check "changed --between $from $to: every change is of version $to's import, a glossary entry of Берсерк. Герои" '
 d = json.load(open(args[1], encoding="utf-8"))
 bad = [c["title"] for c in d["changes"]
        if c["import"] != int(args[0]) + 2 or c["kind"] != "glossary"
-       or c["game"] != "Berserk. Heroes" or c["lang"] != "ru"]
+       or c["game"] != "Берсерк. Герои" or c["lang"] != "ru"]
 if bad:
     print("bad:", bad); sys.exit(1)
 ' "$s" "$T/changed$s.json"

@@ -9,7 +9,7 @@
 #     documents only;
 #   - a writer that cannot get the lock exits 75 after RULINGS_BUSY_TIMEOUT
 #     milliseconds, with a clear message; readers go on meanwhile.
-# Under AddressSanitizer (detected from the binary's libraries) the load is
+# Under AddressSanitizer (`rulings --version` says so) the load is
 # smaller, so that the test stays well under a minute there too.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
@@ -19,7 +19,7 @@ if ! command -v sqlite3 >/dev/null; then
 fi
 
 ndocs=24 nentries=50
-if ldd "$RULINGS" 2>/dev/null | grep -q libasan; then
+if sanitized; then
 	ndocs=16 nentries=30
 fi
 KILLS=50

@@ -134,7 +134,7 @@ check_match "... an HTML document" '^<!DOCTYPE html>' "$(head -n 1 "$OUT")"
 # (its plan: an id and a few pointers a ruling), not eight times the
 # first's entries (a 200 000-ruling page took 2 GB when the page was one
 # tree). Peak RSS means nothing under AddressSanitizer or valgrind.
-if ldd "$RULINGS" 2>/dev/null | grep -q libasan || [ -n "${RULINGS_WRAPPER:-}" ]; then
+if sanitized || [ -n "${RULINGS_WRAPPER:-}" ]; then
 	echo "# a sanitizer or a wrapper: the memory check is skipped"
 else
 	python3 - <<'PY'

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The game of a document that does not name its own (issue 12): --game,
-# else a directory manifest (.rulings); a bulk import of several games'
+# The game of a document (issue 12): its own words, else --game, else a
+# directory manifest (.rulings); a bulk import of several games'
 # folders, each named by its manifest, over a temporary copy of part of
 # ../shared/corpora (read in place, never copied into the repository;
 # skipped, 77, without it); an older import's game-less document merged
-# into its game; --game none.
+# into its game; --game none; the Berserk: Heroes rules and glossary name
+# their game, and their words win over a name given, which is warned about.
 #
 #   bash tests/cli/test-manifest.sh BUILD/rulings CORPORA
 #
@@ -82,13 +83,62 @@ check_json "...and nothing of the refused page" \
 rl --db mix.db search --game none --format json ''
 check_exit "search --game none: no ruling of no game" 1
 
-# --game wins over every manifest
+# --game wins over every manifest, not over the documents' own words
+sed -i '0,/В ККИ «Берсерк. Герои»/s//В ККИ «Берсерк»/' \
+	"$C"/berserk-heroes-ru/dictionary_*.rst    # now names two: none
+sed -i 's/^101\.1\. «Берсерк\. Герои» –/101.1. Берсерк. Герои –/' \
+	"$C/berserk-heroes-ru/c1_rules.rst"       # no longer names it
 rl --db game.db import --no-thesaurus --game Other "$C/berserk-heroes-ru" "$C/named"
 check_exit "--game over the manifests" 0
+check_err_contains "...not over a document's words, which is said" \
+	"$C/named/003_ec034672c1b9d987.txt: warning: the document names its game 'Spirit Island'; the game given, 'Other', is not used"
 rl --db game.db documents --format json
 cp "$OUT" game.json
 check_eq "...every document of that game but the one that names its own" \
 	"Other=$n_berserk Spirit Island=1" "$(games game.json)"
+
+# ---- the game in the document's own words --------------------------------
+
+# The Berserk: Heroes rules ("101.1. «Берсерк. Герои» – коллекционная
+# карточная игра, …") and glossaries ("В ККИ «Берсерк. Герои» …") name
+# their game: imported with no --game and no manifest, not refused.
+W=$T/words
+mkdir -p "$W/bh" "$W/given"
+cp "$CORPORA"/berserk-heroes-ru/{c1_rules.rst,dictionary_*.rst} "$W/bh/"
+rl --db words.db import --no-thesaurus "$W/bh"
+check_exit "the Berserk: Heroes rules and glossaries, no --game, no manifest" 0
+rl --db words.db documents --format json
+cp "$OUT" words.json
+check_eq "...each in the game its words name (the glossaries: one document)" \
+	"Берсерк. Герои=2" "$(games words.json)"
+check_json "...the glossary's three versions" \
+	'sorted(len(x["versions"]) for x in d["documents"]) == [1, 3]' words.json
+rl parse "$W/bh/c1_rules.rst"
+check_json "parse says the rules' game" 'd["game"] == "Берсерк. Герои"'
+# the words win over a name given, as a date the document states does: a
+# manifest that says Berserk (as data/.rulings does for data/004, classic
+# Berserk) leaves the documents whose words say «Берсерк. Герои» (another
+# game, Berserk: Heroes) in that game, and says so
+cp "$W"/bh/{c1_rules.rst,dictionary_2025-*.rst} "$DATA"/004_*.txt "$W/given/"
+printf 'game = Berserk\n' >"$W/given/.rulings"
+rl --db given.db import --no-thesaurus "$W/given"
+check_exit "a manifest's game and documents that name another" 0
+check_err_contains "...said for each document that names its own" \
+	"$W/given/c1_rules.rst: warning: the document names its game 'Берсерк. Герои'; the game given, 'Berserk', is not used"
+check_eq "...twice" 2 "$(grep -c "warning: the document names its game" "$ERR")"
+rl --db given.db documents --format json
+cp "$OUT" given.json
+check_eq "...the manifest's game for the document that names none" \
+	"Berserk=1 Берсерк. Герои=2" "$(games given.json)"
+rl parse --game "Berserk" "$W/bh/c1_rules.rst"
+check_json "...as in parse with --game" 'd["game"] == "Берсерк. Герои"'
+# a glossary that names two games names none: refused without a manifest
+sed '0,/В ККИ «Берсерк. Герои»/s//В ККИ «Берсерк»/' \
+	"$W/bh/dictionary_2025-06-19_rules-v17.0_7c7e2d8.rst" >"$W/two.rst"
+grep -q 'В ККИ «Берсерк»' "$W/two.rst" || echo "# the sed did not edit the glossary"
+rl --db two.db import --no-thesaurus "$W/two.rst"
+check_exit "a glossary whose words name two games: refused" 65
+check_err_contains "...for want of a game" "does not name its game"
 
 # a manifest is read strictly: a typo is not a game-less import
 printf 'game = Codex\ngmae = Codex\n' >"$C/codex-rulings/.rulings"

@@ -66,12 +66,12 @@ sq p.db "INSERT INTO rulings_fts_en (rulings_fts_en) VALUES ('integrity-check');
 check_exit "...and so does FTS5's integrity-check" 0
 
 # Python's sqlite3 module (Debian's; the pyenv one cannot load extensions);
-# an extension built with AddressSanitizer needs the ASan runtime preloaded
+# an extension built with AddressSanitizer needs the sanitizer runtimes preloaded
 # (as ext_sqlite3 does for the shell), and Python's own allocations are no
 # leaks of ours
 py_ext() {
 	local rt
-	rt=$(ldd "$EXT" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	rt=$(sanitizer_preload "$EXT")
 	if [ -n "$rt" ]; then
 		LD_PRELOAD="$rt" ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 			/usr/bin/python3 "$@"
