@@ -438,6 +438,10 @@ int rl_topk_plan(rl_db *db, const char *word, const bool wanted[4],
 {
 	*k = (struct rl_topk){0};
 	*usable = false;
+	/* a database of an older schema, opened to read: no lists */
+	if (sqlite3_table_column_metadata(db->h, "main", "topk_terms", "tau",
+	                                  NULL, NULL, NULL, NULL, NULL) != SQLITE_OK)
+		return RL_OK;
 	fts5_api *api = rl_fts5_api(db->h);
 	if (!api)
 		return RL_OK;
