@@ -506,6 +506,22 @@ static int docs_now(rl_db *db, int t, const struct rl_topk_table *x,
 	       : rl_db_sqlite_fail(db, s, "lists");
 }
 
+/* The weight at position `at` of a list (*found false past its end). */
+static int weight_at(rl_db *db, sqlite3_stmt *st, int t, const char *term,
+                     size_t at, bool *found, double *g)
+{
+	rl_bind_text(st, 1, tbl_name[t]);
+	rl_bind_text(st, 2, term);
+	sqlite3_bind_int64(st, 3, (sqlite3_int64)at);
+	int s = sqlite3_step(st);
+	*found = s == SQLITE_ROW;
+	if (*found)
+		*g = sqlite3_column_double(st, 0);
+	sqlite3_reset(st);
+	return s == SQLITE_ROW || s == SQLITE_DONE ? RL_OK
+	       : rl_db_sqlite_fail(db, s, "candidates");
+}
+
 int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
                        double *bound, bool *exhausted)
 {
@@ -517,36 +533,54 @@ int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
 	sqlite3_stmt *ins = rc ? NULL : rl_db_prepare(db,
 		"INSERT OR IGNORE INTO temp.topk_cand (rid) SELECT rid FROM topk_lists"
 		" WHERE tbl = ?1 AND term = ?2 ORDER BY g0 DESC, rid LIMIT ?3");
-	sqlite3_stmt *next = rc ? NULL : rl_db_prepare(db,
+	sqlite3_stmt *at = rc ? NULL : rl_db_prepare(db,
 		"SELECT g0 FROM topk_lists WHERE tbl = ?1 AND term = ?2"
 		" ORDER BY g0 DESC, rid LIMIT 1 OFFSET ?3");
-	if (!rc && (!ins || !next))
+	sqlite3_stmt *upto = rc ? NULL : rl_db_prepare(db,
+		"SELECT count(*) FROM topk_lists WHERE tbl = ?1 AND term = ?2"
+		" AND g0 >= ?3");
+	if (!rc && (!ins || !at || !upto))
 		rc = RL_EINTERNAL;
 	for (int t = 0; t < 4 && !rc; t++) {
 		struct rl_topk_table *x = &k->t[t];
 		if (!x->wanted || !x->listed)
 			continue;
+		/* the rows up to take, and those that weigh as much as the
+		 * next one (to the float's margin): rulings of equal weight are
+		 * ranked by id, and a bound equal to the last result's score
+		 * proves nothing */
+		bool found;
+		double g = x->tau;
+		size_t n = take;
+		rc = weight_at(db, at, t, x->term, take, &found, &g);
+		if (!rc && found) {
+			rl_bind_text(upto, 1, tbl_name[t]);
+			rl_bind_text(upto, 2, x->term);
+			sqlite3_bind_double(upto, 3, g * (1.0 - 1e-9));
+			int s = sqlite3_step(upto);
+			if (s == SQLITE_ROW)
+				n = (size_t)sqlite3_column_int64(upto, 0);
+			else
+				rc = rl_db_sqlite_fail(db, s, "candidates");
+			sqlite3_reset(upto);
+			if (!rc)
+				rc = weight_at(db, at, t, x->term, n, &found, &g);
+		}
+		if (!rc && !found) {
+			g = x->tau;
+			*exhausted = true;
+		}
+		if (rc)
+			break;
 		rl_bind_text(ins, 1, tbl_name[t]);
 		rl_bind_text(ins, 2, x->term);
-		sqlite3_bind_int64(ins, 3, (sqlite3_int64)take);
+		sqlite3_bind_int64(ins, 3, (sqlite3_int64)n);
 		int s = sqlite3_step(ins);
 		sqlite3_reset(ins);
 		if (s != SQLITE_DONE) {
 			rc = rl_db_sqlite_fail(db, s, "candidates");
 			break;
 		}
-		rl_bind_text(next, 1, tbl_name[t]);
-		rl_bind_text(next, 2, x->term);
-		sqlite3_bind_int64(next, 3, (sqlite3_int64)take);
-		s = sqlite3_step(next);
-		double g = x->tau;
-		if (s == SQLITE_ROW)
-			g = sqlite3_column_double(next, 0);
-		else if (s == SQLITE_DONE)
-			*exhausted = true;
-		else
-			rc = rl_db_sqlite_fail(db, s, "candidates");
-		sqlite3_reset(next);
 		long long rows, docs;
 		double avgdl;
 		if (!rc)
@@ -561,7 +595,8 @@ int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
 			*bound = b;
 	}
 	sqlite3_finalize(ins);
-	sqlite3_finalize(next);
+	sqlite3_finalize(at);
+	sqlite3_finalize(upto);
 	return rc;
 }
 
