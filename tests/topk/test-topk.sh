@@ -33,12 +33,12 @@ gen --entries 3000 --seed 7 --out "$tmp/v1"
 # several, and the last ones stay "changed since")
 "$rulings" --db "$tmp/t.db" import --quiet --bulk=3600 "$tmp/v1"
 ok "lists built by the bulk import" '[ "$(lists)" -gt 20 ] && [ "$(dirty)" = 0 ]'
-run first 40 1 40
+run first 25 1 40
 
 gen --mutate 0.2 --removed 0.05 --added 0.1 --mseed 2 --from "$tmp/v1" --out "$tmp/v2"
 "$rulings" --db "$tmp/t.db" import --quiet --allow-withdraw "$tmp/v2"
 ok "withdrawn rulings" '[ "$(sqlite3 "$tmp/t.db" "SELECT count(*) FROM rulings WHERE withdrawn_at IS NOT NULL")" -gt 50 ]'
-run edited 40 2 40
+run edited 25 2 40
 
 # long rulings, few: the average length grows by about 8 % (the lists
 # stay; their order is no longer the true one, and the bound must hold)
@@ -63,12 +63,12 @@ before=$(sqlite3 "$tmp/t.db" "SELECT avgdl FROM topk_state WHERE tbl = 'en'")
 "$rulings" --db "$tmp/t.db" import --quiet "$tmp/long"
 ok "long rulings scored beside the lists" '[ "$(dirty)" -ge 30 ] &&
 	[ "$(sqlite3 "$tmp/t.db" "SELECT count(*) FROM rulings WHERE title LIKE '"'Question %'"'")" = 30 ] && [ "$(sqlite3 "$tmp/t.db" "SELECT avgdl FROM topk_state WHERE tbl = '"'en'"'")" = "$before" ]'
-run longer 100 4 40
+run longer 80 4 40
 
 gen --mutate 0.02 --removed 0.01 --added 0.01 --mseed 3 --from "$tmp/v2" --out "$tmp/v3"
 "$rulings" --db "$tmp/t.db" import --quiet --allow-withdraw "$tmp/v3"
 ok "changed rulings scored beside the lists" '[ "$(dirty)" -gt 20 ]'
-run small-change 40 3 40
+run small-change 25 3 40
 
 "$rulings" --db "$tmp/t.db" reindex >/dev/null
 ok "reindex rebuilds the lists" '[ "$(dirty)" = 0 ] && [ "$(lists)" -gt 20 ]'
