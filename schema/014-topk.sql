@@ -11,13 +11,13 @@
 -- The lists are derived data: `rulings reindex` rebuilds them, and so
 -- does an import after which too much changed (src/topk.c says when).
 
-CREATE TABLE topk_state (
+CREATE TABLE IF NOT EXISTS topk_state (
   tbl TEXT PRIMARY KEY,
   rows INTEGER NOT NULL,        -- the table's rows when built
   avgdl REAL NOT NULL           -- its average length in tokens then
 ) WITHOUT ROWID;
 
-CREATE TABLE topk_terms (
+CREATE TABLE IF NOT EXISTS topk_terms (
   tbl TEXT NOT NULL,
   term TEXT NOT NULL,           -- as the index holds it (stemmed)
   docs INTEGER NOT NULL,        -- rows holding it when built
@@ -25,7 +25,7 @@ CREATE TABLE topk_terms (
   PRIMARY KEY (tbl, term)
 ) WITHOUT ROWID;
 
-CREATE TABLE topk_lists (
+CREATE TABLE IF NOT EXISTS topk_lists (
   tbl TEXT NOT NULL,
   term TEXT NOT NULL,
   g0 REAL NOT NULL,
@@ -34,19 +34,25 @@ CREATE TABLE topk_lists (
 ) WITHOUT ROWID;
 
 -- Rulings whose text changed (added, edited, deleted) since the lists were
--- built. rulings' own imports record theirs (src/store_stmt.c); these
--- triggers record the changes another program makes.
-CREATE TABLE topk_dirty (rid INTEGER PRIMARY KEY);
+-- built, recorded by these triggers whoever writes (they call no function:
+-- a client without the rulings_fts extension is not refused by them), and
+-- by rulings' own store (src/store_stmt.c), which also rebuilds the lists.
+-- The file can run again (IF NOT EXISTS): an older database made by
+-- dropping what later versions added still has these tables.
+CREATE TABLE IF NOT EXISTS topk_dirty (rid INTEGER PRIMARY KEY);
 
-CREATE TRIGGER topk_insert AFTER INSERT ON rulings
-WHEN NOT rl_importing() BEGIN
+DROP TRIGGER IF EXISTS topk_insert;
+CREATE TRIGGER topk_insert AFTER INSERT ON rulings BEGIN
   INSERT OR IGNORE INTO topk_dirty (rid) VALUES (new.id);
 END;
+DROP TRIGGER IF EXISTS topk_update;
 CREATE TRIGGER topk_update AFTER UPDATE OF id, title, body, lang ON rulings
-WHEN NOT rl_importing() BEGIN
+WHEN old.id IS NOT new.id OR old.title IS NOT new.title
+  OR old.body IS NOT new.body OR old.lang IS NOT new.lang BEGIN
   INSERT OR IGNORE INTO topk_dirty (rid) VALUES (old.id);
   INSERT OR IGNORE INTO topk_dirty (rid) VALUES (new.id);
 END;
+DROP TRIGGER IF EXISTS topk_delete;
 CREATE TRIGGER topk_delete AFTER DELETE ON rulings BEGIN
   INSERT OR IGNORE INTO topk_dirty (rid) VALUES (old.id);
 END;
