@@ -220,9 +220,6 @@ int export_changes_render(struct rl_export *x, size_t k,
 const char *export_feed_of(const struct rl_export *x,
                            const struct export_page *p);
 const char *export_changes_page(const struct rl_export *x);
-/* The word for a kind of change ("added": "Added"), in one place
- * (export_atom.c). */
-const char *export_change_word(const char *change);
 /* An edit's old and new text as the word diff compares them: the titles
  * first when they differ, then the texts. New strings (both NULL and
  * RL_ENOMEM when memory ran out; export_atom.c). */

@@ -14,9 +14,17 @@
  * bytes imported) and the kind of change; a feed's from what it covers.
  * The same documents imported into another database, or exported again,
  * give the same ids. An id is a urn:uuid: a UUID of version 8 (RFC 9562,
- * "custom") made of the first 122 bits of the SHA-256 of those fields. */
+ * "custom") made of the first 122 bits of the SHA-256 of those fields.
+ *
+ * A feed is in one language (xml:lang on <feed>): the one its caller
+ * gives (an exported site's feed: its page's), else that of most of its
+ * entries. Its words (title, kinds of change, the entry's facts) come
+ * from the message catalog (msg.h) in that language, English when the
+ * catalog lacks it; an entry's text in another language carries its own
+ * xml:lang. */
 #include "db.h"
 #include "export.h"
+#include "msg.h"
 #include "sha256.h"
 #include "util.h"
 
@@ -28,28 +36,6 @@
 
 static const char ATOM_NS[] = "http://www.w3.org/2005/Atom";
 static const char XHTML_NS[] = "http://www.w3.org/1999/xhtml";
-
-/* The feed's interface words, in one place. */
-static const struct {
-	const char *title;              /* a feed with no title of its own */
-	const char *change[4];          /* added, edited, withdrawn, marked */
-	const char *version;            /* "version of" DATE */
-	const char *was;                /* before a withdrawn text */
-} words = {
-	"Changes to rulings",
-	{ "Added", "Edited", "Withdrawn", "Marked as changed by the source" },
-	"version of", "The withdrawn text:",
-};
-
-static const char *const kinds[4] = { "added", "edited", "withdrawn", "marked" };
-
-const char *export_change_word(const char *change)
-{
-	for (int k = 0; k < 4; k++)
-		if (!strcmp(change, kinds[k]))
-			return words.change[k];
-	return change;
-}
 
 int export_change_texts(const struct rl_change *c, char **old, char **new)
 {
@@ -74,6 +60,8 @@ struct atom {
 	rl_db *db;
 	xmlTextWriterPtr w;
 	sqlite3_stmt *who;      /* the identities behind a change */
+	const char *lang;       /* the feed's language */
+	const struct msg_lang *ui;  /* its words' */
 	bool failed;            /* the writer reported an error */
 };
 
@@ -216,14 +204,25 @@ static int content(struct atom *a, const struct rl_change *c,
 	ok(a, xmlTextWriterWriteAttribute(a->w, X("type"), X("xhtml")));
 	ok(a, xmlTextWriterSetIndent(a->w, 0));     /* mixed content */
 	ok(a, xmlTextWriterStartElementNS(a->w, NULL, X("div"), X(XHTML_NS)));
+	char day[11];
+	snprintf(day, sizeof day, "%.10s", date);
+	const char *const args[] = { c->document ? c->document : "", day };
+	char *from = msg_fill(msg_get(a->ui, MSG_VERSION_OF), 2, args), *rule = NULL;
+	if (c->rule) {
+		const char *const num[] = { c->rule };
+		rule = msg_fill(msg_get(a->ui, MSG_REF_RULE), 1, num);
+	}
 	struct rl_buf b = {0};
-	rl_buf_addf(&b, "%s (%s %.10s)", c->document ? c->document : "",
-	            words.version, date);
-	rl_buf_addf(&b, " \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s",
-	            c->game ? c->game : "", c->kind ? c->kind : "",
-	            c->lang ? c->lang : "");
+	rl_buf_addf(&b, "%s \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s", from ? from : "",
+	            c->game ? c->game : msg_get(a->ui, MSG_NO_GAME),
+	            c->kind ? msg_kind(a->ui, c->kind) : "",
+	            c->lang ? msg_lang_name(a->ui, c->lang) : "");
 	if (c->rule)
-		rl_buf_addf(&b, " \xC2\xB7 %s", c->rule);
+		rl_buf_addf(&b, " \xC2\xB7 %s", rule ? rule : "");
+	if (!from || (c->rule && !rule))
+		b.oom = true;
+	free(from);
+	free(rule);
 	char *meta = rl_buf_take(&b);
 	if (!meta)
 		rc = rl_db_fail(a->db, RL_ENOMEM, "out of memory");
@@ -231,6 +230,9 @@ static int content(struct atom *a, const struct rl_change *c,
 		rc = element(a, "p", meta);
 	free(meta);
 	ok(a, xmlTextWriterStartElement(a->w, X("p")));
+	/* the ruling's text, in its language */
+	if (c->lang && *c->lang && strcmp(c->lang, a->lang))
+		ok(a, xmlTextWriterWriteAttribute(a->w, X("xml:lang"), X(c->lang)));
 	if (rc) {
 		/* nothing more */
 	} else if (!strcmp(c->change, "edited")) {
@@ -243,7 +245,7 @@ static int content(struct atom *a, const struct rl_change *c,
 		free(n);
 	} else if (!strcmp(c->change, "withdrawn")) {
 		const char *s = c->old_text ? c->old_text : "";
-		ok(a, xmlTextWriterWriteString(a->w, X(words.was)));
+		ok(a, xmlTextWriterWriteString(a->w, X(msg_get(a->ui, MSG_WITHDRAWN_TEXT))));
 		ok(a, xmlTextWriterStartElement(a->w, X("br")));
 		ok(a, xmlTextWriterEndElement(a->w));
 		ok(a, xmlTextWriterStartElement(a->w, X("del")));
@@ -298,10 +300,14 @@ static int entry(struct atom *a, const struct rl_change *c, const char *href)
 	ok(a, xmlTextWriterStartElement(a->w, X("entry")));
 	ok(a, xmlTextWriterWriteElement(a->w, X("id"), X(id)));
 	struct rl_buf b = {0};
-	rl_buf_addf(&b, "%s: %s%s%s", export_change_word(c->change),
-	            c->rule ? c->rule : "", c->rule ? " " : "",
+	rl_buf_addf(&b, "%s%s%s", c->rule ? c->rule : "", c->rule ? " " : "",
 	            c->title ? c->title : "");
-	char *title = rl_buf_take(&b);
+	char *what = rl_buf_take(&b), *title = NULL;
+	if (what) {
+		const char *const args[] = { msg_change(a->ui, c->change), what };
+		title = msg_fill(msg_get(a->ui, MSG_ENTRY_TITLE), 2, args);
+	}
+	free(what);
 	rc = title ? element(a, "title", title)
 	           : rl_db_fail(a->db, RL_ENOMEM, "out of memory");
 	free(title);
@@ -315,7 +321,7 @@ static int entry(struct atom *a, const struct rl_change *c, const char *href)
 	ok(a, xmlTextWriterStartElement(a->w, X("category")));
 	ok(a, xmlTextWriterWriteAttribute(a->w, X("term"), X(c->change)));
 	ok(a, xmlTextWriterWriteAttribute(a->w, X("label"),
-	                                  X(export_change_word(c->change))));
+	                                  X(msg_change(a->ui, c->change))));
 	ok(a, xmlTextWriterEndElement(a->w));
 	if (!rc)
 		rc = content(a, c, date);
@@ -355,6 +361,7 @@ static int feed(struct atom *a, const struct rl_change *v, size_t n,
 	ok(a, xmlTextWriterSetIndentString(w, X("  ")));
 	ok(a, xmlTextWriterStartDocument(w, "1.0", "UTF-8", NULL));
 	ok(a, xmlTextWriterStartElementNS(w, NULL, X("feed"), X(ATOM_NS)));
+	ok(a, xmlTextWriterWriteAttribute(w, X("xml:lang"), X(a->lang)));
 	struct rl_buf b = {0};
 	field(&b, "feed");
 	field(&b, f->scope);
@@ -366,7 +373,8 @@ static int feed(struct atom *a, const struct rl_change *v, size_t n,
 	uuid_of(b.s, b.len, id);
 	rl_buf_free(&b);
 	ok(a, xmlTextWriterWriteElement(w, X("id"), X(id)));
-	int rc = element(a, "title", f->title ? f->title : words.title);
+	int rc = element(a, "title", f->title ? f->title
+	                                       : msg_get(a->ui, MSG_FEED_TITLE));
 	if (!rc)
 		rc = feed_updated(a, v, n, updated);
 	if (!rc)
@@ -400,10 +408,21 @@ static int atom_body(xmlTextWriterPtr w, void *ctx)
 	return feed(j->a, j->v, j->n, j->f);
 }
 
+/* The language of most of the changes, English when there are none. */
+static const char *majority_lang(const struct rl_change *v, size_t n)
+{
+	struct msg_tally t = {0};
+	for (size_t i = 0; i < n; i++)
+		msg_tally_add(&t, v[i].lang);
+	return msg_tally_best(&t) ? msg_tally_best(&t) : "en";
+}
+
 static int atom_in(rl_db *db, const struct rl_change *v, size_t n,
                    const struct rl_atom_feed *f, const struct rl_sink *sink)
 {
 	struct atom a = { .db = db };
+	a.lang = f->lang && *f->lang ? f->lang : majority_lang(v, n);
+	a.ui = msg_lang_or_en(a.lang);
 	a.who = rl_db_prepare(db,
 		"SELECT ifnull(g.name, ''), r.kind, r.lang, r.key,"
 		" ifnull(dg.name, ''), d.format, d.title, i.sha256"

@@ -21,14 +21,6 @@
 static const char CHANGES_HTML[] = "changes.html";
 static const char CHANGES_ATOM[] = "changes.atom";
 
-/* The interface words not yet in the message catalog (the page's title
- * and its "no change" line are: MSG_CHANGES, MSG_NO_CHANGE). */
-static const struct {
-	const char *from, *feed;
-} words = {
-	"from", "Changes: ",
-};
-
 /* A change's date: its version's, else its import's. */
 static const char *date_of(const struct rl_change *c)
 {
@@ -242,14 +234,25 @@ static char *ruling_href(struct rl_export *x, const struct export_change *e)
 	return anchor ? rl_buf_take(&b) : NULL;
 }
 
-/* A feed: the changes on page (-1: every change). */
+/* The language of changes.html and of the site's feed: that of most of
+ * the site's changes. */
+static const char *changes_lang(const struct rl_export *x)
+{
+	struct msg_tally t = {0};
+	for (size_t k = 0; k < x->ncinfo; k++)
+		msg_tally_add(&t, x->changes[x->cinfo[k].c].lang);
+	return msg_tally_best(&t);
+}
+
+/* A feed: the changes on page (-1: every change), in the page's
+ * language. */
 static int render_feed(struct rl_export *x, long page, const char *self,
                        const struct rl_sink *out)
 {
 	const struct export_page *p = page >= 0 ? &x->pages[page] : NULL;
 	struct rl_change *v = malloc((x->ncinfo ? x->ncinfo : 1) * sizeof *v);
 	char **links = calloc(x->ncinfo ? x->ncinfo : 1, sizeof *links);
-	struct rl_buf scope = {0}, title = {0};
+	struct rl_buf scope = {0};
 	int rc = v && links ? RL_OK : RL_ENOMEM;
 	size_t n = 0;
 	for (size_t k = 0; k < x->ncinfo && !rc; k++) {
@@ -272,13 +275,22 @@ static int render_feed(struct rl_export *x, long page, const char *self,
 		rl_buf_addf(&scope, "game\x1F%s", p->title);
 	else if (p)
 		rl_buf_addf(&scope, "tag\x1F%s", p->key ? p->key : "");
-	rl_buf_addf(&title, "%s%s", words.feed,
-	            p ? p->title ? p->title : "Rulings with no tag" : "Rulings");
-	if (scope.oom || title.oom)
+	const char *lang = !p ? changes_lang(x)
+	                 : p->kind == EXPORT_PAGE_GAME
+	                 ? html_majority_lang(x, NULL, 0, p->title)
+	                 : html_majority_lang(x, p->v, p->n, NULL);
+	const struct msg_lang *ui = msg_lang_or_en(lang);
+	const char *const what[] = {
+		p ? p->title ? p->title : msg_get(ui, MSG_NO_TAG)
+		  : msg_get(ui, MSG_INDEX_TITLE)
+	};
+	char *title = msg_fill(msg_get(ui, MSG_FEED_OF), 1, what);
+	if (scope.oom || !title)
 		rc = RL_ENOMEM;
 	if (!rc) {
 		struct rl_atom_feed f = {
-			.title = title.s, .scope = scope.s, .self = self,
+			.title = title, .scope = scope.s, .self = self,
+			.lang = lang ? lang : "en",
 			.alternate = p ? p->file : CHANGES_HTML,
 			.links = (const char *const *)links,
 		};
@@ -291,7 +303,7 @@ static int render_feed(struct rl_export *x, long page, const char *self,
 	free(links);
 	free(v);
 	rl_buf_free(&scope);
-	rl_buf_free(&title);
+	free(title);
 	return rc;
 }
 
@@ -304,6 +316,9 @@ static void change_item(struct page_doc *d, xmlNodePtr parent,
 	html_attr(d, div, "class", "entry");
 	if (c->lang && *c->lang)
 		html_attr(d, div, "lang", c->lang);
+	const char *ctx = d->ctx;
+	if (c->lang && *c->lang)
+		d->ctx = c->lang;       /* the entry's language */
 	xmlNodePtr h = html_el(d, div, "h3", NULL);
 	struct rl_buf b = {0};
 	rl_buf_addf(&b, "%s%s%s", c->rule ? c->rule : "", c->rule ? " " : "",
@@ -317,13 +332,19 @@ static void change_item(struct page_doc *d, xmlNodePtr parent,
 		html_text(d, h, label ? label : "");
 	free(label);
 	free(href);
-	rl_buf_addf(&b, "%s \xC2\xB7 %s %s \xC2\xB7 %s", export_change_word(c->change),
-	            words.from, c->document ? c->document : "",
-	            c->game ? c->game : "");
-	char *meta = rl_buf_take(&b);
+	/* the change's facts: the page's words (marked when the entry is
+	 * in another language) */
+	const char *const doc[] = { c->document ? c->document : "" };
+	char *from = msg_fill(html_msg(d, MSG_CHANGE_FROM), 1, doc);
+	rl_buf_addf(&b, "%s \xC2\xB7 %s \xC2\xB7 %s",
+	            msg_change(d->ui, c->change), from ? from : "",
+	            c->game ? c->game : html_msg(d, MSG_NO_GAME));
+	char *meta = from ? rl_buf_take(&b) : NULL;
 	if (!meta)
 		html_fail(d, RL_ENOMEM);
-	html_attr(d, html_el(d, div, "p", meta), "class", "meta");
+	free(from);
+	rl_buf_free(&b);
+	html_attr(d, html_ui_el(d, div, "p", meta), "class", "meta");
 	free(meta);
 	xmlNodePtr w = html_el(d, div, "div", NULL);
 	html_attr(d, w, "class", "wdiff");
@@ -349,27 +370,15 @@ static void change_item(struct page_doc *d, xmlNodePtr parent,
 	} else {
 		html_text(d, w, c->new_text ? c->new_text : "");
 	}
+	d->ctx = ctx;
 }
 
 /* changes.html: the changes, newest first, under a heading per date. */
 static int render_page(struct rl_export *x, const struct rl_sink *out)
 {
 	struct page_doc d;
-	/* the page's language: that of most of its changes (of the first
-	 * sixteen languages met) */
-	struct lang_n { const char *lang; size_t n; } t[16];
-	size_t nt = 0, best = 0;
-	for (size_t k = 0; k < x->ncinfo; k++) {
-		const char *l = x->changes[x->cinfo[k].c].lang;
-		size_t j = 0;
-		while (l && j < nt && strcmp(t[j].lang, l))
-			j++;
-		if (l && j == nt && nt < 16)
-			t[nt++] = (struct lang_n){ l, 0 };
-		if (l && j < nt && ++t[j].n > t[best].n)
-			best = j;
-	}
-	const char *lang = nt ? t[best].lang : NULL;
+	/* the page's language: that of most of its changes */
+	const char *lang = changes_lang(x);
 	html_page_open(&d, x, NULL, out);
 	d.ui = msg_lang_or_en(lang);        /* the title is in it too */
 	html_begin(&d, html_msg(&d, MSG_CHANGES), lang);

@@ -253,7 +253,8 @@ static void other_languages(struct page_doc *d, xmlNodePtr mn)
 		const char *ol = html_majority_lang(x, p->v, p->n, NULL);
 		if (!ol)
 			ol = "";
-		html_text(d, hp, ol);
+		/* the language's name in the page's language */
+		html_text(d, hp, msg_lang_name(d->ui, ol));
 		html_text(d, hp, ": ");
 		/* the other page's tag, in its language */
 		xmlNodePtr a = html_link(d, hp, p->file, p->title);
@@ -366,7 +367,8 @@ static void tally_list(struct page_doc *d, xmlNodePtr mn, const char *head,
 		const struct export_page *gp = games && d->x->tree
 		                             ? export_game_page(d->x, v[k].key) : NULL;
 		struct rl_buf b = {0};
-		rl_buf_addf(&b, "%s (%zu)", gp ? "" : v[k].key, v[k].count);
+		rl_buf_addf(&b, "%s (%zu)", gp ? "" : games ? v[k].key
+		            : msg_lang_name(d->ui, v[k].key), v[k].count);
 		char *s = rl_buf_take(&b);
 		if (!s)
 			html_fail(d, RL_ENOMEM);

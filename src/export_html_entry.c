@@ -325,27 +325,14 @@ static void para(struct page_doc *d, xmlNodePtr art, const char *cls,
 	free(s);
 }
 
-/* A ruling's kind in the interface language. */
-static const char *kind_word(struct page_doc *d, const char *kind)
-{
-	static const struct { const char *kind; enum rl_msg msg; } kinds[] = {
-		{ "faq", MSG_KIND_FAQ }, { "errata", MSG_KIND_ERRATA },
-		{ "rule", MSG_KIND_RULE }, { "glossary", MSG_KIND_GLOSSARY },
-	};
-	for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
-		if (!strcmp(kind, kinds[k].kind))
-			return html_msg(d, kinds[k].msg);
-	return kind;
-}
-
 /* The line of facts (kind, language, game, rule, author, date): interface
- * words and codes, so in the interface language; the game and author
- * are names. */
+ * words, and the language's name, so in the interface language; the game
+ * and author are names. */
 static void meta(struct page_doc *d, xmlNodePtr art, const struct rl_ruling *r)
 {
 	struct rl_buf b = {0};
-	rl_buf_addf(&b, "%s \xC2\xB7 %s \xC2\xB7 %s", kind_word(d, r->kind),
-	            r->lang, r->game ? r->game : html_msg(d, MSG_NO_GAME));
+	rl_buf_addf(&b, "%s \xC2\xB7 %s \xC2\xB7 %s", msg_kind(d->ui, r->kind),
+	            msg_lang_name(d->ui, r->lang), r->game ? r->game : html_msg(d, MSG_NO_GAME));
 	if (r->rule) {
 		const char *const args[] = { r->rule };
 		char *rule = msg_fill(html_msg(d, MSG_REF_RULE), 1, args);

@@ -111,21 +111,11 @@ void html_ui_text(struct page_doc *d, xmlNodePtr parent, const char *s)
 const char *html_majority_lang(const struct rl_export *x, const size_t *v,
                                size_t n, const char *game)
 {
-	enum { LANGS = 16 };
-	struct lang_n { const char *lang; size_t n; } t[LANGS];
-	size_t nt = 0, best = 0;
+	struct msg_tally t = {0};
 	for (size_t k = 0; k < (v ? n : x->n); k++) {
 		const struct export_ruling *r = &x->v[v ? v[k] : k];
-		if (game && (!r->game || strcmp(r->game, game)))
-			continue;
-		const char *l = r->lang;   /* interned */
-		size_t j = 0;
-		while (j < nt && t[j].lang != l)
-			j++;
-		if (j == nt && nt < LANGS)
-			t[nt++] = (struct lang_n){ l, 0 };
-		if (j < nt && ++t[j].n > t[best].n)
-			best = j;
+		if (!game || (r->game && !strcmp(r->game, game)))
+			msg_tally_add(&t, r->lang);
 	}
-	return nt ? t[best].lang : NULL;
+	return msg_tally_best(&t);
 }

@@ -237,18 +237,20 @@ static int history_in(rl_db *db, long long id, struct rl_version **out,
 	*n = 0;
 	sqlite3_stmt *st = rl_db_prepare(db,
 		"SELECT i.id, ifnull(c.change, 'baseline'), i.imported_at, d.title,"
-		" i.path, v.title, v.body"
+		" i.path, v.title, v.body, " RL_VERSION_TIME("i") " AS vt"
 		" FROM ruling_versions v JOIN imports i ON i.id = v.import_id"
 		" JOIN documents d ON d.id = i.document_id"
 		" LEFT JOIN changes c ON c.ruling_id = v.ruling_id"
 		"   AND c.import_id = v.import_id"
 		" WHERE v.ruling_id = ?1"
 		" UNION ALL"
-		" SELECT i.id, c.change, i.imported_at, d.title, i.path, NULL, NULL"
+		" SELECT i.id, c.change, i.imported_at, d.title, i.path, NULL, NULL,"
+		" " RL_VERSION_TIME("i")
 		" FROM changes c JOIN imports i ON i.id = c.import_id"
 		" JOIN documents d ON d.id = i.document_id"
 		" WHERE c.ruling_id = ?1 AND c.change = 'withdrawn'"
-		" ORDER BY 1");
+		/* by version: its date, then its import */
+		" ORDER BY 8, 1");
 	if (!st)
 		return RL_EINTERNAL;
 	sqlite3_bind_int64(st, 1, id);
@@ -291,7 +293,8 @@ static int documents_in(rl_db *db, const char *game, struct rl_document **out,
 	sqlite3_stmt *st = rl_db_prepare(db,
 		"SELECT d.id, d.title, g.name, d.format, d.lang, i.id, i.date,"
 		" i.date_source, i.imported_at, i.path, i.entries,"
-		" i.id = (SELECT min(id) FROM imports WHERE document_id = d.id),"
+		" i.id = (SELECT f.id FROM imports f WHERE f.document_id = d.id"
+		"   ORDER BY " RL_VERSION_TIME("f") ", f.id LIMIT 1),"
 		" (SELECT count(*) FROM changes c WHERE c.import_id = i.id"
 		"   AND c.change = 'added'),"
 		" (SELECT count(*) FROM changes c WHERE c.import_id = i.id"
@@ -302,13 +305,16 @@ static int documents_in(rl_db *db, const char *game, struct rl_document **out,
 		 * those whose first text it gave, its edits the other texts */
 		" (SELECT count(*) FROM ruling_versions v WHERE v.import_id = i.id"
 		"   AND NOT EXISTS (SELECT 1 FROM ruling_versions w"
-		"     WHERE w.ruling_id = v.ruling_id AND w.import_id < i.id)),"
+		"     JOIN imports wi ON wi.id = w.import_id"
+		"     WHERE w.ruling_id = v.ruling_id AND (" RL_VERSION_TIME("wi")
+		"     < " RL_VERSION_TIME("i") " OR (" RL_VERSION_TIME("wi") " = "
+		RL_VERSION_TIME("i") " AND w.import_id < i.id)))),"
 		" (SELECT count(*) FROM ruling_versions v WHERE v.import_id = i.id)"
 		" FROM documents d JOIN imports i ON i.document_id = d.id"
 		" LEFT JOIN games g ON g.id = d.game_id"
 		" WHERE ?1 IS NULL OR rl_fold(g.name) = rl_fold(?1)"
 		"  OR (rl_fold(?1) = 'none' AND d.game_id IS NULL)"
-		" ORDER BY rl_fold(d.title), d.id, i.date, i.id");
+		" ORDER BY rl_fold(d.title), d.id, " RL_VERSION_TIME("i") ", i.id");
 	if (!st)
 		return RL_EINTERNAL;
 	rl_bind_text(st, 1, game);

@@ -28,6 +28,68 @@ const char *msg_get(const struct msg_lang *l, enum rl_msg id)
 	return l->strings[id][0];
 }
 
+struct code_word {
+	const char *code;
+	enum rl_msg id;
+};
+
+static const char *word(const struct msg_lang *l, const struct code_word *v,
+                        size_t n, const char *code, size_t len)
+{
+	for (size_t k = 0; code && k < n; k++)
+		if (strlen(v[k].code) == len && !strncmp(v[k].code, code, len))
+			return msg_get(l, v[k].id);
+	return code;
+}
+
+const char *msg_kind(const struct msg_lang *l, const char *kind)
+{
+	static const struct code_word v[] = {
+		{ "faq", MSG_KIND_FAQ }, { "errata", MSG_KIND_ERRATA },
+		{ "rule", MSG_KIND_RULE }, { "glossary", MSG_KIND_GLOSSARY },
+	};
+	return word(l, v, sizeof v / sizeof *v, kind, kind ? strlen(kind) : 0);
+}
+
+const char *msg_change(const struct msg_lang *l, const char *change)
+{
+	static const struct code_word v[] = {
+		{ "added", MSG_CHANGE_ADDED }, { "edited", MSG_CHANGE_EDITED },
+		{ "withdrawn", MSG_CHANGE_WITHDRAWN }, { "marked", MSG_CHANGE_MARKED },
+	};
+	return word(l, v, sizeof v / sizeof *v, change,
+	            change ? strlen(change) : 0);
+}
+
+const char *msg_lang_name(const struct msg_lang *l, const char *code)
+{
+	static const struct code_word v[] = {
+		{ "en", MSG_LANG_EN }, { "fr", MSG_LANG_FR }, { "ru", MSG_LANG_RU },
+	};
+	return word(l, v, sizeof v / sizeof *v, code,
+	            code ? strcspn(code, "-_") : 0);
+}
+
+void msg_tally_add(struct msg_tally *t, const char *lang)
+{
+	if (!lang || !*lang)
+		return;
+	size_t j = 0;
+	while (j < t->nt && t->lang[j] != lang && strcmp(t->lang[j], lang))
+		j++;
+	if (j == t->nt && t->nt < sizeof t->lang / sizeof *t->lang) {
+		t->lang[t->nt] = lang;
+		t->n[t->nt++] = 0;
+	}
+	if (j < t->nt && ++t->n[j] > t->n[t->best])
+		t->best = j;
+}
+
+const char *msg_tally_best(const struct msg_tally *t)
+{
+	return t->nt ? t->lang[t->best] : NULL;
+}
+
 char *msg_fill(const char *tmpl, size_t nargs, const char *const args[])
 {
 	struct rl_buf b = {0};

@@ -43,6 +43,24 @@ const char *msg_get(const struct msg_lang *l, enum rl_msg id);
 /* The form of plural message id for count n, with {1} as n: a new
  * string (NULL: out of memory). */
 char *msg_count(const struct msg_lang *l, enum rl_msg id, size_t n);
+/* The words for a code the data holds, in language l: a ruling's kind
+ * (faq, errata, rule, glossary), a kind of change (added, edited,
+ * withdrawn, marked), a language's name ("fr": "French" in English,
+ * "французский" in Russian; a region such as "fr-CA" named as its
+ * language). A code the catalog has no word for is returned as it is. */
+const char *msg_kind(const struct msg_lang *l, const char *kind);
+const char *msg_change(const struct msg_lang *l, const char *change);
+const char *msg_lang_name(const struct msg_lang *l, const char *code);
+/* The language of most of a page's or a feed's items: each item's
+ * language added (NULL or "" not counted; the first sixteen languages
+ * met are counted), then the most frequent (of those equally frequent,
+ * the first to reach that count), NULL when none was added. */
+struct msg_tally {
+	const char *lang[16];
+	size_t n[16], nt, best;
+};
+void msg_tally_add(struct msg_tally *t, const char *lang);
+const char *msg_tally_best(const struct msg_tally *t);
 /* tmpl with each {K} (K from 1 to nargs) replaced by args[K-1]: a new
  * string (NULL: out of memory). Other braces are kept. */
 char *msg_fill(const char *tmpl, size_t nargs, const char *const args[]);

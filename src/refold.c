@@ -65,6 +65,24 @@ static const char rulings_sql[] =
 	" FROM rulings r JOIN temp.refold_rulings f ON f.id = r.id)"
 	" WHERE keep <> id;";
 
+/* the versions' listings (schema 13; a refold during an upgrade from
+ * before it has none) */
+static const char listings_merge_sql[] =
+	"INSERT OR IGNORE INTO version_rulings (import_id, ruling_id, title,"
+	" body, marked) SELECT v.import_id, m.new, v.title, v.body, v.marked"
+	" FROM version_rulings v JOIN temp.refold_map m ON m.old = v.ruling_id";
+
+static bool has_listings(rl_db *db)
+{
+	sqlite3_stmt *st = NULL;
+	bool has = sqlite3_prepare_v2(db->h, "SELECT 1 FROM sqlite_master"
+	                              " WHERE name = 'version_rulings'", -1, &st,
+	                              NULL) == SQLITE_OK
+	           && sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return has;
+}
+
 static const char rulings_merge_sql[] =
 	"INSERT OR IGNORE INTO ruling_sources (ruling_id, document_id, import_id,"
 	" line, hidden_tags) SELECT m.new, s.document_id, s.import_id, s.line,"
@@ -161,6 +179,8 @@ int rl_refold(rl_db *db, bool fts, long long *rulings, long long *tags)
 		rc = rl_db_exec(db, rulings_sql);
 	if (!rc)
 		rc = count_map(db, rulings);
+	if (!rc && has_listings(db))
+		rc = rl_db_exec(db, listings_merge_sql);
 	if (!rc)
 		rc = rl_db_exec(db, rulings_merge_sql);
 	if (!rc)

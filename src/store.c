@@ -10,7 +10,11 @@
  * (schema/004-history.sql): rulings added, edited (white space aside) and
  * withdrawn — those no document lists any more, which are kept, with their
  * last links, but hidden from search. A document's first import is its
- * baseline and records no change. Tags that no ruling carries are removed. */
+ * baseline and records no change. Tags that no ruling carries are removed.
+ * Versions are ordered by their dates: one dated before the document's
+ * newest goes into its place in the history (store_older(),
+ * store_order.c), and every version's listing is kept for that
+ * (version_rulings). */
 #include "store_write.h"
 #include "util.h"
 
@@ -208,10 +212,14 @@ static int withdraw(rl_db *db, struct stmts *s, long long import,
 		 * not at all */
 		"UPDATE refs SET target_id = NULL"
 		" WHERE target_id IN (SELECT id FROM temp.gone);"
-		"INSERT OR IGNORE INTO ruling_sources SELECT * FROM temp.prev_sources"
-		" WHERE ruling_id IN (SELECT id FROM temp.gone);"
-		"INSERT OR IGNORE INTO ruling_tags SELECT * FROM temp.prev_tags"
-		" WHERE ruling_id IN (SELECT id FROM temp.gone);");
+		/* withdrawn now or before: its last links stay, also when a
+		 * later version is imported (or an older one inserted) */
+		"INSERT OR IGNORE INTO ruling_sources SELECT p.* FROM"
+		" temp.prev_sources p JOIN rulings r ON r.id = p.ruling_id"
+		" WHERE r.withdrawn_at IS NOT NULL;"
+		"INSERT OR IGNORE INTO ruling_tags SELECT p.* FROM"
+		" temp.prev_tags p JOIN rulings r ON r.id = p.ruling_id"
+		" WHERE r.withdrawn_at IS NOT NULL;");
 }
 
 /* Records an import of the document in *import, unless one of its imports
@@ -281,6 +289,49 @@ static int record_import(rl_db *db, const struct rl_source *src,
 	return rc;
 }
 
+/* The version of the document dated after import (a newer release
+ * imported before it); 0 when import is the newest, the usual case. */
+static int next_version(rl_db *db, long long import, long long *next)
+{
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT n.id FROM imports n JOIN imports v ON v.id = ?1"
+		" AND n.document_id = v.document_id AND n.id <> v.id"
+		" WHERE " RL_VERSION_TIME("n") " > " RL_VERSION_TIME("v")
+		" ORDER BY " RL_VERSION_TIME("n") ", n.id LIMIT 1");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, import);
+	int rc = rl_store_run_id(db, st, next, "find the next version");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* A version older than the document's newest: its entries go into its
+ * listing (rulings new to the database as withdrawn ones), the history
+ * is put in date order around it (store_order.c); the current texts,
+ * links and concepts stay the newest version's. */
+static int store_older(rl_db *db, struct stmts *s, const struct rl_doc *doc,
+                       long long game, long long docid, long long import,
+                       long long next, struct rl_import_result *res)
+{
+	struct tag_cache tags = {0};
+	int rc = RL_OK;
+	for (size_t i = 0; i < doc->n && !rc; i++)
+		rc = rl_store_put_older_entry(db, s, &tags, game, docid, import,
+		                              doc, &doc->entries[i]);
+	rl_store_tag_cache_clear(&tags);
+	if (!rc)
+		rc = rl_store_insert_version(db, s, docid, import, next, res);
+	if (rc)
+		return rc;
+	char todo[sizeof todo_sql + 32];
+	snprintf(todo, sizeof todo, todo_sql, docid);
+	if ((rc = rl_db_exec(db, todo)) || db->bulk)
+		return rc;
+	if (!(rc = resolve(db)))
+		rc = rl_store_fts_flush(db);
+	return rc;
+}
 
 static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
                      const struct rl_doc *doc, const char *given,
@@ -301,6 +352,11 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	if (rc || res->unchanged)
 		return rc;
 	res->import_id = import;
+	long long next;
+	if ((rc = next_version(db, import, &next)))
+		return rc;
+	if (next)
+		return store_older(db, s, doc, game, docid, import, next, res);
 
 	/* The document's links are replaced by what this version says; the
 	 * old ones are kept aside for the rulings it withdraws. */

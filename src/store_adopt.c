@@ -36,6 +36,21 @@ int rl_store_adopt(rl_db *db, long long game, const char *format,
 		return rl_db_sqlite_fail(db, rc, "find a game-less document");
 	if (!gameless)
 		return RL_OK;
+	/* the versions' listings name the game's ruling in place of a
+	 * duplicate deleted below */
+	char moved[640];
+	snprintf(moved, sizeof moved,
+	         "INSERT OR IGNORE INTO version_rulings (import_id, ruling_id,"
+	         " title, body, marked) SELECT v.import_id, g.id, v.title, v.body,"
+	         " v.marked FROM version_rulings v JOIN rulings r"
+	         " ON r.id = v.ruling_id JOIN rulings g ON g.game_id = %lld"
+	         " AND g.kind = r.kind AND g.lang = r.lang AND g.key = r.key"
+	         " WHERE r.game_id IS NULL AND v.import_id IN"
+	         " (SELECT id FROM imports WHERE document_id = %lld)",
+	         game, gameless);
+	rc = rl_db_exec(db, moved);
+	if (rc)
+		return rc;
 	char sql[3072];
 	int n = snprintf(sql, sizeof sql,
 	         /* the duplicates only this document lists */

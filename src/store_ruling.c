@@ -90,7 +90,7 @@ static bool same(const unsigned char *a, const char *b)
 
 /* Equal once runs of white space count as one space and the ends are
  * trimmed: what "edited" means (a new line-break style is no edit). */
-static bool same_folded(const char *a, const char *b)
+bool rl_store_same_folded(const char *a, const char *b)
 {
 	for (;;) {
 		while (*a == ' ' || *a == '\t' || *a == '\n')
@@ -213,6 +213,18 @@ static void bind_content(sqlite3_stmt *st, int first, const struct rl_entry *e,
 	sqlite3_bind_int64(st, first + 8, import);
 }
 
+int rl_store_list(rl_db *db, struct stmts *s, long long import, long long id,
+                  const struct rl_entry *e)
+{
+	sqlite3_stmt *l = s->insert_listing;
+	sqlite3_bind_int64(l, 1, import);
+	sqlite3_bind_int64(l, 2, id);
+	rl_bind_text(l, 3, e->title ? e->title : "");
+	rl_bind_text(l, 4, e->text ? e->text : "");
+	sqlite3_bind_int(l, 5, e->changed);
+	return rl_store_run(db, l, "list ruling");
+}
+
 /* Finds or creates the ruling for e; sets *id; records what changed. */
 static int put_ruling(rl_db *db, struct stmts *s, long long game,
                       const char *lang, long long import,
@@ -233,8 +245,8 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 		const char *ob = (const char *)sqlite3_column_text(f, 2);
 		bool text_same = same((const unsigned char *)ot, e->title) &&
 		                 same((const unsigned char *)ob, e->text);
-		bool folded_same = text_same || (same_folded(ot, e->title) &&
-		                                 same_folded(ob, e->text));
+		bool folded_same = text_same || (rl_store_same_folded(ot, e->title) &&
+		                                 rl_store_same_folded(ob, e->text));
 		bool rest_same = same(sqlite3_column_text(f, 3), e->section) &&
 		                 same(sqlite3_column_text(f, 4), e->category) &&
 		                 sqlite3_column_int(f, 5) == e->changed &&
@@ -393,9 +405,75 @@ int rl_store_put_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
 	if (e->hidden_tags >= 0)
 		sqlite3_bind_int(src, 5, e->hidden_tags);
 	rc = rl_store_run(db, src, "store source");
+	if (!rc)
+		rc = rl_store_list(db, s, import, id, e);
 	for (size_t i = 0; i < e->ntags && !rc; i++)
 		rc = link_tag(db, s, c, id, doc, e->tags[i].name,
 		              e->tags[i].qualifier, "listed");
+	if (!rc && d->page_tag)
+		rc = link_tag(db, s, c, id, doc, d->page_tag->name,
+		              d->page_tag->qualifier, "page");
+	return rc;
+}
+
+int rl_store_put_older_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
+                             long long game, long long doc, long long import,
+                             const struct rl_doc *d, const struct rl_entry *e)
+{
+	int rc = RL_OK;
+	if (e->game)
+		rc = rl_store_game_id(db, e->game, &game);
+	if (rc)
+		return rc;
+	const char *lang = e->lang ? e->lang : d->lang;
+	sqlite3_stmt *f = s->find_ruling;
+	if (game)
+		sqlite3_bind_int64(f, 1, game);
+	rl_bind_text(f, 2, rl_kind_name(e->kind));
+	rl_bind_text(f, 3, lang);
+	rl_bind_text(f, 4, e->key);
+	long long id;
+	rc = rl_store_run_id(db, f, &id, "find ruling");
+	sqlite3_clear_bindings(f);
+	if (rc || id)
+		return rc ? rc : rl_store_list(db, s, import, id, e);
+	/* new to the database, but not in the newest version: withdrawn,
+	 * with this version's text and links */
+	sqlite3_stmt *i = s->insert_ruling;
+	if (game)
+		sqlite3_bind_int64(i, 1, game);
+	rl_bind_text(i, 2, rl_kind_name(e->kind));
+	rl_bind_text(i, 3, e->key);
+	rl_bind_text(i, 4, lang);
+	bind_content(i, 5, e, import);
+	rc = rl_store_run(db, i, "insert ruling");
+	id = sqlite3_last_insert_rowid(db->h);
+	if (!rc) {
+		sqlite3_bind_int64(s->fts_later, 1, id);
+		rc = rl_store_run(db, s->fts_later, "index ruling");
+	}
+	if (!rc)
+		rc = put_details(db, s, id, e, true);
+	if (rc)
+		return rc;
+	char sql[160];
+	snprintf(sql, sizeof sql, "UPDATE rulings SET withdrawn_at ="
+	         " strftime('%%Y-%%m-%%dT%%H:%%M:%%SZ', 'now') WHERE id = %lld", id);
+	if ((rc = rl_db_exec(db, sql)))
+		return rc;
+	sqlite3_stmt *src = s->insert_source;
+	sqlite3_bind_int64(src, 1, id);
+	sqlite3_bind_int64(src, 2, doc);
+	sqlite3_bind_int64(src, 3, import);
+	sqlite3_bind_int64(src, 4, e->line);
+	if (e->hidden_tags >= 0)
+		sqlite3_bind_int(src, 5, e->hidden_tags);
+	rc = rl_store_run(db, src, "store source");
+	if (!rc)
+		rc = rl_store_list(db, s, import, id, e);
+	for (size_t k = 0; k < e->ntags && !rc; k++)
+		rc = link_tag(db, s, c, id, doc, e->tags[k].name,
+		              e->tags[k].qualifier, "listed");
 	if (!rc && d->page_tag)
 		rc = link_tag(db, s, c, id, doc, d->page_tag->name,
 		              d->page_tag->qualifier, "page");

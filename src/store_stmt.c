@@ -58,6 +58,8 @@ static const char *const stmt_sql[] = {
 	" VALUES ('delete', ?1, ?2, ?3)",
 	"INSERT OR IGNORE INTO temp.fts_todo (id) VALUES (?1)",
 	"SELECT count(*) FROM temp.fts_todo WHERE id = ?1",
+	"INSERT OR REPLACE INTO version_rulings (import_id, ruling_id, title,"
+	" body, marked) VALUES (?1, ?2, ?3, ?4, ?5)",
 };
 
 enum { NSTMTS = sizeof stmt_sql / sizeof *stmt_sql };

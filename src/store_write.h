@@ -22,6 +22,8 @@ struct stmts {
 	/* the full-text tables, by language (fts_table()) */
 	sqlite3_stmt *fts_add[4], *fts_del[4];
 	sqlite3_stmt *fts_later, *fts_pending;
+	/* what this version lists (schema/013-version-listings.sql) */
+	sqlite3_stmt *insert_listing;
 };
 
 /* Prepares every statement of s; RL_OK or RL_EINTERNAL. */
@@ -68,6 +70,30 @@ int rl_store_put_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
                        long long game, long long doc, long long import,
                        const struct rl_doc *d, const struct rl_entry *e,
                        struct rl_import_result *res, struct rl_diags *warn);
+/* Equal once runs of white space count as one space and the ends are
+ * trimmed: what "edited" means. */
+bool rl_store_same_folded(const char *a, const char *b);
+/* Records in this version's listing that it has ruling id with e's text. */
+int rl_store_list(rl_db *db, struct stmts *s, long long import, long long id,
+                  const struct rl_entry *e);
+/* Stores entry e of a version older than the document's newest: its
+ * ruling is found, or added as withdrawn (the newest version does not list
+ * it), and put in the version's listing; a ruling that exists keeps its
+ * current text. */
+int rl_store_put_older_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
+                             long long game, long long doc, long long import,
+                             const struct rl_doc *d, const struct rl_entry *e);
+
+/* ---- store_order.c: a version older than the newest ---- */
+
+/* After the entries of version import (dated before version next, the
+ * document's version dated after it) are stored in its listing: records
+ * its changes against the version dated before it, computes those of next
+ * again against it, and the marks' versions. */
+int rl_store_insert_version(rl_db *db, struct stmts *s, long long docid,
+                            long long import, long long next,
+                            struct rl_import_result *res);
+
 /* A thesaurus's concepts replace the ones its previous version gave. */
 int rl_store_put_concepts(rl_db *db, const struct rl_doc *doc,
                           long long docid);

@@ -19,7 +19,9 @@ static const char notes[] =
 	"each version's changes with a summary line and shows edits word by\n"
 	"word. --format atom writes an Atom 1.0 feed: an entry per change, its\n"
 	"id the same in every feed of the change, its date the version's, its\n"
-	"content the word diff in XHTML. Exit status 1 when there is none.\n";
+	"content the word diff in XHTML, its words (title, kinds of change) in\n"
+	"the language of most changes (English, French or Russian; else\n"
+	"English). Exit status 1 when there is none.\n";
 
 struct change_item {
 	rl_db *db;

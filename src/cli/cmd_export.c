@@ -24,10 +24,11 @@ static const char notes[] =
 	"pages of tags that are gone removed. A symbolic link is followed (the\n"
 	"file it names is replaced); a FIFO or a device is written in place.\n"
 	"An html page is in the language of most of its rulings, its headings,\n"
-	"labels and counts too (English, French or Russian; else English).\n"
-	"An html site also has changes.html (the changes, newest first) and\n"
-	"Atom feeds of them for the site (changes.atom), each game and each tag\n"
-	"(beside its page: TAG-HASH.atom), announced on the pages.\n"
+	"labels, counts and language names too (English, French or Russian;\n"
+	"else English). An html site also has changes.html (the changes, newest\n"
+	"first) and Atom feeds of them for the site (changes.atom), each game\n"
+	"and each tag (beside its page: TAG-HASH.atom), announced on the pages,\n"
+	"each in its page's language.\n"
 	"Exit status 1 when nothing matches.\n";
 
 /* ---- json: the records search gives -------------------------------------- */

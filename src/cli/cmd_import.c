@@ -33,7 +33,10 @@ static const char notes[] =
 	"one above it, up to the directory named; without either it is refused\n"
 	"(exit status 65, also with --dry-run). A version's date is the one its\n"
 	"document states (the rulebook's \"effective as of\", the newest dated\n"
-	"ruling), else --date or a manifest's, else the import time.\n"
+	"ruling), else --date or a manifest's, else the import time. Versions\n"
+	"are ordered by their dates: an older release imported after a newer one\n"
+	"goes into its place in the history (changes between date neighbours);\n"
+	"the current texts stay the newest version's.\n"
 	"See DIRECTORY MANIFESTS in rulings(1).\n";
 
 /* How this run of import prints. */

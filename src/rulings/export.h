@@ -132,7 +132,9 @@ int rl_export_xml(rl_db *db, const long long *ids, size_t n, const char *path);
  * the version's date, the document as author, the kind of change as a
  * category, the old and new texts as an XHTML word diff. */
 struct rl_atom_feed {
-	const char *title;      /* NULL: "Changes to rulings" */
+	const char *title;      /* NULL: "Changes to rulings" in lang */
+	const char *lang;       /* the feed's language (xml:lang, and its
+	                           words'); NULL: that of most entries */
 	const char *scope;      /* what the feed covers, from which its id is
 	                           made ("" or NULL: every change) */
 	const char *self;       /* the feed's own address, or NULL */

@@ -26,7 +26,11 @@ Prints one line per finding, "name: value", for the shell test to check:
                              lang or its nearest ancestor's) is another of
                              the catalog's: a text, a part of one between
                              " \u00b7 ", ", ", " \u2014 ", "(", ")", or an
-                             aria-label or title that is the message
+                             aria-label or title that is the message;
+                             in an Atom feed (FILE.atom), the same in its
+                             title, an entry's title (its kind before
+                             ":"), category label and XHTML paragraphs
+                             of the feed's xml:lang (or an element's own)
     interface: N             the texts checked for English words
 """
 import html.parser
@@ -35,6 +39,7 @@ import os
 import re
 import sys
 import urllib.parse
+import xml.etree.ElementTree as ET
 from collections import Counter, deque
 
 
@@ -145,6 +150,34 @@ class Page(html.parser.HTMLParser):
             self._a = None
 
 
+ATOM = '{http://www.w3.org/2005/Atom}'
+XHTML = '{http://www.w3.org/1999/xhtml}'
+XML_LANG = '{http://www.w3.org/XML/1998/namespace}lang'
+
+
+def feed_words(path, patterns):
+    """The English interface words of an Atom feed, and the texts checked:
+    its title, each entry's title (the part before its ": "), category
+    label and XHTML paragraphs, each in its language (xml:lang, inherited)."""
+    checker = Page(patterns)
+    root = ET.parse(path).getroot()
+
+    def walk(el, lang):
+        lang = el.get(XML_LANG, lang)
+        checker.stack = [('feed', lang)]
+        if el.tag == ATOM + 'title' and el.text:
+            checker.check(el.text)
+            checker.check(re.split(' ?: ', el.text, maxsplit=1)[0])
+        elif el.tag == ATOM + 'category' and el.get('label'):
+            checker.check(el.get('label'))
+        elif el.tag == XHTML + 'p':
+            checker.check(''.join(el.itertext()))
+        for child in el:
+            walk(child, lang)
+    walk(root, None)
+    return checker
+
+
 def main():
     site = sys.argv[1]
     patterns = english_patterns(sys.argv[2]) if len(sys.argv) > 2 else None
@@ -204,7 +237,13 @@ def main():
         for n in names:
             for lang, text in pages[n].english:
                 print('english: %s %s %s' % (n, lang, text))
-        print('interface: %d' % sum(p.checked for p in pages.values()))
+        checked = sum(p.checked for p in pages.values())
+        for n in sorted(n for n in os.listdir(site) if n.endswith('.atom')):
+            c = feed_words(os.path.join(site, n), patterns)
+            checked += c.checked
+            for lang, text in c.english:
+                print('english: %s %s %s' % (n, lang, text))
+        print('interface: %d' % checked)
 
 
 if __name__ == '__main__':

@@ -35,7 +35,9 @@ def content(e):
     div = c.find(X + "div") if c is not None else None
     return {"type": c.get("type") if c is not None else None,
             "xml": ET.tostring(div, encoding="unicode") if div is not None else ""}
+L = "{http://www.w3.org/XML/1998/namespace}lang"
 d = {"root": f.tag, "id": f.findtext(A + "id"), "title": f.findtext(A + "title"),
+     "lang": f.get(L),
      "updated": f.findtext(A + "updated"),
      "feed_authors": len(f.findall(A + "author")),
      "entries": [{"id": e.findtext(A + "id"), "title": e.findtext(A + "title"),
@@ -43,6 +45,7 @@ d = {"root": f.tag, "id": f.findtext(A + "id"), "title": f.findtext(A + "title")
                   "author": e.findtext(A + "author/" + A + "name"),
                   "kind": [c.get("term") for c in e.findall(A + "category")],
                   "links": [l.get("href") for l in e.findall(A + "link")],
+                  "text_lang": [p.get(L, "-") for p in e.findall(A + "content/" + X + "div/" + X + "p")][1:],
                   **content(e)} for e in f.findall(A + "entry")]}
 json.dump(d, sys.stdout)
 PY
@@ -90,12 +93,33 @@ fa=$(json_get 'd["id"]' a.json)
 fb=$(json_get 'd["id"]' b.json)
 check_not_contains "a feed's id follows what it covers (--game: another feed)" "$fa" "$fb"
 
+# the feed's language: that of most of its changes, its words from the
+# message catalog (po/), the text of an entry in another language marked
+check_eq "English changes: an English feed" 'en|Changes to rulings' \
+	"$(json_get 'd["lang"] + "|" + d["title"]' a.json)"
+printf '%s\n' 'Mixte' '' 'Questions fréquentes' '' \
+	'• Est-ce que la carte peut être jouée pendant le tour de l’adversaire ?' \
+	'  Oui, mais seulement pendant la phase rapide.' '  Tags: Mixed' >fr.txt
+"$RULINGS" --db c.db import -q --no-thesaurus --game "Spirit Island" fr.txt
+sed -i 's/phase rapide/phase lente/' fr.txt
+"$RULINGS" --db c.db import -q --no-thesaurus --game "Spirit Island" fr.txt "$SEED_DEFEND" v2.txt
+rl --db c.db changed --format atom --lang fr
+cp "$OUT" fr.atom
+facts fr.atom fr.json
+check_json "French changes: a French feed, its title and kinds in French" \
+	'd["lang"] == "fr" and d["title"] == "Modifications des décisions" and [e["title"].split(" : ")[0] for e in d["entries"]] == ["Modifiée"] and "version du " in d["entries"][0]["xml"] and "français" in d["entries"][0]["xml"]' fr.json
+rl --db c.db changed --format atom
+cp "$OUT" mixed.atom
+facts mixed.atom mixed.json
+check_json "... among English ones: an English feed, the French text xml:lang=fr" \
+	'd["lang"] == "en" and [e["title"].split(": ")[0] for e in d["entries"] if "fr" in e["text_lang"]] == ["Edited"] and sum(e["text_lang"] == ["fr"] for e in d["entries"]) == 1 and all(e["text_lang"] == ["-"] for e in d["entries"] if "Defend" == e["author"])' mixed.json
+
 # nothing: an empty feed, still valid, exit 1
 rl --db a.db changed --format atom --since 2999-01-01
 check_exit "no change: exit 1" 1
 cp "$OUT" empty.atom
-run jing -c "$RNC" empty.atom
-check_exit "the empty feed is valid too" 0
+run jing -c "$RNC" empty.atom fr.atom mixed.atom
+check_exit "the empty feed is valid too, and the French ones" 0
 check_contains "the empty feed still says when it was updated" \
 	"$(cat empty.atom)" "<updated>20"
 

@@ -216,6 +216,7 @@ sqlite3 old.db "PRAGMA application_id = 0; PRAGMA user_version = 7;
 	DROP TRIGGER rulings_fts_insert; DROP TRIGGER rulings_fts_update;
 	DROP TRIGGER rulings_fts_delete; ALTER TABLE rulings DROP COLUMN marked_import;
 	ALTER TABLE imports DROP COLUMN date; ALTER TABLE imports DROP COLUMN date_source;
+	DROP TABLE version_rulings;
 	PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
 sum=$(sha256sum <old.db)
 rl --db old.db search --tag "Storm’s Oath" --format json

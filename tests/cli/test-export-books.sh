@@ -82,6 +82,10 @@ cp "$DATA"/*.txt "$DATA"/.rulings seeds/
 rl --db s.db import mixed-fr.txt
 rl --db s.db import seeds cr.txt markup.txt mixed-en.txt
 check_exit "the seeds and the rules import" 0
+# the French ruling edited: a change in French (changes.html and the feeds)
+sed -i 's/phase rapide/phase lente/' mixed-fr.txt
+rl --db s.db import mixed-fr.txt
+check_exit "a second version of the French page imports" 0
 rl --db s.db export --all --format html -o site
 check_exit "export --all --format html" 0
 
@@ -146,6 +150,14 @@ check_not_contains "no numbered rule on the page of the rulings with no tag" \
 book=$(grep -l 'id="512.1"' site/*.html | xargs -n1 basename)
 check_match "data/004's rules have a page, 512.1 its anchor" '^511-[a-z0-9-]*[0-9a-f]{12}\.html$' "$book"
 
+# ---- txt: the faq-tags round-trip format, no book (rulings(1), export) ----------
+rl --db s.db export --all --format txt -o txt
+check_exit "export --all --format txt" 0
+check_eq "txt writes no page of the book's rules (its importer could not read one)" "" \
+	"$(grep -l '702\.19a' txt/*.txt 2>/dev/null)"
+check_match "... and its warning counts them among the rulings with no tag" \
+	'warning: [0-9]+ rulings with no tag are on no tag page' "$(cat "$ERR")"
+
 # ---- inline markup (point 5) -------------------------------------------------
 mk=site/$(ls site | grep '^markup-test-.*\.html$')
 check_eq "**strong**, *em* and [label](https://...) become HTML in a question" \
@@ -179,10 +191,37 @@ check_eq "... its pages too" "Содержание: |Теги: " \
 	"$(xp 'string(//div[@class="pager"]/span)' "site/$bpage" | sed 's/: .*/: /')|$(xp 'string(//div[@class="rule"]/p[@class="tags"]/text())' "site/$bpage")"
 mixed=site/$(ls site | grep '^mixed-.*\.html$')
 check_eq "the French entry of an English page: its interface words are English, with lang=\"en\"" \
-	"Tags: |fr · fr · Spirit Island" \
-	"$(xp 'string(//div[@lang="fr"]/p[@class="tags"]/span[@lang="en"])' "$mixed")|$(xp 'string(//div[@lang="fr"]/p[@class="meta"][@lang="en"])' "$mixed" | sed 's/faq/fr/')"
+	"Tags: |faq · French · Spirit Island" \
+	"$(xp 'string(//div[@lang="fr"]/p[@class="tags"]/span[@lang="en"])' "$mixed")|$(xp 'string(//div[@lang="fr"]/p[@class="meta"][@lang="en"])' "$mixed")"
 check_eq "... and its English entries' words carry no lang of their own" "Tags: " \
 	"$(xp 'string(//div[@lang="en"]/p[@class="tags"]/text())' "$mixed")"
+
+# changes.html and the feeds in their page's language: the French site's
+# only change is French, so its changes.html and feed are French; the
+# Mixed tag's page and feed are English, the entry's text marked French
+rl --db s.db export --all --lang fr --format html -o site-fr
+check_exit "export --lang fr" 0
+check_eq "changes.html of French changes: French words, the language's name" \
+	"fr|Modifiée · source : Mixte · Spirit Island" \
+	"$(xp 'string(/html/@lang)' site-fr/changes.html)|$(xp 'string(//div[@class="entry"]/p[@class="meta"])' site-fr/changes.html)"
+atom() {   # FILE: the feed's lang|title|label|the entry's facts|its text's lang
+	python3 - "$1" <<'PY'
+import sys, xml.etree.ElementTree as ET
+A, H, L = "{http://www.w3.org/2005/Atom}", "{http://www.w3.org/1999/xhtml}", "{http://www.w3.org/XML/1998/namespace}lang"
+f = ET.parse(sys.argv[1]).getroot()
+e = f.find(A + "entry")
+p = e.find(A + "content").find(H + "div").findall(H + "p")
+print("|".join([f.get(L, "-"), f.findtext(A + "title"), e.find(A + "category").get("label"),
+                p[0].text.split(" (")[1], p[1].get(L, "-")]))
+PY
+}
+day=$(xp 'string(//h2)' site-fr/changes.html)
+check_eq "the site's feed of French changes: xml:lang, title, kind, facts in French" \
+	"fr|Modifications : Décisions|Modifiée|version du $day) · Spirit Island · faq · français|-" \
+	"$(atom site-fr/changes.atom)"
+check_eq "an English tag's feed: English words, the French entry's text xml:lang=fr" \
+	"en|Changes: Mixed|Edited|version of $day) · Spirit Island · faq · French|fr" \
+	"$(atom "${mixed%.html}.atom")"
 
 # ---- the crawl --------------------------------------------------------------------
 run python3 "$_lib_dir/site-crawl.py" site "$_lib_dir/../../po"
@@ -200,5 +239,8 @@ check_eq "no page skips a heading level" "" \
 check_eq "no English interface word in a French or Russian element, on any page" "" \
 	"$(grep '^english:' <<<"$crawl" | head -5)"
 check_match "... of the many texts checked" '^interface: [0-9]{3,}$' "$(grep '^interface:' <<<"$crawl")"
+run python3 "$_lib_dir/site-crawl.py" site-fr "$_lib_dir/../../po"
+check_eq "... nor on the French site's pages (changes.html)" "" \
+	"$(grep -E '^(english|broken|unreached):' "$OUT" | head -5)"
 
 finish

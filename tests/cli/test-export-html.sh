@@ -104,12 +104,15 @@ check_match "... and their entries" '^[1-9][0-9]*$' \
 	"$(xp 'count(//div[@id="other-languages"]/ul/li[@lang="fr"]/a)' "$speed")"
 check_eq "... each page's tag in its own language (lang)" "fr|ru" \
 	"$(xp '//div[@id="other-languages"]/p/a/@lang' "$speed" | sed 's/.*="\(.*\)"/\1/' | paste -sd'|')"
+check_eq "... named by the language's name in the page's language" "French: |Russian: " \
+	"$(xp '//div[@id="other-languages"]/p/text()' "$speed" | paste -sd'|')"
 cache=out/site/$(ls out/site | grep '^cache-pile-de-resolution-[0-9a-f]\{12\}\.html$')
 # (a French page: "terme", the French interface word)
 check_match "term references link to the term's entry" '^swift-rapide-[0-9a-f]{12}\.html#r[0-9]+$' \
 	"$(xp 'string(//p[@class="refs"]/a[starts-with(., "terme Swift")]/@href)' "$cache")"
 index=out/site/index.html
-check_eq "the index lists the languages with counts" "en (37)|fr (19)|ru (4)" \
+check_eq "the index lists the languages by name, in its language, with counts" \
+	"English (37)|French (19)|Russian (4)" \
 	"$(xp '//h2[.="Languages"]/following-sibling::ul[1]/li' "$index" | sed 's/<[^>]*>//g' | paste -sd'|')"
 check_contains "the index lists games" "$(xp 'string(//h2[.="Games"]/following-sibling::ul[1])' "$index")" "NeuroScape (13)"
 check_contains "the index links every tag page with its count" \

@@ -70,7 +70,7 @@ check_eq "...one ruling" 1 "$(wc -w <<<"$(ids зеленая)")"
 # (version 1) and indexed by it, schema version 10.
 cp s.db old.db
 ext_sqlite3 "$EXT" -batch -bail old.db ".load '${EXT%.so}'" "
-	PRAGMA user_version = 10;
+	PRAGMA user_version = 10; DROP TABLE version_rulings;
 	DROP TABLE rulings_fts_en; DROP TABLE rulings_fts_fr;
 	DROP TABLE rulings_fts_ru; DROP TABLE rulings_fts_xx;
 	CREATE VIRTUAL TABLE rulings_fts_en USING fts5(title, body,

@@ -3,6 +3,7 @@
 #include "helpers.h"
 #include "msg.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,19 @@ static unsigned placeholders(const char *s)
 		if (p[1] >= '1' && p[1] <= '9' && p[2] == '}')
 			set |= 1u << (p[1] - '0');
 	return set;
+}
+
+/* s has a letter outside its placeholders. */
+static bool has_word(const char *s)
+{
+	for (const char *p = s; *p; p++) {
+		if (*p == '{' && p[1] >= '1' && p[1] <= '9' && p[2] == '}')
+			p += 2;
+		else if ((unsigned char)*p >= 0x80 ||
+		         ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'))
+			return true;
+	}
+	return false;
 }
 
 /* Each message has its forms in en, fr and ru, non-empty, with the
@@ -45,7 +59,8 @@ static void test_complete(void **state)
 				assert_true(*s);
 				assert_int_equal(placeholders(s), placeholders(en));
 			}
-			same[k] += !strcmp(l->strings[id][0], en);
+			/* a message of no word ("{1}: {2}") is no translation */
+			same[k] += !strcmp(l->strings[id][0], en) && has_word(en);
 		}
 	}
 	/* "faq", "errata", "page {1}", ", p. {1}": the few words French
@@ -93,6 +108,65 @@ static void test_lookup(void **state)
 	assert_string_equal(msg_get(msg_find("en"), MSG_ALL_TAGS), "All tags");
 }
 
+/* The words for the codes the data holds: kinds of ruling and of
+ * change, language names in the reader's language; other codes as they
+ * are. */
+static void test_words(void **state)
+{
+	typedef const char *(*word_fn)(const struct msg_lang *, const char *);
+	static const struct {
+		word_fn f;
+		const char *lang, *code, *want;
+	} v[] = {
+		{ msg_lang_name, "en", "fr", "French" },
+		{ msg_lang_name, "fr", "fr", "français" },
+		{ msg_lang_name, "ru", "fr-CA", "французский" },
+		{ msg_lang_name, "ru", "en", "английский" },
+		{ msg_lang_name, "fr", "ru", "russe" },
+		{ msg_lang_name, "en", "de", "de" },
+		{ msg_lang_name, "en", "e", "e" },
+		{ msg_change, "fr", "edited", "Modifiée" },
+		{ msg_change, "ru", "withdrawn", "Отозвано" },
+		{ msg_change, "en", "marked", "Marked as changed by the source" },
+		{ msg_change, "en", "moved", "moved" },
+		{ msg_kind, "ru", "rule", "правило" },
+		{ msg_kind, "fr", "faq", "faq" },
+		{ msg_kind, "en", "glossaryx", "glossaryx" },
+	};
+	for (size_t k = 0; k < sizeof v / sizeof *v; k++)
+		assert_string_equal(v[k].f(msg_find(v[k].lang), v[k].code), v[k].want);
+	assert_null(msg_lang_name(msg_find("en"), NULL));
+}
+
+/* The language of most items: of those equally frequent, the first to
+ * reach that count. */
+static void test_tally(void **state)
+{
+	struct msg_tally t = {0};
+	assert_null(msg_tally_best(&t));
+	msg_tally_add(&t, NULL);
+	msg_tally_add(&t, "");
+	assert_null(msg_tally_best(&t));
+	char fr[] = "fr";
+	const char *const v[] = { "en", "fr", fr, "ru", "en" };
+	for (size_t k = 0; k < 5; k++)
+		msg_tally_add(&t, v[k]);
+	/* en 2, fr 2: fr reached 2 first */
+	assert_string_equal(msg_tally_best(&t), "fr");
+	msg_tally_add(&t, "en");
+	assert_string_equal(msg_tally_best(&t), "en");
+	struct msg_tally many = {0};
+	char code[20][4];
+	for (int k = 0; k < 20; k++) {
+		snprintf(code[k], sizeof code[k], "l%d", k);
+		msg_tally_add(&many, code[k]);
+		msg_tally_add(&many, code[k]);
+	}
+	msg_tally_add(&many, "l19");                /* not counted: 17th */
+	msg_tally_add(&many, "l3");
+	assert_string_equal(msg_tally_best(&many), "l3");
+}
+
 static void test_fill(void **state)
 {
 	const char *const args[] = { "A", "B{1}" };
@@ -111,6 +185,8 @@ int main(void)
 		cmocka_unit_test(test_plural),
 		cmocka_unit_test(test_lookup),
 		cmocka_unit_test(test_fill),
+		cmocka_unit_test(test_words),
+		cmocka_unit_test(test_tally),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
