@@ -16,6 +16,7 @@
  * whoever dropped one. */
 #include "db.h"
 #include "schema.h"
+#include "topk.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,6 +206,8 @@ int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags)
 	rc = rl_db_exec(db, rl_schema_migrations[7].sql);
 	if (!rc)
 		rc = rl_refold(db, true, merged_rulings, merged_tags);
+	if (!rc)
+		rc = rl_topk_rebuild(db);      /* the champion lists (topk.c) */
 	if (!rc)
 		rc = rl_db_exec(db, "COMMIT");
 	if (rc) {

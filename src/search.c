@@ -8,6 +8,7 @@
  * the conditions, the order and the limit. */
 #include "query.h"
 #include "stemtok.h"
+#include "topk.h"
 #include "util.h"
 #include "utf8.h"
 
@@ -37,7 +38,7 @@ static bool fts_wanted(const char *table_lang, const char *lang)
 /* A UNION ALL over the wanted tables of (rid, score, l), or of rid
  * alone for counting. The MATCH expression is parameter mi. */
 static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
-                      const char *prefix)
+                      const char *prefix, unsigned cand)
 {
 	bool first = true;
 	for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs; i++) {
@@ -55,6 +56,10 @@ static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
 			rl_buf_adds(b, "SELECT rowid AS rid");
 		rl_buf_addf(b, " FROM %s%s WHERE %s%s MATCH ?%d",
 		            prefix, l, prefix, l, mi);
+		/* the fast path: only the candidates are scored (the + keeps
+		 * rowid from FTS5, which would re-run the match per row) */
+		if (cand & 1u << i)
+			rl_buf_adds(b, " AND +rowid IN temp.topk_cand");
 	}
 }
 
@@ -153,7 +158,7 @@ static void ctes(struct rl_buf *b, const struct rl_compiled *c,
 {
 	for (size_t i = 0; i < c->nsub; i++) {
 		rl_buf_addf(b, "%sf%zu(rid) AS (", i ? ", " : "", i + 1);
-		fts_union(b, c->lang, c->sub[i].param, false, prefix);
+		fts_union(b, c->lang, c->sub[i].param, false, prefix, 0);
 		rl_buf_addc(b, ')');
 	}
 }
@@ -179,15 +184,15 @@ static void where(struct rl_buf *b, const struct rl_compiled *c, bool count)
 /* The FROM clause: the driving expression's matches, or every ruling
  * (with the ranking expression's scores when there is one). */
 static void from(struct rl_buf *b, const struct rl_compiled *c, bool scored,
-                 const char *prefix, bool as_of)
+                 const char *prefix, bool as_of, unsigned cand)
 {
 	if (c->match) {
 		rl_buf_adds(b, " FROM (");
-		fts_union(b, c->lang, c->match_i, scored, prefix);
+		fts_union(b, c->lang, c->match_i, scored, prefix, cand);
 		rl_buf_adds(b, ") m JOIN rulings r ON r.id = m.rid");
 	} else if (c->rank && scored) {
 		rl_buf_adds(b, " FROM rulings r LEFT JOIN (");
-		fts_union(b, c->lang, c->rank_i, true, prefix);
+		fts_union(b, c->lang, c->rank_i, true, prefix, 0);
 		rl_buf_adds(b, ") m ON m.rid = r.id");
 	} else {
 		rl_buf_adds(b, " FROM rulings r");
@@ -200,7 +205,7 @@ static void from(struct rl_buf *b, const struct rl_compiled *c, bool scored,
 /* The rows: with words, the ranked rows first (top), then their
  * snippets. One row past the limit says whether more match. */
 static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
-                      const char *prefix)
+                      const char *prefix, unsigned cand)
 {
 	struct rl_buf b = {0};
 	bool fts = c->match || c->rank;
@@ -212,7 +217,7 @@ static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
 	            fts ? "m.score" : "NULL", fts ? "m.l" : "NULL",
 	            c->first ? "CASE WHEN " : "0", c->first ? c->first : "",
 	            c->first ? " THEN 0 ELSE 1 END" : "");
-	from(&b, c, true, prefix, q->as_of);
+	from(&b, c, true, prefix, q->as_of, cand);
 	where(&b, c, false);
 	rl_buf_adds(&b, c->first ? " ORDER BY first, " : " ORDER BY ");
 	rl_buf_adds(&b, c->match ? "m.score, r.id" : c->rank
@@ -239,7 +244,7 @@ static char *count_sql(const struct rl_query *q, const struct rl_compiled *c,
 		rl_buf_addc(&b, ' ');
 	}
 	rl_buf_adds(&b, "SELECT count(*)");
-	from(&b, c, false, prefix, q->as_of);
+	from(&b, c, false, prefix, q->as_of, 0);
 	where(&b, c, true);
 	return rl_buf_take(&b);
 }
@@ -300,6 +305,96 @@ static int run_rows(rl_db *db, sqlite3_stmt *st, const struct rl_query *q,
 	return rc;
 }
 
+/* ---- the fast path: one word, its champion lists (topk.c) ---------------- */
+
+/* The word of an FTS5 expression that is one string ("word"), unquoted;
+ * NULL for any other expression. */
+static char *single_word(const char *m)
+{
+	size_t n = strlen(m);
+	if (n < 3 || m[0] != '"' || m[n - 1] != '"')
+		return NULL;
+	char *w = malloc(n), *o = w;
+	if (!w)
+		return NULL;
+	for (size_t i = 1; i < n - 1; i++) {
+		if (m[i] == '"') {
+			if (m[i + 1] != '"' || i + 1 == n - 1) {
+				free(w);
+				return NULL;
+			}
+			i++;
+		}
+		*o++ = m[i];
+	}
+	*o = '\0';
+	return w;
+}
+
+/* A search of one word (with any filters, as of now, ranked by bm25 alone)
+ * answered from the lists when they prove the answer: the candidates are
+ * scored by the exhaustive query's own SQL, so with its scores and its
+ * order; the answer is proven when its (limit+1)-th row beats any ruling
+ * left out (rl_topk_candidates' bound). Otherwise more of each list is
+ * read, and when a list runs out, *fast stays false: the caller scores
+ * every match. */
+static int fast_rows(rl_db *db, const struct rl_query *q,
+                     const struct rl_compiled *c, struct rl_results *out,
+                     bool *more, bool *fast)
+{
+	*fast = false;
+	if (!rl_topk_enabled() || q->as_of || q->raw || !c->match || c->rank ||
+	    c->nsub || c->first || q->limit <= 0)
+		return RL_OK;
+	char *word = single_word(c->match);
+	if (!word)
+		return RL_OK;
+	bool wanted[4];
+	for (int i = 0; i < 4; i++)
+		wanted[i] = fts_wanted(fts_langs[i], c->lang);
+	struct rl_topk k;
+	bool usable;
+	int rc = rl_topk_plan(db, word, wanted, &k, &usable);
+	free(word);
+	unsigned cand = 0;
+	for (int i = 0; i < 4; i++)
+		cand |= k.t[i].listed ? 1u << i : 0;
+	struct rl_query q1 = *q;
+	q1.limit = q->limit + 1;        /* the row that must beat the bound */
+	char *text = !rc && usable ? rows_sql(&q1, c, "rulings_fts_", cand) : NULL;
+	if (!rc && usable && !text)
+		rc = RL_ENOMEM;
+	size_t take = (size_t)q->limit + 1;
+	while (!rc && usable) {
+		double bound;
+		bool exhausted, m;
+		rc = rl_topk_candidates(db, &k, take, &bound, &exhausted);
+		sqlite3_stmt *st = rc ? NULL : prepare(db, text, c, &rc);
+		struct rl_results r = {0};
+		if (!rc)
+			rc = run_rows(db, st, &q1, true, &r, &m);
+		sqlite3_finalize(st);
+		size_t lim = (size_t)q->limit;
+		if (!rc && r.n == lim + 1 &&
+		    -r.v[lim].score > bound * (1.0 + 1e-9)) {
+			rl_ruling_clear(&r.v[lim]);
+			r.n = lim;
+			*out = r;
+			*more = *fast = true;
+			break;
+		}
+		rl_results_free(&r);
+		if (rc || exhausted)
+			break;
+		take *= 4;
+	}
+	if (!rc && usable)
+		rl_topk_count(*fast);
+	free(text);
+	rl_topk_free(&k);
+	return rc;
+}
+
 static int search_in(rl_db *db, const struct rl_query *q,
                      struct rl_results *out)
 {
@@ -317,10 +412,13 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	if (!rc && q->as_of)
 		rc = build_as_of(db, q->as_of, c.match || c.rank || c.nsub);
 	const char *prefix = q->as_of ? "asof_fts_" : "rulings_fts_";
-	char *text = rc ? NULL : rows_sql(q, &c, prefix);
-	sqlite3_stmt *st = rc ? NULL : prepare(db, text, &c, &rc);
+	bool fast = false;
 	bool more = false;
 	if (!rc)
+		rc = fast_rows(db, q, &c, out, &more, &fast);
+	char *text = rc || fast ? NULL : rows_sql(q, &c, prefix, 0);
+	sqlite3_stmt *st = rc || fast ? NULL : prepare(db, text, &c, &rc);
+	if (!rc && !fast)
 		rc = run_rows(db, st, q, c.match || c.rank, out, &more);
 	if (rc == RL_EUSAGE && q->raw)
 		rl_db_fail(db, RL_EUSAGE, "bad query '%s': %s", c.match ? c.match

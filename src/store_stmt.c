@@ -1,6 +1,7 @@
 /* store_stmt.c — the prepared statements of one document's import, and
  * the full-text tables they feed (see store.c). */
 #include "store_write.h"
+#include "topk.h"
 #include "util.h"
 
 #include <string.h>
@@ -126,6 +127,9 @@ int rl_store_fts_put(rl_db *db, struct stmts *s, bool del, const char *lang,
                      long long id, const char *title, const char *body)
 {
 	sqlite3_stmt *st = (del ? s->fts_del : s->fts_add)[fts_table(lang)];
+	int rc = del ? rl_topk_note(db, id) : RL_OK;   /* its lists' bound */
+	if (rc)
+		return rc;
 	sqlite3_bind_int64(st, 1, id);
 	rl_bind_text(st, 2, title);
 	rl_bind_text(st, 3, body);
@@ -157,5 +161,9 @@ static const char fts_flush_sql[] =
 
 int rl_store_fts_flush(rl_db *db)
 {
-	return rl_db_exec(db, fts_flush_sql);
+	/* the champion lists (topk.c) score these until rebuilt */
+	int rc = rl_topk_note_pending(db);
+	if (!rc)
+		rc = rl_db_exec(db, fts_flush_sql);
+	return rc ? rc : rl_topk_refresh(db);
 }

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""topk.py -- one-word top-20 searches with and without the champion lists
+(issue 16 point 1), against `rg -cw` over the same dump, in one run.
+
+Usage:
+  bench/topk.py --db DB --dump DIR [--rulings BUILD/rulings] [--runs 11]
+
+DB is a database the dump DIR was imported into (bench/gen_faq.py, then
+`rulings import --bulk DIR`). Words: the most common content word of the
+English table (the term in most rulings that is not a stop word), and a
+word in about 2 % of the rulings, neither widened by the thesaurus (the
+lists answer one FTS5 string). Each search is a new process
+(`rulings search WORD`, text output, limit 20): with the lists (the
+default) and with RULINGS_TOPK=off (every match scored), and `rg -cw WORD
+DIR`; the CPU time (user + system) of each process, p50 of --runs runs,
+interleaved so that the machine's load falls on all three alike. Prints a Markdown table; ratios are what to
+read on a shared machine.
+"""
+import argparse
+import os
+import resource
+import sqlite3
+import statistics
+import subprocess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+STOP = set("a an and are as at be but by can do does for from has have how i "
+           "if in into is it its of on or than that the their then there these "
+           "this to was what when where which who why will with you your "
+           "not no any all each one may other".split())
+
+
+def thesaurus(rulings, db, word):
+    """Whether the search of word is more than one FTS5 string (the
+    thesaurus widens it): the lists do not answer those."""
+    out = subprocess.run([rulings, "--db", db, "search", "--explain", word],
+                         capture_output=True, text=True).stdout
+    return 'match: "%s"' % word not in out
+
+
+def words(rulings, db):
+    c = sqlite3.connect("file:%s?mode=ro" % db, uri=True)
+    n = c.execute("SELECT rows FROM topk_state WHERE tbl = 'en'").fetchone()[0]
+    terms = c.execute("SELECT term, docs FROM topk_terms WHERE tbl = 'en'"
+                      " ORDER BY docs DESC").fetchall()
+    common = next((t, d) for t, d in terms if t not in STOP and t.isalpha()
+                  and not thesaurus(rulings, db, t))
+    medium = min((t for t in terms if t[0].isalpha() and t[0] not in STOP
+                  and abs(t[1] - 0.02 * n) < 0.01 * n
+                  and not thesaurus(rulings, db, t[0])),
+                 key=lambda t: abs(t[1] - 0.02 * n))
+    return n, [("common", common), ("~2 %", medium)]
+
+
+def run(cmd, env=None):
+    """CPU seconds (user + system) of one run of cmd: on a shared machine
+    the wall clock measures the other processes too."""
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       env=env)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if p.returncode not in (0, 1):
+        raise SystemExit("failed (%d): %s" % (p.returncode, " ".join(cmd)))
+    return (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--db", required=True)
+    ap.add_argument("--dump", required=True)
+    ap.add_argument("--rulings", default=os.path.join(ROOT, "build", "rulings"))
+    ap.add_argument("--runs", type=int, default=11)
+    a = ap.parse_args()
+    n, ws = words(a.rulings, a.db)
+    off = dict(os.environ, RULINGS_TOPK="off")
+    print("English rulings: %d\n" % n)
+    print("| word | rulings holding it (en) | lists ms | exhaustive ms |"
+          " `rg -cw` ms | exhaustive/lists | rg/lists |  (CPU ms, p50)")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for label, (w, d) in ws:
+        fast, slow, rg = [], [], []
+        search = [a.rulings, "--db", a.db, "search", w]
+        for _ in range(a.runs):
+            fast.append(run(search))
+            slow.append(run(search, off))
+            rg.append(run(["rg", "-cw", w, a.dump]))
+        f, s, r = (statistics.median(x) * 1e3 for x in (fast, slow, rg))
+        print("| %s `%s` | %d | %.1f | %.1f | %.1f | %.2f | %.2f |"
+              % (label, w, d, f, s, r, s / f, r / f))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,608 @@
+/* topk.c — champion lists: the best rulings of each frequent term, by
+ * BM25 term weight, beside the full-text tables (schema/014-topk.sql), and
+ * the proof that lets a one-word search score only those (search.c).
+ *
+ * FTS5's bm25 of one word in row d is idf * g(f, D; a), where f is the
+ * word's hits weighted by column (4 per hit in the title, 1 in the body),
+ * D the row's tokens, a the table's average row length, and
+ *     g = f*(k1+1) / (f + k1*(1 - b + b*D/a)),   k1 = 1.2, b = 0.75.
+ * idf is the same for every row of the table, so the order of its rows is
+ * the order of g. A list holds a term's RL_TOPK_LIST rows of highest g at
+ * the average a0 of the time it was built (g0), and tau, the g0 of the
+ * best row left out. When a changes, g(a) <= max(1, a/a0) * g(a0) for every
+ * row (the length term shrinks by at most a0/a), so a row not in the list
+ * and not changed since can score at most idf * max(1, a/a0) * tau, and
+ * one further down the list at most that with its own g0. Rows whose text
+ * changed since the build (topk_dirty) are always scored. The search scores
+ * the list's first rows with FTS5's own bm25 (so its scores are the
+ * exhaustive query's, to the bit) and stops when its k-th result beats
+ * that bound; otherwise it reads further, and falls back to scoring every
+ * match when the list runs out (a filter that keeps few of its rows).
+ *
+ * Rebuild rule (rl_topk_refresh, after each import's indexing): the lists
+ * are built again when a table that has none reaches 2 * RL_TOPK_LIST
+ * rows, when the rulings changed since the build are more than an eighth
+ * of all, or when a table's row count has halved or doubled or its average
+ * length grown by more than 10 %: each makes the bound looser and the
+ * changed rows to score more. `rulings reindex` rebuilds them always. */
+
+#include "stemtok.h"
+#include "topk.h"
+#include "util.h"
+
+#include <sqlite3.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define K1 1.2
+#define B 0.75
+#define TITLE_W 4.0
+#define BODY_W 1.0
+
+static const char *const tbl_name[4] = { "en", "fr", "ru", "xx" };
+/* the tokenizer arguments of each table (schema/012-stem-verbs.sql) */
+static const char *const tok_lang[4] = { "en", "fr", "en", "none" };
+
+static long long n_fast, n_fallback;
+
+void rl_topk_counts(long long *fast, long long *fallback)
+{
+	*fast = n_fast;
+	*fallback = n_fallback;
+}
+
+void rl_topk_count(bool fast)
+{
+	++*(fast ? &n_fast : &n_fallback);
+}
+
+bool rl_topk_enabled(void)
+{
+	const char *e = getenv("RULINGS_TOPK");
+	return !e || strcmp(e, "off") != 0;
+}
+
+/* ---- reading FTS5's records ---------------------------------------------- */
+
+/* An SQLite varint (FTS5's records use them) at p[0..n); 0 past the end. */
+static size_t get_varint(const unsigned char *p, size_t n, unsigned long long *v)
+{
+	unsigned long long x = 0;
+	for (size_t i = 0; i < n && i < 9; i++) {
+		if (i == 8) {
+			*v = (x << 8) | p[i];
+			return 9;
+		}
+		x = (x << 7) | (p[i] & 0x7F);
+		if (!(p[i] & 0x80)) {
+			*v = x;
+			return i + 1;
+		}
+	}
+	return 0;
+}
+
+/* A table's rows and average length (tokens of all columns), as bm25
+ * reads them: the "averages" record (id 1 of its %_data table). */
+static int averages(rl_db *db, int t, long long *rows, double *avgdl)
+{
+	char sql[96];
+	snprintf(sql, sizeof sql, "SELECT block FROM rulings_fts_%s_data"
+	         " WHERE id = 1", tbl_name[t]);
+	sqlite3_stmt *st = rl_db_prepare(db, sql);
+	if (!st)
+		return RL_EINTERNAL;
+	*rows = 0;
+	*avgdl = 0;
+	int s = sqlite3_step(st);
+	if (s == SQLITE_ROW) {
+		const unsigned char *p = sqlite3_column_blob(st, 0);
+		size_t n = (size_t)sqlite3_column_bytes(st, 0), o;
+		unsigned long long v, total = 0;
+		if (p && (o = get_varint(p, n, &v))) {
+			*rows = (long long)v;
+			for (size_t u; o < n && (u = get_varint(p + o, n - o, &v)); o += u)
+				total += v;
+			if (*rows > 0)
+				*avgdl = (double)total / (double)*rows;
+		}
+		s = SQLITE_DONE;
+	}
+	sqlite3_finalize(st);
+	return s == SQLITE_DONE ? RL_OK : rl_db_sqlite_fail(db, s, "averages");
+}
+
+static double weight(double f, double dl, double avgdl)
+{
+	return f * (K1 + 1.0) / (f + K1 * (1.0 - B + B * dl / avgdl));
+}
+
+static double idf(long long rows, long long docs)
+{
+	double v = log(((double)rows - (double)docs + 0.5) / ((double)docs + 0.5));
+	return v <= 0.0 ? 1e-6 : v;
+}
+
+/* ---- building ----------------------------------------------------------- */
+
+struct scored {
+	long long rid;
+	double g;
+};
+
+static int by_weight(const void *a, const void *b)
+{
+	const struct scored *x = a, *y = b;
+	if (x->g != y->g)
+		return x->g > y->g ? -1 : 1;
+	return (x->rid > y->rid) - (x->rid < y->rid);
+}
+
+/* Every row's length of table t, by rowid (dl[rowid]; *max the highest). */
+static int lengths(rl_db *db, int t, unsigned **dl, long long *max)
+{
+	char sql[128];
+	*dl = NULL;
+	snprintf(sql, sizeof sql, "SELECT id, sz FROM rulings_fts_%s_docsize"
+	         " ORDER BY id DESC", tbl_name[t]);
+	sqlite3_stmt *st = rl_db_prepare(db, sql);
+	if (!st)
+		return RL_EINTERNAL;
+	int s, rc = RL_OK;
+	*max = -1;
+	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
+		long long id = sqlite3_column_int64(st, 0);
+		if (!*dl) {
+			*max = id;
+			if (id < 0 || !(*dl = calloc((size_t)id + 1, sizeof **dl))) {
+				rc = id < 0 ? RL_OK : RL_ENOMEM;
+				break;
+			}
+		}
+		if (id < 0)
+			continue;
+		const unsigned char *p = sqlite3_column_blob(st, 1);
+		size_t n = (size_t)sqlite3_column_bytes(st, 1), o = 0, u;
+		unsigned long long v, sum = 0;
+		while (p && o < n && (u = get_varint(p + o, n - o, &v)))
+			o += u, sum += v;
+		(*dl)[id] = (unsigned)sum;
+	}
+	if (!rc && s != SQLITE_DONE && s != SQLITE_ROW)
+		rc = rl_db_sqlite_fail(db, s, "lengths");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int build_table(rl_db *db, int t)
+{
+	const char *tb = tbl_name[t];
+	long long rows;
+	double avgdl;
+	int rc = averages(db, t, &rows, &avgdl);
+	char sql[256];
+	snprintf(sql, sizeof sql,
+	         "CREATE VIRTUAL TABLE IF NOT EXISTS temp.topk_row_%s USING"
+	         " fts5vocab(main, rulings_fts_%s, row);"
+	         "CREATE VIRTUAL TABLE IF NOT EXISTS temp.topk_inst_%s USING"
+	         " fts5vocab(main, rulings_fts_%s, instance);", tb, tb, tb, tb);
+	if (!rc)
+		rc = rl_db_exec(db, sql);
+	sqlite3_stmt *del = NULL, *state = NULL;
+	if (!rc && !(del = rl_db_prepare(db, "DELETE FROM topk_lists WHERE tbl = ?1")))
+		rc = RL_EINTERNAL;
+	if (!rc) {
+		rl_bind_text(del, 1, tb);
+		int s = sqlite3_step(del);
+		if (s != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "lists");
+	}
+	sqlite3_finalize(del);
+	del = NULL;
+	if (!rc && !(del = rl_db_prepare(db, "DELETE FROM topk_terms WHERE tbl = ?1")))
+		rc = RL_EINTERNAL;
+	if (!rc) {
+		rl_bind_text(del, 1, tb);
+		int s = sqlite3_step(del);
+		if (s != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "lists");
+	}
+	sqlite3_finalize(del);
+	if (!rc && !(state = rl_db_prepare(db, "INSERT OR REPLACE INTO topk_state"
+	                                   " (tbl, rows, avgdl) VALUES (?1, ?2, ?3)")))
+		rc = RL_EINTERNAL;
+	if (!rc) {
+		rl_bind_text(state, 1, tb);
+		sqlite3_bind_int64(state, 2, rows);
+		sqlite3_bind_double(state, 3, avgdl);
+		int s = sqlite3_step(state);
+		if (s != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "lists");
+	}
+	sqlite3_finalize(state);
+	if (rc || rows < 2 * RL_TOPK_LIST || avgdl <= 0)
+		return rc;
+
+	unsigned *dl = NULL;
+	long long maxid = -1;
+	rc = lengths(db, t, &dl, &maxid);
+	char q1[128], q2[128];
+	snprintf(q1, sizeof q1, "SELECT term, doc FROM temp.topk_row_%s"
+	         " WHERE doc > %d", tb, RL_TOPK_LIST);
+	snprintf(q2, sizeof q2, "SELECT doc, col FROM temp.topk_inst_%s"
+	         " WHERE term = ?1", tb);
+	sqlite3_stmt *terms = rc ? NULL : rl_db_prepare(db, q1);
+	sqlite3_stmt *inst = rc ? NULL : rl_db_prepare(db, q2);
+	sqlite3_stmt *put_term = rc ? NULL : rl_db_prepare(db,
+		"INSERT INTO topk_terms (tbl, term, docs, tau) VALUES (?1, ?2, ?3, ?4)");
+	sqlite3_stmt *put = rc ? NULL : rl_db_prepare(db,
+		"INSERT INTO topk_lists (tbl, term, g0, rid) VALUES (?1, ?2, ?3, ?4)");
+	if (!rc && (!terms || !inst || !put_term || !put))
+		rc = RL_EINTERNAL;
+	struct scored *v = NULL;
+	size_t cap = 0;
+	int s = SQLITE_DONE;
+	while (!rc && (s = sqlite3_step(terms)) == SQLITE_ROW) {
+		const char *term = (const char *)sqlite3_column_text(terms, 0);
+		long long docs = sqlite3_column_int64(terms, 1);
+		size_t n = 0;
+		sqlite3_bind_text(inst, 1, term, -1, SQLITE_STATIC);
+		int si;
+		while ((si = sqlite3_step(inst)) == SQLITE_ROW) {
+			long long rid = sqlite3_column_int64(inst, 0);
+			const char *col = (const char *)sqlite3_column_text(inst, 1);
+			double w = col && strcmp(col, "title") == 0 ? TITLE_W : BODY_W;
+			if (n && v[n - 1].rid == rid) {
+				v[n - 1].g += w;       /* f, for now */
+				continue;
+			}
+			if (!rl_grow(&v, &cap, n + 1, sizeof *v)) {
+				rc = RL_ENOMEM;
+				break;
+			}
+			v[n++] = (struct scored){ rid, w };
+		}
+		if (!rc && si != SQLITE_DONE && si != SQLITE_ROW)
+			rc = rl_db_sqlite_fail(db, si, "lists");
+		sqlite3_reset(inst);
+		for (size_t i = 0; i < n && !rc; i++) {
+			long long id = v[i].rid;
+			double len = id >= 0 && id <= maxid ? dl[id] : 0;
+			v[i].g = weight(v[i].g, len, avgdl);
+		}
+		if (rc || n <= RL_TOPK_LIST)
+			continue;
+		qsort(v, n, sizeof *v, by_weight);
+		rl_bind_text(put_term, 1, tb);
+		sqlite3_bind_text(put_term, 2, term, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(put_term, 3, docs);
+		sqlite3_bind_double(put_term, 4, v[RL_TOPK_LIST].g);
+		if ((si = sqlite3_step(put_term)) != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, si, "lists");
+		sqlite3_reset(put_term);
+		for (size_t i = 0; i < RL_TOPK_LIST && !rc; i++) {
+			rl_bind_text(put, 1, tb);
+			sqlite3_bind_text(put, 2, term, -1, SQLITE_STATIC);
+			sqlite3_bind_double(put, 3, v[i].g);
+			sqlite3_bind_int64(put, 4, v[i].rid);
+			if ((si = sqlite3_step(put)) != SQLITE_DONE)
+				rc = rl_db_sqlite_fail(db, si, "lists");
+			sqlite3_reset(put);
+		}
+	}
+	if (!rc && s != SQLITE_DONE)
+		rc = rl_db_sqlite_fail(db, s, "lists");
+	free(v);
+	free(dl);
+	sqlite3_finalize(terms);
+	sqlite3_finalize(inst);
+	sqlite3_finalize(put_term);
+	sqlite3_finalize(put);
+	return rc;
+}
+
+int rl_topk_rebuild(rl_db *db)
+{
+	int rc = RL_OK;
+	for (int t = 0; t < 4 && !rc; t++)
+		rc = build_table(db, t);
+	if (!rc)
+		rc = rl_db_exec(db, "DELETE FROM topk_dirty");
+	return rc;
+}
+
+/* ---- keeping them current ----------------------------------------------- */
+
+int rl_topk_note(rl_db *db, long long id)
+{
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"INSERT OR IGNORE INTO topk_dirty (rid) VALUES (?1)");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, id);
+	int s = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return s == SQLITE_DONE ? RL_OK : rl_db_sqlite_fail(db, s, "note change");
+}
+
+int rl_topk_note_pending(rl_db *db)
+{
+	return rl_db_exec(db, "INSERT OR IGNORE INTO topk_dirty (rid)"
+	                  " SELECT id FROM temp.fts_todo");
+}
+
+static int count_of(rl_db *db, const char *sql, long long *n)
+{
+	sqlite3_stmt *st = rl_db_prepare(db, sql);
+	if (!st)
+		return RL_EINTERNAL;
+	int s = sqlite3_step(st);
+	*n = s == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	return s == SQLITE_ROW || s == SQLITE_DONE ? RL_OK
+	       : rl_db_sqlite_fail(db, s, "lists");
+}
+
+/* Whether the lists should be built again (see the top of this file). */
+static int drifted(rl_db *db, bool *yes)
+{
+	*yes = false;
+	long long dirty, all = 0;
+	int rc = count_of(db, "SELECT count(*) FROM topk_dirty", &dirty);
+	if (rc || dirty == 0)
+		return rc;
+	sqlite3_stmt *st = rl_db_prepare(db, "SELECT rows, avgdl FROM topk_state"
+	                                 " WHERE tbl = ?1");
+	if (!st)
+		return RL_EINTERNAL;
+	for (int t = 0; t < 4 && !rc && !*yes; t++) {
+		long long rows;
+		double avgdl;
+		if ((rc = averages(db, t, &rows, &avgdl)))
+			break;
+		all += rows;
+		rl_bind_text(st, 1, tbl_name[t]);
+		int s = sqlite3_step(st);
+		if (s == SQLITE_ROW) {
+			long long rows0 = sqlite3_column_int64(st, 0);
+			double a0 = sqlite3_column_double(st, 1);
+			bool listed = rows0 >= 2 * RL_TOPK_LIST;
+			*yes = listed ? rows > 2 * rows0 || 2 * rows < rows0 ||
+			                avgdl > 1.1 * a0
+			              : rows >= 2 * RL_TOPK_LIST;
+		} else if (s == SQLITE_DONE) {
+			*yes = rows >= 2 * RL_TOPK_LIST;
+		} else {
+			rc = rl_db_sqlite_fail(db, s, "lists");
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	if (!rc && !*yes)
+		*yes = dirty > all / 8 && all >= 2 * RL_TOPK_LIST;
+	return rc;
+}
+
+int rl_topk_refresh(rl_db *db)
+{
+	bool yes;
+	int rc = drifted(db, &yes);
+	return rc || !yes ? rc : rl_topk_rebuild(db);
+}
+
+/* ---- answering ---------------------------------------------------------- */
+
+struct tokens {
+	int n;
+	char *first;
+};
+
+static int on_token(void *ctx, int flags, const char *tok, int n, int s, int e)
+{
+	(void)flags, (void)s, (void)e;
+	struct tokens *t = ctx;
+	if (t->n++ == 0 && !(t->first = sqlite3_mprintf("%.*s", n, tok)))
+		return SQLITE_NOMEM;
+	return SQLITE_OK;
+}
+
+/* The one term word makes in table t's index, or NULL (*term) when it
+ * makes none or several. */
+static int term_of(rl_db *db, fts5_api *api, int t, const char *word,
+                   char **term)
+{
+	*term = NULL;
+	void *ud = NULL;
+	fts5_tokenizer m;
+	Fts5Tokenizer *tk = NULL;
+	const char *args[] = { "3", tok_lang[t] };
+	if (api->xFindTokenizer(api, "rl_stem", &ud, &m) != SQLITE_OK ||
+	    m.xCreate(ud, args, 2, &tk) != SQLITE_OK)
+		return rl_db_fail(db, RL_EINTERNAL, "cannot open the rl_stem tokenizer");
+	struct tokens k = {0};
+	int s = m.xTokenize(tk, &k, FTS5_TOKENIZE_QUERY, word, (int)strlen(word),
+	                    on_token);
+	m.xDelete(tk);
+	if (s == SQLITE_OK && k.n == 1 && !(*term = strdup(k.first)))
+		s = SQLITE_NOMEM;
+	sqlite3_free(k.first);
+	return s == SQLITE_OK ? RL_OK : s == SQLITE_NOMEM ? RL_ENOMEM
+	       : rl_db_fail(db, RL_EINTERNAL, "cannot tokenize '%s'", word);
+}
+
+int rl_topk_plan(rl_db *db, const char *word, const bool wanted[4],
+                 struct rl_topk *k, bool *usable)
+{
+	*k = (struct rl_topk){0};
+	*usable = false;
+	/* a database of an older schema, opened to read: no lists */
+	if (sqlite3_table_column_metadata(db->h, "main", "topk_terms", "tau",
+	                                  NULL, NULL, NULL, NULL, NULL) != SQLITE_OK)
+		return RL_OK;
+	fts5_api *api = rl_fts5_api(db->h);
+	if (!api)
+		return RL_OK;
+	sqlite3_stmt *st = rl_db_prepare(db, "SELECT t.docs, t.tau, s.avgdl"
+		" FROM topk_terms t JOIN topk_state s ON s.tbl = t.tbl"
+		" WHERE t.tbl = ?1 AND t.term = ?2");
+	if (!st)
+		return RL_EINTERNAL;
+	int rc = RL_OK;
+	for (int t = 0; t < 4 && !rc; t++) {
+		struct rl_topk_table *x = &k->t[t];
+		if (!(x->wanted = wanted[t]))
+			continue;
+		if ((rc = term_of(db, api, t, word, &x->term)) || !x->term)
+			continue;
+		rl_bind_text(st, 1, tbl_name[t]);
+		rl_bind_text(st, 2, x->term);
+		int s = sqlite3_step(st);
+		if (s == SQLITE_ROW) {
+			x->listed = *usable = true;
+			x->docs0 = sqlite3_column_int64(st, 0);
+			x->tau = sqlite3_column_double(st, 1);
+			x->avgdl0 = sqlite3_column_double(st, 2);
+			x->len = RL_TOPK_LIST;
+		} else if (s != SQLITE_DONE) {
+			rc = rl_db_sqlite_fail(db, s, "lists");
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	if (!rc && *usable)
+		rc = count_of(db, "SELECT count(*) FROM topk_dirty", &k->dirty);
+	if (!rc && *usable)
+		rc = rl_db_exec(db, "CREATE TEMP TABLE IF NOT EXISTS topk_cand"
+		                " (rid INTEGER PRIMARY KEY)");
+	return rc;
+}
+
+/* The rows of table t holding term now: as built when nothing changed
+ * since, else counted (FTS5's own count, which bm25's idf uses). */
+static int docs_now(rl_db *db, int t, const struct rl_topk_table *x,
+                    long long dirty, long long *docs)
+{
+	*docs = x->docs0;
+	if (!dirty)
+		return RL_OK;
+	char sql[192];
+	snprintf(sql, sizeof sql,
+	         "CREATE VIRTUAL TABLE IF NOT EXISTS temp.topk_row_%s USING"
+	         " fts5vocab(main, rulings_fts_%s, row)", tbl_name[t], tbl_name[t]);
+	int rc = rl_db_exec(db, sql);
+	snprintf(sql, sizeof sql, "SELECT doc FROM temp.topk_row_%s"
+	         " WHERE term = ?1", tbl_name[t]);
+	sqlite3_stmt *st = rc ? NULL : rl_db_prepare(db, sql);
+	if (!st)
+		return rc ? rc : RL_EINTERNAL;
+	rl_bind_text(st, 1, x->term);
+	int s = sqlite3_step(st);
+	*docs = s == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	return s == SQLITE_ROW || s == SQLITE_DONE ? RL_OK
+	       : rl_db_sqlite_fail(db, s, "lists");
+}
+
+/* The weight at position `at` of a list (*found false past its end). */
+static int weight_at(rl_db *db, sqlite3_stmt *st, int t, const char *term,
+                     size_t at, bool *found, double *g)
+{
+	rl_bind_text(st, 1, tbl_name[t]);
+	rl_bind_text(st, 2, term);
+	sqlite3_bind_int64(st, 3, (sqlite3_int64)at);
+	int s = sqlite3_step(st);
+	*found = s == SQLITE_ROW;
+	if (*found)
+		*g = sqlite3_column_double(st, 0);
+	sqlite3_reset(st);
+	return s == SQLITE_ROW || s == SQLITE_DONE ? RL_OK
+	       : rl_db_sqlite_fail(db, s, "candidates");
+}
+
+int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
+                       double *bound, bool *exhausted)
+{
+	*bound = 0;
+	*exhausted = false;
+	int rc = rl_db_exec(db, "DELETE FROM temp.topk_cand;"
+	                    "INSERT OR IGNORE INTO temp.topk_cand (rid)"
+	                    " SELECT rid FROM topk_dirty");
+	sqlite3_stmt *ins = rc ? NULL : rl_db_prepare(db,
+		"INSERT OR IGNORE INTO temp.topk_cand (rid) SELECT rid FROM topk_lists"
+		" WHERE tbl = ?1 AND term = ?2 ORDER BY g0 DESC, rid LIMIT ?3");
+	sqlite3_stmt *at = rc ? NULL : rl_db_prepare(db,
+		"SELECT g0 FROM topk_lists WHERE tbl = ?1 AND term = ?2"
+		" ORDER BY g0 DESC, rid LIMIT 1 OFFSET ?3");
+	sqlite3_stmt *upto = rc ? NULL : rl_db_prepare(db,
+		"SELECT count(*) FROM topk_lists WHERE tbl = ?1 AND term = ?2"
+		" AND g0 >= ?3");
+	if (!rc && (!ins || !at || !upto))
+		rc = RL_EINTERNAL;
+	for (int t = 0; t < 4 && !rc; t++) {
+		struct rl_topk_table *x = &k->t[t];
+		if (!x->wanted || !x->listed)
+			continue;
+		/* the rows up to take, and those that weigh as much as the
+		 * next one (to the float's margin): rulings of equal weight are
+		 * ranked by id, and a bound equal to the last result's score
+		 * proves nothing */
+		bool found;
+		double g = x->tau;
+		size_t n = take;
+		rc = weight_at(db, at, t, x->term, take, &found, &g);
+		if (!rc && found) {
+			rl_bind_text(upto, 1, tbl_name[t]);
+			rl_bind_text(upto, 2, x->term);
+			sqlite3_bind_double(upto, 3, g * (1.0 - 1e-9));
+			int s = sqlite3_step(upto);
+			if (s == SQLITE_ROW)
+				n = (size_t)sqlite3_column_int64(upto, 0);
+			else
+				rc = rl_db_sqlite_fail(db, s, "candidates");
+			sqlite3_reset(upto);
+			if (!rc)
+				rc = weight_at(db, at, t, x->term, n, &found, &g);
+		}
+		if (!rc && !found) {
+			g = x->tau;
+			*exhausted = true;
+		}
+		if (rc)
+			break;
+		rl_bind_text(ins, 1, tbl_name[t]);
+		rl_bind_text(ins, 2, x->term);
+		sqlite3_bind_int64(ins, 3, (sqlite3_int64)n);
+		int s = sqlite3_step(ins);
+		sqlite3_reset(ins);
+		if (s != SQLITE_DONE) {
+			rc = rl_db_sqlite_fail(db, s, "candidates");
+			break;
+		}
+		long long rows, docs;
+		double avgdl;
+		if (!rc)
+			rc = averages(db, t, &rows, &avgdl);
+		if (!rc)
+			rc = docs_now(db, t, x, k->dirty, &docs);
+		if (rc)
+			break;
+		double c = avgdl > x->avgdl0 ? avgdl / x->avgdl0 : 1.0;
+		double b = idf(rows, docs) * c * g;
+		if (b > *bound)
+			*bound = b;
+	}
+	sqlite3_finalize(ins);
+	sqlite3_finalize(at);
+	sqlite3_finalize(upto);
+	return rc;
+}
+
+void rl_topk_free(struct rl_topk *k)
+{
+	for (int t = 0; t < 4; t++)
+		free(k->t[t].term);
+	*k = (struct rl_topk){0};
+}

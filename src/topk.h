@@ -1,0 +1,66 @@
+/* topk.h — champion lists beside the full-text tables (topk.c): what
+ * lets a one-word search prove its best rulings without scoring every
+ * ruling that holds the word. */
+#ifndef RL_TOPK_H
+#define RL_TOPK_H
+
+#include "db.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The rows of a term's list, and the fewest rows a term must be in to
+ * have one (below that FTS5 scores all its rows cheaply). */
+enum { RL_TOPK_LIST = 512 };
+
+/* ---- the store's side ---- */
+
+/* Ruling id's text changed (edited, moved, removed) in this transaction. */
+int rl_topk_note(rl_db *db, long long id);
+/* The rulings waiting in temp.fts_todo are about to be indexed. */
+int rl_topk_note_pending(rl_db *db);
+/* After the full-text tables changed: rebuilds the lists when they have
+ * drifted (see topk.c), else nothing. */
+int rl_topk_refresh(rl_db *db);
+/* Builds every list again (rulings reindex). */
+int rl_topk_rebuild(rl_db *db);
+
+/* ---- the search's side ---- */
+
+/* One full-text table's part of a one-word search. */
+struct rl_topk_table {
+	bool wanted;            /* the search reads this table */
+	bool listed;            /* the word's term has a list in it */
+	char *term;             /* the word as the table's index holds it */
+	long long docs0;        /* rows holding it when the list was built */
+	double tau, avgdl0;
+	size_t len;             /* rows in its list */
+};
+
+struct rl_topk {
+	struct rl_topk_table t[4];      /* rl_fts_tables' order */
+	long long dirty;                /* rulings changed since the build */
+};
+
+/* Whether the lists can answer the one word (an FTS5 string, unquoted)
+ * in the tables wanted[]: fills k; *usable false when they cannot (no
+ * term of the word has a list). */
+int rl_topk_plan(rl_db *db, const char *word, const bool wanted[4],
+                 struct rl_topk *k, bool *usable);
+/* Fills temp.topk_cand with the first `take` rows of each list and the
+ * rulings changed since they were built; *bound is the best score
+ * (bm25's, negated: higher is better) a ruling left out can have, 0 when
+ * none can match; *exhausted when a list ran out before take. */
+int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
+                       double *bound, bool *exhausted);
+void rl_topk_free(struct rl_topk *k);
+
+/* How many one-word searches the lists answered, and how many fell back
+ * to scoring every match, in this process (for tests and benchmarks). */
+void rl_topk_counts(long long *fast, long long *fallback);
+void rl_topk_count(bool fast);
+/* Whether the lists may be used: not when RULINGS_TOPK=off (tests compare
+ * the two paths). */
+bool rl_topk_enabled(void);
+
+#endif

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The one-word fast path (src/topk.c) is exact: a generated FAQ dump of
+# 3,000 rulings imported in bulk (the lists are built at its end), then
+# new versions of its pages that edit, withdraw and add rulings (a second
+# import, a large change: the lists are built again), then a small one
+# (they are not: the changed rulings are scored beside them); after each,
+# topk_check compares the top 20 of hundreds of words and word pairs, with
+# and without filters, with the exhaustive ranking's.
+#
+#   test-topk.sh RULINGS TOPK_CHECK SOURCE_ROOT
+set -u
+rulings=$1 check=$2 root=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+gen() { python3 "$root/bench/gen_faq.py" --data "$root/data" "$@" >/dev/null; }
+run() {
+	local label=$1; shift
+	local out
+	out=$("$check" "$tmp/t.db" "$@")
+	local last=${out##*$'\n'}
+	printf '%s\n' "$out" | grep -v '^[0-9]* passed' | sed "s/^/$label: /"
+	passed=$((passed + $(echo "$last" | cut -d' ' -f1)))
+	failed=$((failed + $(echo "$last" | cut -d' ' -f3)))
+}
+lists() { sqlite3 "$tmp/t.db" "SELECT count(*) FROM topk_terms"; }
+dirty() { sqlite3 "$tmp/t.db" "SELECT count(*) FROM topk_dirty"; }
+ok() { if eval "$2"; then passed=$((passed + 1)); else
+	echo "FAIL $1"; failed=$((failed + 1)); fi; }
+
+gen --entries 3000 --seed 7 --out "$tmp/v1"
+# one group (--bulk commits every S seconds: a slow build would commit
+# several, and the last ones stay "changed since")
+"$rulings" --db "$tmp/t.db" import --quiet --bulk=3600 "$tmp/v1"
+ok "lists built by the bulk import" '[ "$(lists)" -gt 20 ] && [ "$(dirty)" = 0 ]'
+run first 25 1 40
+
+gen --mutate 0.2 --removed 0.05 --added 0.1 --mseed 2 --from "$tmp/v1" --out "$tmp/v2"
+"$rulings" --db "$tmp/t.db" import --quiet --allow-withdraw "$tmp/v2"
+ok "withdrawn rulings" '[ "$(sqlite3 "$tmp/t.db" "SELECT count(*) FROM rulings WHERE withdrawn_at IS NOT NULL")" -gt 50 ]'
+run edited 25 2 40
+
+# long rulings, few: the average length grows by about 8 % (the lists
+# stay; their order is no longer the true one, and the bound must hold)
+python3 - "$tmp/v1" "$tmp/long" <<'PY'
+import os, random, sys
+words = []
+for name in sorted(os.listdir(sys.argv[1]))[:4]:
+    if name.startswith('page-'):
+        words += open(os.path.join(sys.argv[1], name), encoding='utf-8').read().split()
+rnd = random.Random(5)
+os.makedirs(sys.argv[2])
+with open(os.path.join(sys.argv[2], '.rulings'), 'w') as f:
+    f.write('game = Generated FAQ\n')
+with open(os.path.join(sys.argv[2], 'long.txt'), 'w', encoding='utf-8') as f:
+    f.write('Long Answers\n\nFrequently Asked Questions\n\nLong\n\n')
+    for i in range(30):
+        f.write('\u2022 Question %d about %s?\n' % (i, rnd.choice(words)))
+        f.write('  ' + ' '.join(rnd.choice(words).strip('\u2022') for _ in range(700)) + '\n')
+        f.write('  Tags: Long\n\n')
+PY
+before=$(sqlite3 "$tmp/t.db" "SELECT avgdl FROM topk_state WHERE tbl = 'en'")
+"$rulings" --db "$tmp/t.db" import --quiet "$tmp/long"
+ok "long rulings scored beside the lists" '[ "$(dirty)" -ge 30 ] &&
+	[ "$(sqlite3 "$tmp/t.db" "SELECT count(*) FROM rulings WHERE title LIKE '"'Question %'"'")" = 30 ] && [ "$(sqlite3 "$tmp/t.db" "SELECT avgdl FROM topk_state WHERE tbl = '"'en'"'")" = "$before" ]'
+run longer 80 4 40
+
+gen --mutate 0.02 --removed 0.01 --added 0.01 --mseed 3 --from "$tmp/v2" --out "$tmp/v3"
+"$rulings" --db "$tmp/t.db" import --quiet --allow-withdraw "$tmp/v3"
+ok "changed rulings scored beside the lists" '[ "$(dirty)" -gt 20 ]'
+run small-change 25 3 40
+
+"$rulings" --db "$tmp/t.db" reindex >/dev/null
+ok "reindex rebuilds the lists" '[ "$(dirty)" = 0 ] && [ "$(lists)" -gt 20 ]'
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
