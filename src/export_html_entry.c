@@ -212,7 +212,9 @@ static void changes(struct page_doc *d, xmlNodePtr h, xmlNodePtr art,
 		xmlNodePtr det = html_el(d, art, "div", NULL);
 		html_attr(d, det, "class", "diff");
 		char at[11];
-		snprintf(at, sizeof at, "%.10s", last->at ? last->at : "");
+		/* the version's date (or its import's day) */
+		const char *day = last->date ? last->date : last->at;
+		snprintf(at, sizeof at, "%.10s", day ? day : "");
 		const char *const args[] = { at, last->document ? last->document : "" };
 		char *summary = msg_fill(html_msg(d, MSG_LAST_CHANGE), 2, args);
 		if (!summary)

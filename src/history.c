@@ -228,6 +228,7 @@ static void version_row(sqlite3_stmt *st, void *elem, void *ctx, bool *oom)
 	v->path = rl_column_dup(st, 4, oom);
 	v->title = rl_column_dup(st, 5, oom);
 	v->text = rl_column_dup(st, 6, oom);
+	v->date = rl_column_dup(st, 8, oom);
 }
 
 static int history_in(rl_db *db, long long id, struct rl_version **out,
@@ -237,7 +238,7 @@ static int history_in(rl_db *db, long long id, struct rl_version **out,
 	*n = 0;
 	sqlite3_stmt *st = rl_db_prepare(db,
 		"SELECT i.id, ifnull(c.change, 'baseline'), i.imported_at, d.title,"
-		" i.path, v.title, v.body, " RL_VERSION_TIME("i") " AS vt"
+		" i.path, v.title, v.body, " RL_VERSION_TIME("i") " AS vt, i.date"
 		" FROM ruling_versions v JOIN imports i ON i.id = v.import_id"
 		" JOIN documents d ON d.id = i.document_id"
 		" LEFT JOIN changes c ON c.ruling_id = v.ruling_id"
@@ -245,7 +246,7 @@ static int history_in(rl_db *db, long long id, struct rl_version **out,
 		" WHERE v.ruling_id = ?1"
 		" UNION ALL"
 		" SELECT i.id, c.change, i.imported_at, d.title, i.path, NULL, NULL,"
-		" " RL_VERSION_TIME("i")
+		" " RL_VERSION_TIME("i") ", i.date"
 		" FROM changes c JOIN imports i ON i.id = c.import_id"
 		" JOIN documents d ON d.id = i.document_id"
 		" WHERE c.ruling_id = ?1 AND c.change = 'withdrawn'"
@@ -283,6 +284,7 @@ void rl_history_free(struct rl_version *v, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		free(v[i].change); free(v[i].at); free(v[i].document);
 		free(v[i].path); free(v[i].title); free(v[i].text);
+		free(v[i].date);
 	}
 	free(v);
 }

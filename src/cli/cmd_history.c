@@ -2,9 +2,11 @@
 #include "cli.h"
 
 static const char notes[] =
-	"Each version: the import that made it (its number, time, document\n"
-	"and file), what it did (baseline, added, edited, withdrawn) and the\n"
-	"text it gave. Exit status 1 when the ruling has no history.\n";
+	"Each version, in the order of the versions' dates: the import that\n"
+	"made it (its number, the version's date, document and file), what it\n"
+	"did (baseline, added, edited, withdrawn) and the text it gave. JSON\n"
+	"gives the import time too (imported_at). Exit status 1 when the ruling\n"
+	"has no history.\n";
 
 struct version_item {
 	const struct rl_version *v;
@@ -16,7 +18,7 @@ static void version_text(struct out *o, const void *item)
 	const struct version_item *x = item;
 	const struct rl_version *v = x->v;
 	out_printf(o, "import %lld \xC2\xB7 %s \xC2\xB7 %s \xC2\xB7 %s (%s)\n",
-	           v->import_id, v->at, v->change, v->document, v->path);
+	           v->import_id, v->date ? v->date : v->at, v->change, v->document, v->path);
 	if (!v->text) {
 		out_puts(o, "    (withdrawn)\n");
 	} else if (x->prev) {
@@ -33,6 +35,8 @@ static void version_data(struct out *o, const void *item)
 	out_key(o, "import"); out_int(o, v->import_id);
 	out_key(o, "change"); out_string(o, v->change);
 	out_key(o, "at"); out_string(o, v->at);
+	out_key(o, "date"); out_string(o, v->date);
+	out_key(o, "imported_at"); out_string(o, v->at);
 	out_key(o, "document"); out_string(o, v->document);
 	out_key(o, "path"); out_string(o, v->path);
 	out_key(o, "title"); out_string(o, v->title);

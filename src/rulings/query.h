@@ -180,12 +180,15 @@ int rl_changes(rl_db *db, const struct rl_change_query *q,
                struct rl_change **out, size_t *n);
 void rl_changes_free(struct rl_change *v, size_t n);
 
-/* Every version of one ruling: its texts in import order, with the change
- * each import made (or "baseline"), withdrawals included (no text). */
+/* Every version of one ruling: its texts in the order of their versions'
+ * dates (then imports), with the change each import made (or "baseline"),
+ * withdrawals included (no text). at is the import time, date the
+ * version's date (as rl_document_version's). */
 struct rl_version {
 	long long import_id;
 	char *change, *at, *document, *path;
 	char *title, *text;     /* NULL for a withdrawal */
+	char *date;
 };
 int rl_history(rl_db *db, long long id, struct rl_version **out, size_t *n);
 void rl_history_free(struct rl_version *v, size_t n);

@@ -109,6 +109,11 @@ check_json "(a) search --as-of version 1's date finds the entry only it lists" \
 rl --db r.db history "$edited" --format json
 check_json "(a) history: the versions by date, version 1 the baseline" \
 	'[(v["change"], v["path"]) for v in d["versions"]] == [("baseline", "v1.txt"), ("edited", "v2.txt")]'
+check_json "(a) history: each version's date, its import time beside it" \
+	'[v["date"] for v in d["versions"]] == ["2024-01-01", "2024-02-01"] and all(v["imported_at"] == v["at"] and v["at"][:4] != "2024" for v in d["versions"])'
+rl --db r.db history "$edited"
+check_out_contains "(a) history's text says the version's date" \
+	"2024-01-01 · baseline"
 
 # the same three in order
 rl --db o.db import --no-thesaurus --game "$G" --date 2024-01-01 v1.txt
