@@ -170,6 +170,20 @@ static int resolve(rl_db *db)
 	return rc;
 }
 
+/* After a document is stored: its references to resolve, resolved now
+ * and its full-text rows written — in a bulk load, once, at its end. */
+static int finish_document(rl_db *db, long long docid)
+{
+	char todo[sizeof todo_sql + 32];
+	snprintf(todo, sizeof todo, todo_sql, docid);
+	int rc = rl_db_exec(db, todo);
+	if (rc || db->bulk)
+		return rc;
+	if (!(rc = resolve(db)))
+		rc = rl_store_fts_flush(db);
+	return rc;
+}
+
 /* Rulings this document listed that no document lists now are withdrawn:
  * kept with the links they had, hidden from search, recorded as a
  * change. */
@@ -324,13 +338,7 @@ static int store_older(rl_db *db, struct stmts *s, const struct rl_doc *doc,
 		rc = rl_store_insert_version(db, s, docid, import, next, res);
 	if (rc)
 		return rc;
-	char todo[sizeof todo_sql + 32];
-	snprintf(todo, sizeof todo, todo_sql, docid);
-	if ((rc = rl_db_exec(db, todo)) || db->bulk)
-		return rc;
-	if (!(rc = resolve(db)))
-		rc = rl_store_fts_flush(db);
-	return rc;
+	return finish_document(db, docid);
 }
 
 static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
@@ -407,14 +415,7 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	                     " (SELECT tag_id FROM temp.prev_tags) AND NOT EXISTS"
 	                     " (SELECT 1 FROM ruling_tags rt WHERE rt.tag_id = tags.id)")))
 		return rc;
-	/* in a bulk load, references are resolved once, at its end */
-	char todo[sizeof todo_sql + 32];
-	snprintf(todo, sizeof todo, todo_sql, docid);
-	if ((rc = rl_db_exec(db, todo)) || db->bulk)
-		return rc;
-	if (!(rc = resolve(db)))
-		rc = rl_store_fts_flush(db);
-	return rc;
+	return finish_document(db, docid);
 }
 
 int rl_store_with(rl_db *db, const struct rl_source *src,

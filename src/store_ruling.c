@@ -378,6 +378,31 @@ static int put_details(rl_db *db, struct stmts *s, long long id,
 	return rl_store_run(db, s->insert_errata, "store errata");
 }
 
+/* What a version's entry links to its ruling: the source (document, import,
+ * line), the version's listing, and the tags it and its page give. */
+static int link_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
+                      long long id, long long doc, long long import,
+                      const struct rl_doc *d, const struct rl_entry *e)
+{
+	sqlite3_stmt *src = s->insert_source;
+	sqlite3_bind_int64(src, 1, id);
+	sqlite3_bind_int64(src, 2, doc);
+	sqlite3_bind_int64(src, 3, import);
+	sqlite3_bind_int64(src, 4, e->line);
+	if (e->hidden_tags >= 0)
+		sqlite3_bind_int(src, 5, e->hidden_tags);
+	int rc = rl_store_run(db, src, "store source");
+	if (!rc)
+		rc = rl_store_list(db, s, import, id, e);
+	for (size_t i = 0; i < e->ntags && !rc; i++)
+		rc = link_tag(db, s, c, id, doc, e->tags[i].name,
+		              e->tags[i].qualifier, "listed");
+	if (!rc && d->page_tag)
+		rc = link_tag(db, s, c, id, doc, d->page_tag->name,
+		              d->page_tag->qualifier, "page");
+	return rc;
+}
+
 int rl_store_put_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
                        long long game, long long doc, long long import,
                        const struct rl_doc *d, const struct rl_entry *e,
@@ -397,23 +422,7 @@ int rl_store_put_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
 		rc = put_details(db, s, id, e, fresh);
 	if (rc)
 		return rc;
-	sqlite3_stmt *src = s->insert_source;
-	sqlite3_bind_int64(src, 1, id);
-	sqlite3_bind_int64(src, 2, doc);
-	sqlite3_bind_int64(src, 3, import);
-	sqlite3_bind_int64(src, 4, e->line);
-	if (e->hidden_tags >= 0)
-		sqlite3_bind_int(src, 5, e->hidden_tags);
-	rc = rl_store_run(db, src, "store source");
-	if (!rc)
-		rc = rl_store_list(db, s, import, id, e);
-	for (size_t i = 0; i < e->ntags && !rc; i++)
-		rc = link_tag(db, s, c, id, doc, e->tags[i].name,
-		              e->tags[i].qualifier, "listed");
-	if (!rc && d->page_tag)
-		rc = link_tag(db, s, c, id, doc, d->page_tag->name,
-		              d->page_tag->qualifier, "page");
-	return rc;
+	return link_entry(db, s, c, id, doc, import, d, e);
 }
 
 int rl_store_put_older_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
@@ -461,23 +470,7 @@ int rl_store_put_older_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
 	         " strftime('%%Y-%%m-%%dT%%H:%%M:%%SZ', 'now') WHERE id = %lld", id);
 	if ((rc = rl_db_exec(db, sql)))
 		return rc;
-	sqlite3_stmt *src = s->insert_source;
-	sqlite3_bind_int64(src, 1, id);
-	sqlite3_bind_int64(src, 2, doc);
-	sqlite3_bind_int64(src, 3, import);
-	sqlite3_bind_int64(src, 4, e->line);
-	if (e->hidden_tags >= 0)
-		sqlite3_bind_int(src, 5, e->hidden_tags);
-	rc = rl_store_run(db, src, "store source");
-	if (!rc)
-		rc = rl_store_list(db, s, import, id, e);
-	for (size_t k = 0; k < e->ntags && !rc; k++)
-		rc = link_tag(db, s, c, id, doc, e->tags[k].name,
-		              e->tags[k].qualifier, "listed");
-	if (!rc && d->page_tag)
-		rc = link_tag(db, s, c, id, doc, d->page_tag->name,
-		              d->page_tag->qualifier, "page");
-	return rc;
+	return link_entry(db, s, c, id, doc, import, d, e);
 }
 
 /* A thesaurus's concepts replace the ones its previous version gave. */

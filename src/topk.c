@@ -191,26 +191,23 @@ static int build_table(rl_db *db, int t)
 	         " fts5vocab(main, rulings_fts_%s, instance);", tb, tb, tb, tb);
 	if (!rc)
 		rc = rl_db_exec(db, sql);
-	sqlite3_stmt *del = NULL, *state = NULL;
-	if (!rc && !(del = rl_db_prepare(db, "DELETE FROM topk_lists WHERE tbl = ?1")))
-		rc = RL_EINTERNAL;
-	if (!rc) {
+	sqlite3_stmt *state = NULL;
+	static const char *const clear[] = {
+		"DELETE FROM topk_lists WHERE tbl = ?1",
+		"DELETE FROM topk_terms WHERE tbl = ?1",
+	};
+	for (size_t k = 0; k < sizeof clear / sizeof *clear && !rc; k++) {
+		sqlite3_stmt *del = rl_db_prepare(db, clear[k]);
+		if (!del) {
+			rc = RL_EINTERNAL;
+			break;
+		}
 		rl_bind_text(del, 1, tb);
 		int s = sqlite3_step(del);
 		if (s != SQLITE_DONE)
 			rc = rl_db_sqlite_fail(db, s, "lists");
+		sqlite3_finalize(del);
 	}
-	sqlite3_finalize(del);
-	del = NULL;
-	if (!rc && !(del = rl_db_prepare(db, "DELETE FROM topk_terms WHERE tbl = ?1")))
-		rc = RL_EINTERNAL;
-	if (!rc) {
-		rl_bind_text(del, 1, tb);
-		int s = sqlite3_step(del);
-		if (s != SQLITE_DONE)
-			rc = rl_db_sqlite_fail(db, s, "lists");
-	}
-	sqlite3_finalize(del);
 	if (!rc && !(state = rl_db_prepare(db, "INSERT OR REPLACE INTO topk_state"
 	                                   " (tbl, rows, avgdl) VALUES (?1, ?2, ?3)")))
 		rc = RL_EINTERNAL;
