@@ -225,6 +225,28 @@ int rl_store_list(rl_db *db, struct stmts *s, long long import, long long id,
 	return rl_store_run(db, l, "list ruling");
 }
 
+/* A ruling new to the database, with the entry's content; its full-text
+ * row written when the document is finished. */
+static int insert_ruling(rl_db *db, struct stmts *s, long long game,
+                         const char *lang, long long import,
+                         const struct rl_entry *e, long long *id)
+{
+	sqlite3_stmt *i = s->insert_ruling;
+	if (game)
+		sqlite3_bind_int64(i, 1, game);
+	rl_bind_text(i, 2, rl_kind_name(e->kind));
+	rl_bind_text(i, 3, e->key);
+	rl_bind_text(i, 4, lang);
+	bind_content(i, 5, e, import);
+	int rc = rl_store_run(db, i, "insert ruling");
+	*id = sqlite3_last_insert_rowid(db->h);
+	if (!rc) {
+		sqlite3_bind_int64(s->fts_later, 1, *id);
+		rc = rl_store_run(db, s->fts_later, "index ruling");
+	}
+	return rc;
+}
+
 /* Finds or creates the ruling for e; sets *id; records what changed. */
 static int put_ruling(rl_db *db, struct stmts *s, long long game,
                       const char *lang, long long import,
@@ -310,21 +332,9 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 	sqlite3_clear_bindings(f);
 	if (rc != SQLITE_DONE)
 		return rl_db_sqlite_fail(db, rc, "find ruling");
-	sqlite3_stmt *i = s->insert_ruling;
-	if (game)
-		sqlite3_bind_int64(i, 1, game);
-	rl_bind_text(i, 2, rl_kind_name(e->kind));
-	rl_bind_text(i, 3, e->key);
-	rl_bind_text(i, 4, lang);
-	bind_content(i, 5, e, import);
-	rc = rl_store_run(db, i, "insert ruling");
-	*id = sqlite3_last_insert_rowid(db->h);
+	rc = insert_ruling(db, s, game, lang, import, e, id);
 	*fresh = true;
 	res->added++;
-	if (!rc) {
-		sqlite3_bind_int64(s->fts_later, 1, *id);
-		rc = rl_store_run(db, s->fts_later, "index ruling");
-	}
 	if (!rc)
 		rc = rl_store_record(db, s, import, *id, "added", NULL, NULL, e,
 		                     res->baseline);
@@ -448,19 +458,7 @@ int rl_store_put_older_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
 		return rc ? rc : rl_store_list(db, s, import, id, e);
 	/* new to the database, but not in the newest version: withdrawn,
 	 * with this version's text and links */
-	sqlite3_stmt *i = s->insert_ruling;
-	if (game)
-		sqlite3_bind_int64(i, 1, game);
-	rl_bind_text(i, 2, rl_kind_name(e->kind));
-	rl_bind_text(i, 3, e->key);
-	rl_bind_text(i, 4, lang);
-	bind_content(i, 5, e, import);
-	rc = rl_store_run(db, i, "insert ruling");
-	id = sqlite3_last_insert_rowid(db->h);
-	if (!rc) {
-		sqlite3_bind_int64(s->fts_later, 1, id);
-		rc = rl_store_run(db, s->fts_later, "index ruling");
-	}
+	rc = insert_ruling(db, s, game, lang, import, e, &id);
 	if (!rc)
 		rc = put_details(db, s, id, e, true);
 	if (rc)
