@@ -192,6 +192,16 @@ check_eq "md: previous, contents, next" \
 	"$(sed -n 3p "md/$m702")"
 check_contains "md: a glossary term links the rule it names" "$(cat md/glossary-t-magic-*.md)" "[702.19]($m702#702.19)"
 check_not_contains "md: no rule of a book on untagged.md" "$(cat md/untagged.md)" "702.19a"
+# the Markdown as a CommonMark renderer reads it (cmark, the reference
+# implementation; --unsafe: raw HTML kept, as GitHub's renderer keeps it)
+if command -v cmark >/dev/null; then
+	cmark --unsafe "md/$m702" >702.html
+	check_eq "md: in CommonMark every anchor stays, 702.19a is nested in 702.19's item, 702.190 is not" \
+		"$(grep -c '<a id=' "md/$m702")|702.19|" \
+		"$(grep -o '<a id=' 702.html | wc -l)|$(xp 'string(//a[@id="702.19a"]/ancestor::li[2]/p/a/@id)' 702.html)|$(xp 'string(//a[@id="702.190"]/ancestor::li[2]/p/a/@id)' 702.html)"
+else
+	echo "cmark is missing (Debian cmark): the CommonMark rendering is not checked"
+fi
 mb=$(grep -l '^# Быстрые и медленные атаки' md/contents-*.md)
 check_eq "md: a Russian book's words are Russian (plural forms: 3 правила, 0 статей)" \
 	"Далее: |3 правила, 0 статей глоссария · Berserk|## Правила|Содержание: |Теги: " \
