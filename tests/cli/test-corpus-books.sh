@@ -8,7 +8,10 @@
 # clicks or fewer. The pages are in their language, interface words too
 # (point 3): with the letter D of the French Marvel Champions glossary
 # (18 files), no English interface word is left in a French or Russian
-# element of any page.
+# element of any page. The same database as md: the same checks by
+# md-site-check.py (page size, links and anchors, reach, rule order, each
+# book ruling once), the CR's chapters and sections, French and Russian
+# words.
 #
 #   bash tests/cli/test-corpus-books.sh BUILD/rulings CORPORA
 #

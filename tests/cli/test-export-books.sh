@@ -7,7 +7,11 @@
 # page of the rulings with no tag. The site is crawled from index.html by
 # site-crawl.py (Python's own HTML parser): no link is broken, every page is
 # reached in three clicks or fewer; no heading level is skipped and no link
-# is a bare "#" on any page (issue 14, point 4).
+# is a bare "#" on any page (issue 14, point 4). The same database exported
+# as md has the same shape (index.md, contents, pages of rules with
+# <a id="702.19a"></a> anchors, glossary letters), checked against the
+# database by md-site-check.py (links, anchors, reach, rule order, each
+# book ruling once) and, where cmark is installed, as CommonMark renders it.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 if ! command -v xmllint >/dev/null; then
