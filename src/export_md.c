@@ -1,8 +1,12 @@
 /* export_md.c — a page as Markdown, for people: sections, categories and
- * questions as headings, nested bullets as lists, tags linked to their
- * pages; every character Markdown could read as markup is escaped. */
+ * questions as headings (each entry's with its anchor, <a id="r123"></a>),
+ * nested bullets as lists, tags linked to their pages, interface words from
+ * the catalog in the page's language; every character Markdown could read
+ * as markup is escaped. */
 #include "export_md.h"
+#include "msg.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char BULLET[] = "\xE2\x80\xA2";     /* • */
@@ -94,6 +98,51 @@ static void md_answer(struct rl_out *o, const char *text)
 		rl_out_addc(o, '\n');
 }
 
+/* A tag page's state: its interface words in its language (most of its
+ * rulings'), an entry in another language marked as such. */
+struct md_tag {
+	struct rl_export *x;
+	struct rl_out o;
+	const char *lang;
+	const struct msg_lang *ui;
+	int rc;
+};
+
+static void tag_fail(struct md_tag *t, int rc)
+{
+	if (rc && !t->rc)
+		t->rc = rc == RL_ENOMEM ? rl_db_fail(t->x->db, rc, "out of memory")
+		                        : rc;
+}
+
+/* A label ("Tags: ") in italics, its trailing spaces after them. */
+static void label(struct rl_out *o, const char *s, size_t n)
+{
+	size_t e = n;
+	while (e > 0 && s[e - 1] == ' ')
+		e--;
+	rl_out_addc(o, '*');
+	md_text(o, s, e);
+	rl_out_adds(o, "* ");
+}
+
+/* A filled message; NULL arguments leave it out. */
+static void filled(struct md_tag *t, enum rl_msg id, const char *arg,
+                   bool skip_comma)
+{
+	const char *const args[] = { arg };
+	char *s = msg_fill(msg_get(t->ui, id), 1, args);
+	if (!s) {
+		tag_fail(t, RL_ENOMEM);
+		return;
+	}
+	const char *p = s;
+	if (skip_comma && p[0] == ',' && p[1] == ' ')
+		p += 2;
+	md_text_at(&t->o, p, strlen(p), false);
+	free(s);
+}
+
 static int md_link(struct rl_export *x, struct rl_out *o, const char *tag)
 {
 	const struct export_page *p = NULL;
@@ -108,62 +157,73 @@ static int md_link(struct rl_export *x, struct rl_out *o, const char *tag)
 	return rc;
 }
 
-static int md_entry(struct rl_export *x, struct rl_out *o,
-                    const struct rl_ruling *r)
+/* An entry: its heading with its anchor "r" and its id (as html's), so a
+ * rule naming it links page.md#r123. */
+static void md_entry(struct md_tag *t, const struct rl_ruling *r)
 {
-	rl_out_adds(o, "#### ");
+	struct rl_out *o = &t->o;
+	bool other = r->lang && *r->lang && t->lang && strcmp(r->lang, t->lang);
+	rl_out_addf(o, "#### <a id=\"r%lld\"></a>", r->id);
+	if (other)
+		rl_out_addf(o, "<span lang=\"%s\">", r->lang);
 	md_str(o, r->title);
-	rl_out_adds(o, "\n\n");
-	if (r->changed)
-		rl_out_adds(o, "**Changed answer.**\n\n");
+	rl_out_adds(o, other ? "</span>\n\n" : "\n\n");
+	if (r->changed) {
+		rl_out_adds(o, "**");
+		md_str(o, msg_get(t->ui, MSG_CHANGED_ANSWER));
+		rl_out_adds(o, "**\n\n");
+	}
+	if (other)
+		rl_out_addf(o, "<div lang=\"%s\">\n\n", r->lang);
 	md_answer(o, r->text);
 	rl_out_addc(o, '\n');
+	if (other)
+		rl_out_adds(o, "</div>\n\n");
 	if (r->errata) {
-		rl_out_adds(o, "*Errata:* ");
+		const char *tmpl = msg_get(t->ui, MSG_ERRATA);
+		const char *arg = strstr(tmpl, "{1}");
+		label(o, tmpl, arg ? (size_t)(arg - tmpl) : strlen(tmpl));
 		const char *parts[] = { r->errata->product, r->errata->printing,
-		                        r->errata->document, r->errata->page };
+		                        r->errata->document };
 		bool any = false;
-		for (size_t k = 0; k < 4; k++)
+		for (size_t k = 0; k < 3; k++)
 			if (parts[k]) {
-				rl_out_adds(o, any ? (k == 3 ? ", p. " : ", ")
-				                   : k == 3 ? "p. " : "");
+				rl_out_adds(o, any ? ", " : "");
 				md_str(o, parts[k]);
 				any = true;
 			}
+		if (r->errata->page)
+			filled(t, MSG_ERRATA_PAGE, r->errata->page, !any);
 		rl_out_adds(o, "\n\n");
 	}
 	size_t discussions = 0;
 	for (size_t k = 0; k < r->nrefs; k++)
 		discussions += strcmp(r->refs[k].kind, "discussion") == 0;
-	if (discussions)
-		rl_out_adds(o, "*(Discussion elsewhere)*  \n");
-	rl_out_adds(o, "*Tags:* ");
-	int rc = RL_OK;
-	for (size_t k = 0; k < r->ntags && !rc; k++) {
+	if (discussions) {
+		rl_out_addc(o, '*');
+		md_str(o, msg_get(t->ui, MSG_DISCUSSION));
+		rl_out_adds(o, "*  \n");
+	}
+	const char *tl = msg_get(t->ui, MSG_TAGS_LABEL);
+	label(o, tl, strlen(tl));
+	for (size_t k = 0; k < r->ntags && !t->rc; k++) {
 		if (k)
 			rl_out_adds(o, ", ");
-		rc = md_link(x, o, r->tags[k]);
+		tag_fail(t, md_link(t->x, o, r->tags[k]));
 	}
-	if (r->hidden_tags > 0)
-		rl_out_addf(o, "%s%d more", r->ntags ? ", and " : "", r->hidden_tags);
-	rl_out_adds(o, "\n\n");
-	return rc;
-}
-
-static void title(struct rl_out *o, const struct export_page *p)
-{
-	rl_out_adds(o, "# ");
-	if (p->title)
-		md_str(o, p->title);
-	else
-		rl_out_adds(o, "Rulings with no tag");
+	if (r->hidden_tags > 0) {
+		char *more = msg_count(t->ui, MSG_AND_MORE, (size_t)r->hidden_tags);
+		if (!more)
+			tag_fail(t, RL_ENOMEM);
+		rl_out_adds(o, r->ntags ? ", " : "");
+		md_text_at(o, more ? more : "", more ? strlen(more) : 0, false);
+		free(more);
+	}
 	rl_out_adds(o, "\n\n");
 }
 
-static void headings(struct rl_out *o, const struct export_item *it,
-                     size_t k)
+static void headings(struct rl_out *o, const struct export_item *it)
 {
-	(void)k;
 	if (it->new_section) {
 		rl_out_adds(o, "## ");
 		md_str(o, it->section);
@@ -176,7 +236,33 @@ static void headings(struct rl_out *o, const struct export_item *it,
 	}
 }
 
-static const struct export_text_format md = { title, headings, md_entry };
+/* A tag's page (the untagged rulings' when it has no title). */
+static int tag_page(struct rl_export *x, const struct export_page *p,
+                    const struct rl_sink *out)
+{
+	struct export_item *items;
+	int rc = export_order(x, p, &items);
+	if (rc)
+		return rc;
+	struct md_tag t = { .x = x };
+	rl_out_init(&t.o, out);
+	t.lang = export_majority_lang(x, p->v, p->n, NULL);
+	t.ui = msg_lang_or_en(t.lang);
+	rl_out_adds(&t.o, "# ");
+	md_str(&t.o, p->title ? p->title : msg_get(t.ui, MSG_NO_TAG));
+	rl_out_adds(&t.o, "\n\n");
+	for (size_t k = 0; k < p->n && !t.rc && rl_out_ok(&t.o); k++) {
+		headings(&t.o, &items[k]);
+		struct rl_ruling r;
+		tag_fail(&t, export_ruling(x, items[k].i, &r));
+		if (!t.rc)
+			md_entry(&t, &r);
+		rl_ruling_clear(&r);
+	}
+	free(items);
+	int frc = export_finish(x, &t.o);
+	return t.rc ? t.rc : frc;
+}
 
 int export_md_page(struct rl_export *x, size_t page, const struct rl_sink *out)
 {
@@ -185,5 +271,5 @@ int export_md_page(struct rl_export *x, size_t page, const struct rl_sink *out)
 		return export_md_game_page(x, page, out);
 	if (p->kind != EXPORT_PAGE_TAG)
 		return export_md_book_page(x, page, out);
-	return export_text_page(x, p, out, &md);
+	return tag_page(x, p, out);
 }

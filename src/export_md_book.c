@@ -100,8 +100,8 @@ static void link_to(struct md *m, const char *text, size_t k, const char *id)
 }
 
 /* The page and anchor of ruling i: on this page when it is here, else on
- * its home page; a tag page's entries have no anchor in Markdown, so the
- * link goes to the page. False when the export has it on no page. */
+ * its home page (a tag page's entry: "r" and its id). False when the
+ * export has it on no page. */
 static bool ruling_place(struct md *m, size_t i, size_t *k, char **id)
 {
 	const struct rl_export *x = m->x;
@@ -112,8 +112,7 @@ static bool ruling_place(struct md *m, size_t i, size_t *k, char **id)
 		*k = x->home[i];
 	else
 		return false;
-	if (x->pages[*k].kind != EXPORT_PAGE_TAG &&
-	    !(*id = export_anchor(x, &x->pages[*k], i)))
+	if (!(*id = export_anchor(x, &x->pages[*k], i)))
 		md_fail(m, RL_ENOMEM);
 	return true;
 }

@@ -2,7 +2,7 @@
 """Checks a Markdown site (rulings export --all --format md) against the
 database it was exported from (issue 14, point 1: md books).
 
-    md-site-check.py SITE DB
+    md-site-check.py SITE DB [PO-DIRECTORY]
 
 Prints one line per finding, and a few facts:
   broken: PAGE -> LINK        a relative link whose file or #anchor is not there
@@ -23,6 +23,13 @@ Prints one line per finding, and a few facts:
   untagged-count: N M         untagged.md holds N entries, the database M
                               rulings with no tag outside the books
   books: N                    how many books (tables of contents)
+  entry-links: N              links from a book's pages to an entry of a tag
+                              page (its "r" and id anchor) that resolve
+  english: PAGE LANG TEXT     with PO-DIRECTORY: an English interface word
+                              (site-crawl.py's patterns from the catalog) on a
+                              tag page whose language (most of its entries',
+                              from the database) is LANG, not English
+  interface: LANG N           the interface texts of LANG's tag pages checked
 Exits 0 (findings are for the caller to judge).
 """
 import html
@@ -193,8 +200,65 @@ for title, w in want.items():
             print(f"stray: {title}: {num}")
 
 untagged = pages.get("untagged.md", "")
-entries = [l[5:] for l in untagged.split("\n") if l.startswith("#### ")]
+entries = [ANCHOR.sub("", l[5:]) for l in untagged.split("\n") if l.startswith("#### ")]
 for e in entries:
     if re.sub(r"\\(.)", r"\1", e) in book_titles:
         print(f"untagged: {e}")
 print(f"untagged-count: {len(entries)} {untagged_want}")
+
+# tag pages: their entries' anchors, the links from books to them, their
+# interface words in their language
+ENTRY = re.compile(r'^#### <a id="r(\d+)"></a>', re.M)
+tag_pages = {n: [int(i) for i in ENTRY.findall(t)] for n, t in pages.items()}
+tag_pages = {n: v for n, v in tag_pages.items() if v or n == "untagged.md"}
+entry_links = 0
+for name, text in pages.items():
+    if name in tag_pages:
+        continue
+    for dest in LINK.findall(text):
+        file, _, frag = dest.strip("<>").partition("#")
+        if file in tag_pages and re.fullmatch(r"r\d+", frag) and \
+                frag in anchors[file]:
+            entry_links += 1
+print(f"entry-links: {entry_links}")
+
+if len(sys.argv) > 3:
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "site_crawl_words", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                         "site-crawl.py"))
+    crawl = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(crawl)
+    patterns = crawl.english_patterns(sys.argv[3])
+    # the texts a tag page's own words are in: its title when it is
+    # untagged.md, labels "*Tags:* ", "**Changed answer.**", "*(…)*", and
+    # what follows the last tag link ("and 2 more")
+    LABEL = re.compile(r"^\*\*(.+?)\*\*$|^\*([^*\n]+)\*(?: |  $|$)", re.M)
+    checked = Counter()
+    for name, ids in sorted(tag_pages.items()):
+        langs = Counter(db.execute(
+            "SELECT lang FROM rulings WHERE id = ?", (i,)).fetchone()[0] for i in ids)
+        top = langs.most_common(2)
+        if not top or (len(top) > 1 and top[0][1] == top[1][1]):
+            continue                      # no entry, or a tie: no language to hold it to
+        lang = top[0][0].split("-")[0]
+        pats = patterns.get(lang)
+        if not pats:
+            continue
+        text = pages[name]
+        texts = [a or b for a, b in LABEL.findall(text)]
+        if name == "untagged.md":
+            texts.append(text.split("\n", 1)[0][2:])
+        for line in text.split("\n"):
+            if line.startswith("*") and "](" in line:
+                texts.append(line.rsplit(")", 1)[1])
+        for s in texts:
+            for part in crawl.PARTS.split(re.sub(r"\\(.)", r"\1", s)):
+                part = part.strip(" :,\n")
+                if not part:
+                    continue
+                checked[lang] += 1
+                if any(p.match(part) for p in pats):
+                    print(f"english: {name} {lang} {part}")
+    for lang in sorted(checked):
+        print(f"interface: {lang} {checked[lang]}")

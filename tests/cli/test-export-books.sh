@@ -53,7 +53,7 @@ Credits
 
 702.19a Trample is a static ability. See rule 100.1a.
 
-702.19b The controller assigns trample damage.
+702.19b The controller assigns trample damage. See rule 702.20.
 
 702.190. Not a subrule of 702.19.
 
@@ -82,8 +82,21 @@ printf '%s\n' 'Mixed' '' 'Frequently Asked Questions' '' \
 	'• Can the card be played during the opponent turn?' \
 	'  Yes, but only during the fast phase.' '  Tags: Mixed' \
 	'• Does the card stay in play?' '  Yes.' '  Tags: Mixed' >mixed-en.txt
+# an FAQ ruling of the game, in French, that rule 702.19b names by number
+# (the XML interchange format: a ruling with a rule number, changed, errata)
+cat >faq.xml <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<rulings format_version="1" title="FAQ Piétinement">
+  <ruling kind="faq" lang="fr" game="Magic: The Gathering" rule="702.20" changed="true">
+    <title>Le piétinement s’applique-t-il aux bloqueurs retirés ?</title>
+    <text>Oui : tous les dégâts peuvent être assignés au joueur.</text>
+    <tag name="Piétinement"/>
+    <errata product="Fondations" page="12"/>
+  </ruling>
+</rulings>
+EOF
 cp "$DATA"/*.txt "$DATA"/.rulings seeds/
-rl --db s.db import mixed-fr.txt
+rl --db s.db import mixed-fr.txt faq.xml
 rl --db s.db import seeds cr.txt markup.txt mixed-en.txt
 check_exit "the seeds and the rules import" 0
 # the French ruling edited: a change in French (changes.html and the feeds)
@@ -165,7 +178,7 @@ check_match "... and its warning counts them among the rulings with no tag" \
 # ---- md: the same books in Markdown (point 1) -------------------------------------
 rl --db s.db export --all --format md -o md
 check_exit "export --all --format md" 0
-run python3 "$_lib_dir/md-site-check.py" md s.db
+run python3 "$_lib_dir/md-site-check.py" md s.db "$_lib_dir/../../po"
 mdc=$(cat "$OUT")
 check_match "md: every relative link and #anchor resolves (and there are links to anchors)" \
 	'^anchored-links: [1-9][0-9]*$' "$(grep -E '^(broken|anchored-links):' <<<"$mdc" | head -5)"
@@ -210,6 +223,24 @@ mb=$(grep -l '^# Быстрые и медленные атаки' md/contents-*.
 check_eq "md: a Russian book's words are Russian (plural forms: 3 правила, 0 статей)" \
 	"Далее: |3 правила, 0 статей глоссария · Berserk|## Правила|Содержание: |Теги: " \
 	"$(sed -n 3p "$mb" | sed 's/: .*/: /')|$(sed -n 5p "$mb")|$(grep '^## ' "$mb")|$(sed -n 3p md/511-*.md | sed 's/: .*/: /')|$(grep -o 'Теги: ' md/511-*.md | head -n 1)"
+# tag pages: their words in their language, an anchor per entry (issue 14,
+# point 3 in md)
+check_eq "md: no English interface word on a French or Russian tag page (site-crawl.py's words)" "" \
+	"$(grep '^english:' <<<"$mdc" | head -5)"
+check_match "... and there are French and Russian ones to check" '^interface: fr [1-9][0-9]*\|interface: ru [1-9][0-9]*$' \
+	"$(grep '^interface:' <<<"$mdc" | paste -sd '|')"
+check_match "md: a rule naming an FAQ ruling links its entry on the tag page (page.md#r123)" \
+	'^entry-links: [1-9][0-9]*$' "$(grep '^entry-links:' <<<"$mdc")"
+mp=$(ls md | grep '^pietinement-[0-9a-f]\{12\}\.md$')
+check_match "... 702.19b links it" "See rule \[702\.20\]\($mp#r[0-9]+\)\.$" "$(grep -o 'See rule \[702.20\].*' "md/$m702")"
+check_eq "md: a French tag page reads French: its changed, errata and tags words" \
+	"**Réponse modifiée.**|*Errata :* Fondations, p. 12|*Étiquettes :* " \
+	"$(grep -E '^\*' "md/$mp" | sed 's/\[.*//; s/\xc2\xa0/ /g' | paste -sd '|')"
+check_eq "md: untagged.md's title is in its rulings' language (French)" "# Décisions sans étiquette" "$(head -n 1 md/untagged.md)"
+mm=md/$(ls md | grep '^mixed-.*\.md$')
+check_eq "md: on the English Mixed page the French entry is marked French (heading, answer)" \
+	"1|1|# Mixed|*Tags:* " \
+	"$(grep -c '^#### <a id="r[0-9]*"></a><span lang="fr">Est-ce' "$mm")|$(grep -c '^<div lang="fr">$' "$mm")|$(head -n 1 "$mm")|$(grep -o '^\*Tags:\* ' "$mm" | sort -u)"
 
 # ---- inline markup (point 5) -------------------------------------------------
 mk=site/$(ls site | grep '^markup-test-.*\.html$')
