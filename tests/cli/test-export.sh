@@ -93,7 +93,7 @@ md=$(cat "$OUT")
 check_match "md: the page's title is the stored tag" '^# Defend$' "$md"
 check_match "md: sections and categories are headings" '^## Errata / Updates$' "$md"
 check_match "md: categories" '^### Event Cards$' "$md"
-check_match "md: entries are headings" '^#### When an Event deals damage to Dahan' "$md"
+check_match "md: entries are headings, each with its anchor" '^#### <a id="r[0-9]+"></a>When an Event deals damage to Dahan' "$md"
 check_contains "md: ampersands are escaped" "$md" 'Branch \& Claw'
 check_contains "md: asterisks in the data are escaped" "$md" '\*(In each land, 1 Defense per Dahan)\*'
 check_match "md: nested bullets are list items" '^- If an Event causes a Ravage' "$md"
