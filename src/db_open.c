@@ -228,6 +228,11 @@ static int open_db(rl_db *db, const char *path, int flags)
 		rc = open_handle(db, path, SQLITE_OPEN_READWRITE | uri |
 		                 (kind == DB_NO_FILE ? SQLITE_OPEN_CREATE : 0), true);
 	free(name);
+	/* a URI can open it read-only (mode=ro, immutable=1): said now, not
+	 * as each document's "attempt to write a readonly database" */
+	if (!rc && sqlite3_db_readonly(db->h, "main") == 1)
+		rc = rl_db_fail(db, RL_EIO, "cannot write '%s': it is opened "
+		                "read-only", path);
 	/* foreign keys keep the links honest */
 	if (!rc)
 		rc = rl_db_exec(db, "PRAGMA foreign_keys = ON");

@@ -152,4 +152,14 @@ check_exit "--db DIRECTORY: import exits 74" 74
 check_err_contains "...saying it is a directory" "'dbdir' is a directory, not a database file"
 check_eq "...and nothing is made in it" "" "$(ls -A dbdir)"
 
+# A URI that opens the database read-only: a command that writes says so
+# at once (each document said "attempt to write a readonly database")
+for q in immutable=1 mode=ro; do
+	rl --db "file:relative.db?$q" import "$SEED_DEFEND"
+	check_exit "import into file:...?$q: exit 74" 74
+	check_err_contains "...said once, plainly" "cannot write 'file:relative.db?$q': it is opened read-only"
+done
+rl --db relative.db stats --format json
+check_json "...and nothing of it stored" 'd["rulings"] == 18'
+
 finish
