@@ -29,6 +29,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The journal mode of a database rulings writes: WAL, so that readers go
@@ -96,6 +97,31 @@ static bool is_uri(const char *path)
 	return strncmp(path, "file:", 5) == 0;
 }
 
+/* A command that writes needs to write the file and its directory (the
+ * -wal, -shm and journal files go there): said plainly before a byte is
+ * written, rather than SQLite's "attempt to write a readonly database"
+ * half-way, or a -wal file left beside a file it could not write. (As
+ * root, access(2) grants what the mode bits deny, as SQLite would.) */
+static int check_writable(rl_db *db, const char *path, const char *file)
+{
+	if (access(file, W_OK) != 0)
+		return rl_db_fail(db, RL_EIO, "cannot write '%s': %s", path,
+		                  strerror(errno));
+	char *dir = rl_strdup(file);
+	if (!dir)
+		return RL_ENOMEM;
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir] = '\0';
+	int rc = RL_OK;
+	if (access(slash ? dir : ".", W_OK) != 0)
+		rc = rl_db_fail(db, RL_EIO, "cannot write in the directory of "
+		                "'%s' (its -wal and -shm files go there): %s",
+		                path, strerror(errno));
+	free(dir);
+	return rc;
+}
+
 int rl_db_open(const char *path, int flags, rl_db **out)
 {
 	return rl_db_open_wait(path, flags, RL_BUSY_TIMEOUT_MS, out);
@@ -122,6 +148,10 @@ static int open_db(rl_db *db, const char *path, int flags)
 	bool write = flags & RL_OPEN_WRITE;
 	bool upgrade = write && !(flags & RL_OPEN_NO_UPGRADE);
 	int uri = is_uri(path) ? SQLITE_OPEN_URI : 0;
+	struct stat sb;
+	if (!uri && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return rl_db_fail(db, RL_EIO, "'%s' is a directory, not a "
+		                  "database file", path);
 
 	/* A read-only connection first: it opens the file (or fails to)
 	 * without reading or writing a byte, and names it. */
@@ -171,12 +201,22 @@ static int open_db(rl_db *db, const char *path, int flags)
 
 	if (!write) {
 		rc = first_read(db, name, &hd, &db->info.version);
+		/* a reader's page cache: 16 MB as a writer's, not SQLite's 2
+		 * MB. export --all walks the tables once per page it writes;
+		 * with 2 MB it read the same pages back with pread(2): 1.38
+		 * million calls for the corpora's 4858 rulings (a 20 MB
+		 * database), 6.4 s of system time of a 21 s export to md; 719
+		 * calls and 0.07 s with 16 MB (filled only as far as used) */
+		if (!rc)
+			rc = rl_db_exec(db, "PRAGMA cache_size = -16384");
 		free(name);
 		return rc ? rc : rl_db_check_version(db, path, db->info.version);
 	}
 
 	db->write = true;
-	if (kind == DB_NO_FILE && !uri) {
+	if (name && kind != DB_NO_FILE && !memory)
+		rc = check_writable(db, path, name);
+	if (!rc && kind == DB_NO_FILE && !uri) {
 		int e = rl_db_make_parent(path);
 		if (e == -ENOMEM)
 			rc = rl_db_fail(db, RL_ENOMEM, "out of memory");
@@ -188,6 +228,11 @@ static int open_db(rl_db *db, const char *path, int flags)
 		rc = open_handle(db, path, SQLITE_OPEN_READWRITE | uri |
 		                 (kind == DB_NO_FILE ? SQLITE_OPEN_CREATE : 0), true);
 	free(name);
+	/* a URI can open it read-only (mode=ro, immutable=1): said now, not
+	 * as each document's "attempt to write a readonly database" */
+	if (!rc && sqlite3_db_readonly(db->h, "main") == 1)
+		rc = rl_db_fail(db, RL_EIO, "cannot write '%s': it is opened "
+		                "read-only", path);
 	/* foreign keys keep the links honest */
 	if (!rc)
 		rc = rl_db_exec(db, "PRAGMA foreign_keys = ON");

@@ -474,6 +474,10 @@ int rl_compile_check(rl_db *db, const struct rl_query *q, bool by_id,
 		else
 			rc = rl_param(&c->p, c->match, false, &c->match_i);
 	} else if (q->nwords && !(rc = rl_qparse(q->words, q->nwords, &root))) {
+		/* words that parse to nothing at all ('*', '""', '()') hold
+		 * nothing to find, as a word of punctuation does: they match
+		 * nothing rather than everything */
+		bool empty = !root;
 		if (root && !(rc = resolve_whole(&x, &root)))
 			root = rl_qnormalize(root);
 		if (!x.f.scope)
@@ -493,7 +497,7 @@ int rl_compile_check(rl_db *db, const struct rl_query *q, bool by_id,
 		if (!rc && root)
 			rc = annotate(&x, &root, true, other > 0, &positive_text);
 		root = rc ? root : rl_qnormalize(root);
-		c->nothing = !rc && !root && positive_text;
+		c->nothing = !rc && !root && (positive_text || empty);
 		if (!rc && root) {
 			struct rl_buf b = {0};
 			rl_qnode_print(&b, root);

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char notes[] =
@@ -15,7 +16,9 @@ static const char notes[] =
 	"directory once (symbolic links are followed, loops passed over); hidden\n"
 	"files are passed over, and binary files and files of no known format\n"
 	"are skipped with a warning. A file named on the command line must be of\n"
-	"a known format. On a terminal a progress line counts the bytes read.\n"
+	"a known format. When no path given exists, no database is created; a\n"
+	"directory with no file to import is a warning. On a terminal a progress\n"
+	"line counts the bytes read.\n"
 	"Each document is stored in one transaction: one that fails leaves the\n"
 	"database as it was, and the others are still imported. Importing bytes\n"
 	"that are already the latest version of their document changes nothing;\n"
@@ -340,6 +343,19 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	if (!npaths)
 		return usage_error("import", "give the files or directories to "
 		                   "import");
+	/* When no path given exists (a mistyped name), there is nothing to
+	 * import: said before the database is opened, so that no database is
+	 * created for it. */
+	int missing = 0;
+	struct stat sb;
+	for (int i = 1; i <= npaths; i++)
+		missing += stat(argv[i], &sb) != 0 && errno == ENOENT;
+	if (missing == npaths) {
+		for (int i = 1; i <= npaths; i++)
+			error("%s: error: cannot open: %s", argv[i],
+			      strerror(ENOENT));
+		return EXIT_IO;
+	}
 	if (r.dry_run) {
 		/* nothing is written: an existing database is read (and its
 		 * transactions rolled back), a missing one stands in empty */
@@ -382,6 +398,12 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	int rc = rl_import_paths(c->db, (const char *const *)argv + 1,
 	                         (size_t)npaths, &r, &t);
 	progress_stop(u.bar);
+	/* directories that hold nothing to import (none, or only hidden
+	 * files) are said, rather than a silent success */
+	if (!rc && !t.imported && !t.unchanged && !t.skipped && !t.failed &&
+	    !t.refused)
+		warning("no file to import in %s%s", argv[1],
+		        npaths > 1 ? " or the other paths given" : "");
 	if (th.path) {
 		t.imported += th.outcome == RL_FILE_IMPORTED;
 		t.unchanged += th.outcome == RL_FILE_UNCHANGED;

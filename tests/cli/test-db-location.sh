@@ -141,4 +141,25 @@ rl --db "$LOCKED" stats --format json
 check_json "...and nothing of the failed attempt was left behind" \
 	'd["rulings"] == 35 and d["games"] == [{"name": "Spirit Island", "rulings": 35}]'
 
+# A directory given as the database is said to be one (SQLite said "disk
+# I/O error"), by readers and writers alike, and nothing is made in it
+mkdir dbdir
+rl --db dbdir search defend
+check_exit "--db DIRECTORY: search exits 74" 74
+check_err_contains "...saying it is a directory" "'dbdir' is a directory, not a database file"
+rl --db dbdir import "$SEED_DEFEND"
+check_exit "--db DIRECTORY: import exits 74" 74
+check_err_contains "...saying it is a directory" "'dbdir' is a directory, not a database file"
+check_eq "...and nothing is made in it" "" "$(ls -A dbdir)"
+
+# A URI that opens the database read-only: a command that writes says so
+# at once (each document said "attempt to write a readonly database")
+for q in immutable=1 mode=ro; do
+	rl --db "file:relative.db?$q" import "$SEED_DEFEND"
+	check_exit "import into file:...?$q: exit 74" 74
+	check_err_contains "...said once, plainly" "cannot write 'file:relative.db?$q': it is opened read-only"
+done
+rl --db relative.db stats --format json
+check_json "...and nothing of it stored" 'd["rulings"] == 18'
+
 finish

@@ -174,6 +174,21 @@ check_exit "a missing file exits 74" 74
 check_match "a missing file is reported by name" \
 	"^rulings: no-such-file\.txt: .*(No such file|cannot open)" "$(cat "$ERR")"
 
+check_eq "...and no database is created for it (nothing can be imported)" \
+	"" "$(ls missing.db* 2>/dev/null)"
+rl --db missing3.db import --game X no-such-file.txt no-such-dir/
+check_exit "two missing paths exit 74" 74
+check_eq "...each reported" 2 "$(grep -c ': error: cannot open: No such file or directory$' "$ERR")"
+check_eq "...and no database created" "" "$(ls missing3.db* 2>/dev/null)"
+
+# a directory with nothing to import says so (it was a silent success)
+mkdir -p nothing-here/sub && echo x >nothing-here/.hidden
+rl --db nothing.db import nothing-here
+check_exit "a directory with nothing to import: exit 0" 0
+check_err_contains "...with a warning" "warning: no file to import in nothing-here"
+rl --db nothing.db import nothing-here "$SEED_SPEED"
+check_err_empty "...no warning when another path has a file"
+
 rl --db missing2.db import no-such-file.txt "$SEED_SPEED"
 check_exit "a missing file among good ones still exits 74" 74
 rl --db missing2.db stats --format json

@@ -71,6 +71,18 @@ safe_case "a rule field" 'rule:510'
 safe_case "is:" 'is:changed'
 safe_case "fields under OR and NOT" -- 'defend OR -(tag:Defend OR title:ward)' 
 
+# A query that holds nothing to find matches nothing (exit 1), as the
+# manual says of a lone star and of punctuation: not every ruling
+for q in '*' '""' '()' '"*"' '...'; do
+	rl --db s.db search --format json -- "$q"
+	check_exit "search '$q' holds nothing to find: exit 1" 1
+	check_json "search '$q': ...no ruling listed" 'd["total"] == 0'
+done
+rl --db s.db search --format json 'tag:Defend *'
+check_exit "search 'tag:Defend *': the star is passed over, the tag's rulings found" 0
+check_json "...every one tagged Defend" \
+	'd["total"] > 0 and all("Defend" in r["tags"] for r in d["results"])'
+
 # Searched as text means the words are found.
 rl --db s.db search "don't" --format json
 check_exit "don't is found as text" 0

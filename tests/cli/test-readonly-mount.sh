@@ -58,6 +58,14 @@ for db in work.db pub.db; do
 	check_exit "...publish (to a writable place)" 0
 	rl --db "ro/$db" import "$SEED_SPEED"
 	check_exit "...import fails: the mount is read-only" 74
+	check_err_contains "...saying so before it writes" \
+		"cannot write 'ro/$db': Read-only file system"
+	rl --db "ro/$db" import --dry-run "$SEED_SPEED"
+	check_exit "...import --dry-run too (it rolls an import back)" 74
+	check_err_contains "...saying so" "cannot write 'ro/$db'"
+	rl --db "ro/$db" reindex
+	check_exit "...reindex fails" 74
+	check_err_contains "...saying so" "cannot write 'ro/$db'"
 	rl --db "file:$T/ro/$db?immutable=1" stats --format json
 	check_exit "...--db file:...?immutable=1" 0
 done
