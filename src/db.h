@@ -13,6 +13,9 @@ struct rl_db {
 	char *errmsg;
 	bool bulk;      /* in rl_bulk_begin(): documents share one transaction */
 	bool bulk_lost; /* an error rolled that transaction back */
+	/* rl_import's bulk load: more groups follow, the champion lists are
+	 * refreshed at its end only (rl_topk_refresh_later) */
+	bool topk_later;
 	int busy_ms;     /* how long it waits for another process's lock */
 	bool errmsg_oom;   /* the last message could not be allocated */
 	bool write;        /* opened to write (else SQLITE_OPEN_READONLY) */

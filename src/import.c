@@ -10,6 +10,7 @@
  * with what became of it then. */
 #include "db.h"
 #include "manifest.h"
+#include "topk.h"
 #include "walk.h"
 
 #include <stdio.h>
@@ -462,6 +463,7 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
 	r.start = now();
 	tell(&r, RL_IMPORT_WALKED);
 	bool bulk = opt->bulk && !opt->dry_run;
+	db->topk_later = bulk;      /* the lists: with the last group (topk.c) */
 	for (size_t i = 0; i < w.n; i++) {
 		if (bulk && !r.grouped) {
 			int rc = rl_bulk_begin(db);
@@ -495,10 +497,19 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
 		else
 			account(&r, &rep);
 		if (r.grouped && (i + 1 == w.n || rc == RL_EBUSY || db->bulk_lost ||
-		                  now() - r.opened >= opt->group_seconds))
+		                  now() - r.opened >= opt->group_seconds)) {
+			db->topk_later = i + 1 < w.n && rc != RL_EBUSY;
 			end_group(&r, &w, i);
+		}
 		if (rc == RL_EBUSY)
 			break;    /* the next document would wait just as long */
+	}
+	if (rl_topk_refresh_later(db)) {
+		char msg[1024];
+		snprintf(msg, sizeof msg, "%s; the search lists were not rebuilt"
+		         " (searches stay exact; 'rulings reindex' rebuilds them)",
+		         rl_db_errmsg(db));
+		notice(&r, NULL, RL_WARNING, RL_OK, msg);
 	}
 	free(r.held);
 	walk_free(&w);

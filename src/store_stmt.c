@@ -177,5 +177,5 @@ int rl_store_fts_flush(rl_db *db)
 	int rc = rl_topk_note_pending(db);
 	if (!rc)
 		rc = rl_db_exec(db, fts_flush_sql);
-	return rc ? rc : rl_topk_refresh(db);
+	return rc || db->topk_later ? rc : rl_topk_refresh(db);
 }

@@ -22,6 +22,9 @@ int rl_topk_note_pending(rl_db *db);
 /* After the full-text tables changed: rebuilds the lists when they have
  * drifted (see topk.c), else nothing. */
 int rl_topk_refresh(rl_db *db);
+/* rl_topk_refresh() in a transaction of its own, when a bulk load's last
+ * commit left it to do (db->topk_later); RL_OK otherwise. */
+int rl_topk_refresh_later(rl_db *db);
 /* Builds every list again (rulings reindex). */
 int rl_topk_rebuild(rl_db *db);
 
