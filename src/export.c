@@ -34,7 +34,9 @@ static const char TMP_PREFIX[] = ".rulings-tmp-";
 static const struct rl_export_format formats[] = {
 	{ .name = "txt", .ext = ".txt", .exact_tag = true,
 	  .render_page = export_txt_page },
-	{ .name = "md", .ext = ".md", .render_page = export_md_page },
+	{ .name = "md", .ext = ".md", .books = true,
+	  .render_page = export_md_page,
+	  .render_index = export_md_index, .index_name = "index.md" },
 	{ .name = "html", .ext = ".html", .books = true, .feeds = true,
 	  .xml_module = true,
 	  .render_page = export_html_page,

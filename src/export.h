@@ -177,6 +177,13 @@ const struct export_head *export_head_of(const struct export_book *b,
 /* A head's heading, "702. Keyword Abilities" (its number alone when no
  * rule has it); a new string. */
 char *export_head_title(const struct export_head *h);
+/* The language of most of rulings v[0..n) of the selection (v NULL: all
+ * of them; game not NULL: only that game's), NULL when none has one. */
+const char *export_majority_lang(const struct rl_export *x, const size_t *v,
+                                 size_t n, const char *game);
+/* How many rulings of page p are of game (NULL: all of them). */
+size_t export_page_count(const struct rl_export *x, const struct export_page *p,
+                         const char *game);
 /* The anchor of ruling i on page p: the rule number on a book's page,
  * else "r" and its id; a new string. */
 char *export_anchor(const struct rl_export *x, const struct export_page *p,
@@ -228,6 +235,7 @@ int export_change_texts(const struct rl_change *c, char **old, char **new);
 /* The renderers (one per format). */
 int export_txt_page(struct rl_export *x, size_t page, const struct rl_sink *out);
 int export_md_page(struct rl_export *x, size_t page, const struct rl_sink *out);
+int export_md_index(struct rl_export *x, const struct rl_sink *out);
 int export_html_page(struct rl_export *x, size_t page, const struct rl_sink *out);
 int export_html_index(struct rl_export *x, const struct rl_sink *out);
 int export_html_book_page(struct rl_export *x, size_t page,

@@ -19,6 +19,7 @@
  * glossary has a page per letter: an entry's section when the importer
  * made it a letter, else the first letter of its term. */
 #include "export.h"
+#include "msg.h"
 #include "utf8.h"
 #include "util.h"
 
@@ -558,6 +559,31 @@ int export_books_pages(struct rl_export *x, size_t *cap)
 		if (book_pages(x, k, cap))
 			return rl_db_fail(x->db, RL_ENOMEM, "out of memory");
 	return RL_OK;
+}
+
+/* ---- what the index and the games' pages count ------------------------- */
+
+const char *export_majority_lang(const struct rl_export *x, const size_t *v,
+                                 size_t n, const char *game)
+{
+	struct msg_tally t = {0};
+	for (size_t k = 0; k < (v ? n : x->n); k++) {
+		const struct export_ruling *r = &x->v[v ? v[k] : k];
+		if (!game || (r->game && !strcmp(r->game, game)))
+			msg_tally_add(&t, r->lang);
+	}
+	return msg_tally_best(&t);
+}
+
+size_t export_page_count(const struct rl_export *x, const struct export_page *p,
+                         const char *game)
+{
+	size_t n = 0;
+	for (size_t j = 0; j < p->n; j++) {
+		const char *g = x->v[p->v[j]].game;
+		n += !game || (g && !strcmp(g, game));
+	}
+	return n;
 }
 
 void export_books_free(struct rl_export *x)

@@ -417,11 +417,7 @@ int export_html_game_page(struct rl_export *x, size_t page,
 		const struct export_page *tp = &x->pages[k];
 		if (tp->kind != EXPORT_PAGE_TAG)
 			continue;
-		size_t m = 0;
-		for (size_t j = 0; j < tp->n; j++) {
-			const char *g = x->v[tp->v[j]].game;
-			m += g && !strcmp(g, p->title);
-		}
+		size_t m = export_page_count(x, tp, p->title);
 		if (!m)
 			continue;
 		if (!ul) {

@@ -111,11 +111,5 @@ void html_ui_text(struct page_doc *d, xmlNodePtr parent, const char *s)
 const char *html_majority_lang(const struct rl_export *x, const size_t *v,
                                size_t n, const char *game)
 {
-	struct msg_tally t = {0};
-	for (size_t k = 0; k < (v ? n : x->n); k++) {
-		const struct export_ruling *r = &x->v[v ? v[k] : k];
-		if (!game || (r->game && !strcmp(r->game, game)))
-			msg_tally_add(&t, r->lang);
-	}
-	return msg_tally_best(&t);
+	return export_majority_lang(x, v, n, game);
 }

@@ -1,17 +1,14 @@
 /* export_md.c — a page as Markdown, for people: sections, categories and
  * questions as headings, nested bullets as lists, tags linked to their
  * pages; every character Markdown could read as markup is escaped. */
-#include "export.h"
+#include "export_md.h"
 
 #include <string.h>
 
 static const char BULLET[] = "\xE2\x80\xA2";     /* • */
 
-/* Text with every character that Markdown could read as markup escaped:
- * inline markup anywhere, block markup at the start of a line. */
-static void md_text(struct rl_out *o, const char *s, size_t n)
+void md_text_at(struct rl_out *o, const char *s, size_t n, bool line_start)
 {
-	bool line_start = true;
 	for (size_t i = 0; i < n; i++) {
 		char ch = s[i];
 		if (ch == '\n' || ch == '\r') {
@@ -41,7 +38,12 @@ static void md_text(struct rl_out *o, const char *s, size_t n)
 	}
 }
 
-static void md_str(struct rl_out *o, const char *s)
+void md_text(struct rl_out *o, const char *s, size_t n)
+{
+	md_text_at(o, s, n, true);
+}
+
+void md_str(struct rl_out *o, const char *s)
 {
 	md_text(o, s, strlen(s));
 }
@@ -178,5 +180,10 @@ static const struct export_text_format md = { title, headings, md_entry };
 
 int export_md_page(struct rl_export *x, size_t page, const struct rl_sink *out)
 {
-	return export_text_page(x, &x->pages[page], out, &md);
+	const struct export_page *p = &x->pages[page];
+	if (p->kind == EXPORT_PAGE_GAME)
+		return export_md_game_page(x, page, out);
+	if (p->kind != EXPORT_PAGE_TAG)
+		return export_md_book_page(x, page, out);
+	return export_text_page(x, p, out, &md);
 }

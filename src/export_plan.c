@@ -10,6 +10,7 @@
  * it once; different tags never share a page.
  * Page file names and tag identities: export_names.c. */
 #include "export.h"
+#include "query.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -19,7 +20,9 @@
 
 int export_ruling(struct rl_export *x, size_t i, struct rl_ruling *out)
 {
-	return rl_show(x->db, x->ids[i], out);
+	/* no renderer reads a rule's relations: a book lays its rules out
+	 * itself (export_book.c) */
+	return rl_show_unrelated(x->db, x->ids[i], out);
 }
 
 bool export_find(const struct rl_export *x, long long id, size_t *i)

@@ -49,6 +49,11 @@ void rl_params_free(struct rl_params *p);
 int rl_rule_cmp(const char *a, const char *b);
 /* Fills r's parent, previous, next and subrules (r->rule set). */
 int rl_rule_relations(rl_db *db, struct rl_ruling *r);
+/* rl_show() without those relations (parent, previous, next, subrules
+ * stay NULL): what an export reads of each ruling. The relations read
+ * every current rule of the game and sort them, for each rule: a book of
+ * n rules exported with them costs O(n^2 log n). */
+int rl_show_unrelated(rl_db *db, long long id, struct rl_ruling *out);
 void rl_rule_ref_free(struct rl_rule_ref *r);
 
 /* ---- a query made SQL (qcompile.c, filter.c) ----------------------------- */

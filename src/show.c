@@ -30,7 +30,8 @@ static int read_links(rl_db *db, const char *sql, long long id,
 	return rc;
 }
 
-static int show_in(rl_db *db, long long id, struct rl_ruling *out)
+static int show_in(rl_db *db, long long id, struct rl_ruling *out,
+                   bool relations)
 {
 	*out = (struct rl_ruling){0};
 	struct rl_buf sql = {0};
@@ -71,8 +72,21 @@ static int show_in(rl_db *db, long long id, struct rl_ruling *out)
 			" WHERE f.target_id = ?1 AND s.withdrawn_at IS NULL"
 			" GROUP BY s.id ORDER BY s.id",
 			id, &out->backlinks, &out->nbacklinks);
-	if (!rc)
+	if (!rc && relations)
 		rc = rl_rule_relations(db, out);
+	if (rc)
+		rl_ruling_clear(out);
+	return rc;
+}
+
+static int show(rl_db *db, long long id, struct rl_ruling *out, bool relations)
+{
+	*out = (struct rl_ruling){0};
+	int rc = rl_read_begin(db);
+	if (rc)
+		return rc;
+	/* the read can fail after the ruling was read: nothing is kept then */
+	rc = rl_read_end(db, show_in(db, id, out, relations));
 	if (rc)
 		rl_ruling_clear(out);
 	return rc;
@@ -80,15 +94,12 @@ static int show_in(rl_db *db, long long id, struct rl_ruling *out)
 
 int rl_show(rl_db *db, long long id, struct rl_ruling *out)
 {
-	*out = (struct rl_ruling){0};
-	int rc = rl_read_begin(db);
-	if (rc)
-		return rc;
-	/* the read can fail after the ruling was read: nothing is kept then */
-	rc = rl_read_end(db, show_in(db, id, out));
-	if (rc)
-		rl_ruling_clear(out);
-	return rc;
+	return show(db, id, out, true);
+}
+
+int rl_show_unrelated(rl_db *db, long long id, struct rl_ruling *out)
+{
+	return show(db, id, out, false);
 }
 
 /* Sets out's title and text to those the ruling had at time t. */
@@ -147,7 +158,7 @@ int rl_show_as_of(rl_db *db, long long id, const char *when,
 	int rc = rl_read_begin(db);
 	if (rc)
 		return rc;
-	rc = show_in(db, id, out);
+	rc = show_in(db, id, out, true);
 	if (!rc)
 		rc = as_of_in(db, id, t, out);
 	rc = rl_read_end(db, rc);

@@ -149,8 +149,9 @@ int cmd_export(struct ctx *c, int argc, char **argv)
 		  .out = &o.output, .arg = "PATH",
 		  .help = "where to write: a file (\"-\": standard output) for --tag "
 		  "and for json and xml; a directory, one page per tag, for txt, md "
-		  "and html with --all or --query (html: each rulebook a book, its "
-		  "contents, rules and glossary letters)" },
+		  "and html with --all or --query (md and html: an index, a page per "
+		  "game, each rulebook a book, its contents, rules and glossary "
+		  "letters)" },
 		{ .name = "force", .type = OPT_FLAG, .out = &o.force,
 		  .help = "write into a non-empty directory that is not a previous "
 		  "export" },

@@ -8,7 +8,10 @@
 # clicks or fewer. The pages are in their language, interface words too
 # (point 3): with the letter D of the French Marvel Champions glossary
 # (18 files), no English interface word is left in a French or Russian
-# element of any page.
+# element of any page. The same database as md: the same checks by
+# md-site-check.py (page size, links and anchors, reach, rule order, each
+# book ruling once), the CR's chapters and sections, French and Russian
+# words.
 #
 #   bash tests/cli/test-corpus-books.sh BUILD/rulings CORPORA
 #
@@ -70,6 +73,37 @@ trample=$(xp 'string(//ul[@class="toc"]/li/a[starts-with(., "702.")]/@href)' "si
 check_match "702 links its page#702" '^702-[a-z0-9-]*-[0-9a-f]{12}\.html#702$' "$trample"
 check_eq "the page has 702.19a as an anchor" "1" \
 	"$(grep -c 'id="702.19a"' "site/${trample%#*}")"
+
+# ---- the same books in Markdown (md-site-check.py) ---------------------------------
+rl --db c.db export --all --format md -o md
+check_exit "export --all --format md" 0
+run python3 "$_lib_dir/md-site-check.py" md c.db
+mdc=$(cat "$OUT")
+mlargest=$(sed -n 's/^largest: \([0-9]*\) .*/\1/p' <<<"$mdc")
+check_eq "md: no page is over 300 KB (largest: $mlargest bytes)" "yes" \
+	"$([ "${mlargest:-999999999}" -le 307200 ] && echo yes || echo no)"
+check_match "md: every relative link and #anchor resolves (and there are links to anchors)" \
+	'^anchored-links: [0-9]{4,}$' "$(grep -E '^(broken|anchored-links):' <<<"$mdc" | head -5)"
+check_eq "md: every page is reached from index.md" "" "$(grep '^unreached:' <<<"$mdc" | head -5)"
+check_match "... in three clicks or fewer" '^max-clicks: [0-3]$' "$(grep '^max-clicks:' <<<"$mdc")"
+check_eq "md: the CR, the Berserk rules and dictionary, Marvel's 18 terms are books, rules in number order, the contents in their order" \
+	"books: 21" "$(grep -E '^(books|order|toc):' <<<"$mdc" | paste -sd '|')"
+check_eq "md: each ruling of a book once on its pages, none elsewhere" "" \
+	"$(grep -E '^(missing|twice|stray|untagged):' <<<"$mdc" | head -5)"
+check_eq "md: no untagged.md: every ruling is in a book" "untagged-count: 0 0|" \
+	"$(grep '^untagged-count:' <<<"$mdc")|$(ls md/untagged.md 2>/dev/null)"
+mtoc=$(ls md | grep '^contents-magic-the-gathering-comprehensive-rules-')
+check_eq "md: the CR's contents: its nine chapters, every section the file numbers ($want)" \
+	"$(tr '\r' '\n' <"$CR" | grep -E '^[1-9]\. [A-Z][A-Za-z ,]*$' | sort -u | head -n 9 | paste -sd '|')|$want" \
+	"$(sed -n 's/^## <a id="[1-9]"><\/a>//p' "md/$mtoc" | paste -sd '|')|$(grep -c '^- \[[1-9][0-9][0-9]\. ' "md/$mtoc")"
+mdef=$(grep -l '^# Défausser, défausse$' md/contents-*.md | head -n 1)
+check_eq "md: a French glossary's contents read French" "0 règle, 1 entrée de glossaire · Marvel Champions|## Glossaire" \
+	"$(sed -n 5p "$mdef")|$(grep '^## ' "$mdef")"
+mdict=$(grep -l '^# Глоссарий$' md/contents-*.md | head -n 1)
+check_eq "md: the Berserk dictionary's contents read Russian" "## Глоссарий|Далее: " \
+	"$(grep '^## ' "$mdict")|$(sed -n 3p "$mdict" | sed 's/: .*/: /')"
+check_eq "md: the index lists the three books of the corpora by name" "3" \
+	"$(grep -c -E '^- \[(Magic: The Gathering Comprehensive Rules|Основные принципы игры.*|Глоссарий)\]\(contents-' md/index.md)"
 
 btoc=$(grep -l '<h1>Основные принципы игры' site/contents-*.html | head -n 1)
 check_match "the Berserk rules have a table of contents" 'contents-' "$btoc"

@@ -7,7 +7,11 @@
 # page of the rulings with no tag. The site is crawled from index.html by
 # site-crawl.py (Python's own HTML parser): no link is broken, every page is
 # reached in three clicks or fewer; no heading level is skipped and no link
-# is a bare "#" on any page (issue 14, point 4).
+# is a bare "#" on any page (issue 14, point 4). The same database exported
+# as md has the same shape (index.md, contents, pages of rules with
+# <a id="702.19a"></a> anchors, glossary letters), checked against the
+# database by md-site-check.py (links, anchors, reach, rule order, each
+# book ruling once) and, where cmark is installed, as CommonMark renders it.
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 if ! command -v xmllint >/dev/null; then
@@ -157,6 +161,55 @@ check_eq "txt writes no page of the book's rules (its importer could not read on
 	"$(grep -l '702\.19a' txt/*.txt 2>/dev/null)"
 check_match "... and its warning counts them among the rulings with no tag" \
 	'warning: [0-9]+ rulings with no tag are on no tag page' "$(cat "$ERR")"
+
+# ---- md: the same books in Markdown (point 1) -------------------------------------
+rl --db s.db export --all --format md -o md
+check_exit "export --all --format md" 0
+run python3 "$_lib_dir/md-site-check.py" md s.db
+mdc=$(cat "$OUT")
+check_match "md: every relative link and #anchor resolves (and there are links to anchors)" \
+	'^anchored-links: [1-9][0-9]*$' "$(grep -E '^(broken|anchored-links):' <<<"$mdc" | head -5)"
+check_eq "md: every page is reached from index.md" "" "$(grep '^unreached:' <<<"$mdc" | head -5)"
+check_match "... in three clicks or fewer" '^max-clicks: [0-3]$' "$(grep '^max-clicks:' <<<"$mdc")"
+check_eq "md: two books, the rules in number order, the contents in their order" "books: 2" \
+	"$(grep -E '^(books|order|toc):' <<<"$mdc" | paste -sd '|')"
+check_eq "md: each ruling of a book once on its pages, none elsewhere" "" \
+	"$(grep -E '^(missing|twice|stray|untagged):' <<<"$mdc" | head -5)"
+check_match "md: untagged.md holds the rulings with no tag outside the books" \
+	'^untagged-count: ([0-9]+) \1$' "$(grep '^untagged-count:' <<<"$mdc")"
+mtoc=$(ls md | grep '^contents-magic-the-gathering-comprehensive-rules-[0-9a-f]\{12\}\.md$')
+m702=$(ls md | grep '^702-magic-')
+m100=$(ls md | grep '^100-magic-')
+check_eq "md: the contents, chapters as headings with anchors, sections linked to page#number" \
+	"## <a id=\"1\"></a>1. Game Concepts|- [100. General]($m100#100)|## <a id=\"7\"></a>7. Additional Rules|- [702. Keyword Abilities]($m702#702)|## Glossary" \
+	"$(grep -E '^(## |- \[[0-9])' "md/$mtoc" | paste -sd '|')"
+check_contains "md: the index lists the book" "$(cat md/index.md)" \
+	"- [Magic: The Gathering Comprehensive Rules]($mtoc) (11 rules, 2 glossary entries)"
+check_match "md: ... and links a page per game" '^- \[Magic: The Gathering\]\(game-magic-the-gathering-[0-9a-f]{12}\.md\) \([0-9]+\)$' \
+	"$(grep '^- \[Magic: The Gathering\]' md/index.md)"
+check_eq "md: a rule is an item with its number as anchor, 702.19a nested in 702.19" \
+	"- <a id=\"702.19\"></a>**702.19** Trample|  - <a id=\"702.19a\"></a>**702.19a** Trample is a static ability. See rule [100.1a]($m100#100.1a).|- <a id=\"702.190\"></a>**702.190** Not a subrule of 702.19." \
+	"$(grep -E '702\.19(0|a)?"' "md/$m702" | paste -sd '|')"
+check_contains "md: a reference links the rule on its page" "$(cat "md/$m100")" "See rule [702.19a]($m702#702.19a) for trample."
+check_eq "md: previous, contents, next" \
+	"Previous: [1. Game Concepts]($m100) · Contents: [Magic: The Gathering Comprehensive Rules]($mtoc) · Next: [Glossary: A]($(ls md | grep '^glossary-a-magic-'))" \
+	"$(sed -n 3p "md/$m702")"
+check_contains "md: a glossary term links the rule it names" "$(cat md/glossary-t-magic-*.md)" "[702.19]($m702#702.19)"
+check_not_contains "md: no rule of a book on untagged.md" "$(cat md/untagged.md)" "702.19a"
+# the Markdown as a CommonMark renderer reads it (cmark, the reference
+# implementation; --unsafe: raw HTML kept, as GitHub's renderer keeps it)
+if command -v cmark >/dev/null; then
+	cmark --unsafe "md/$m702" >702.html
+	check_eq "md: in CommonMark every anchor stays, 702.19a is nested in 702.19's item, 702.190 is not" \
+		"$(grep -c '<a id=' "md/$m702")|702.19|" \
+		"$(grep -o '<a id=' 702.html | wc -l)|$(xp 'string(//a[@id="702.19a"]/ancestor::li[2]/p/a/@id)' 702.html)|$(xp 'string(//a[@id="702.190"]/ancestor::li[2]/p/a/@id)' 702.html)"
+else
+	echo "cmark is missing (Debian cmark): the CommonMark rendering is not checked"
+fi
+mb=$(grep -l '^# Быстрые и медленные атаки' md/contents-*.md)
+check_eq "md: a Russian book's words are Russian (plural forms: 3 правила, 0 статей)" \
+	"Далее: |3 правила, 0 статей глоссария · Berserk|## Правила|Содержание: |Теги: " \
+	"$(sed -n 3p "$mb" | sed 's/: .*/: /')|$(sed -n 5p "$mb")|$(grep '^## ' "$mb")|$(sed -n 3p md/511-*.md | sed 's/: .*/: /')|$(grep -o 'Теги: ' md/511-*.md | head -n 1)"
 
 # ---- inline markup (point 5) -------------------------------------------------
 mk=site/$(ls site | grep '^markup-test-.*\.html$')
