@@ -30,7 +30,7 @@
 # FAULTS_STEP percent (default 3) a step: about 350 runs for an import of
 # 30,000 allocations. FAULTS_DENSE=1000000 walks every N (slow).
 # FAULTS_ONLY=NAME runs one kind of loop (import-new, import-more, search,
-# changed, parse). FAULTS_DBCHECK=PATH: the checker to use instead of
+# changed, parse) or one loop (import-new/write, parse/xml-interchange). FAULTS_DBCHECK=PATH: the checker to use instead of
 # DBCHECK (one of another build of the same source: tests/run-all gives the
 # sanitizer build's loops the normal build's, a cheaper process to start).
 # FAULTS_PERSIST=1: every allocation from the N-th on fails, not only the
@@ -128,7 +128,8 @@ bad() {
 loop() {
 	local name=$1 var=$2 setup=$3 db=$4 before=$5 after=$6
 	shift 6
-	[ -n "$ONLY" ] && [ "$ONLY" != "${name%%/*}" ] && return 0
+	[ -n "$ONLY" ] && [ "$ONLY" != "${name%%/*}" ] && [ "$ONLY" != "$name" ] &&
+		return 0
 	local n=1 runs=0 bad_before=$failed st want expect=
 	# the output of a reader must be the normal one when it succeeds
 	case $db in
