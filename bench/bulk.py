@@ -3,12 +3,12 @@
 
 Usage: bench/bulk.py [--build DIR] [--sizes 10000,100000] [--runs 11]
                      [--tmp DIR] [--keep] [--dump N=DIR]...
-                     [--per-doc-max N] [--changed-size N]
+                     [--per-doc-max N] [--changed-size N] [--group-seconds S]
 
 For each size N, in one run, side by side:
-  (a) `rulings --db X import --bulk DIR --quiet` on a bench/gen_faq.py dump
-      of N entries (or the one --dump N=DIR names): wall time, rulings
-      rows/s, peak RSS (/usr/bin/time -f %M); up to --per-doc-max entries
+  (a) `rulings --db X import --bulk=S DIR --quiet` on a bench/gen_faq.py
+      dump of N entries (or the one --dump N=DIR names): wall time, CPU
+      time, rulings rows/s, peak RSS (/usr/bin/time -f %M); up to --per-doc-max entries
       also the default import, one transaction per document;
   (b) the floor: the same rulings' (title, body), read back from X, inserted
       with plain SQL (one transaction) into the four rulings_fts_* tables of
@@ -23,7 +23,8 @@ For each size N, in one run, side by side:
   (d) `rulings search --tag T` for a typical page tag and the most used tag:
       p50;
   (b') every row the import wrote, copied with INSERT ... SELECT into an
-      empty database (the storage alone, no parsing or lookups);
+      empty database (the storage alone, no parsing or lookups): wall and
+      CPU time, and their ratios to (a);
   (e) at --changed-size entries: a dump mutated by `gen_faq.py --mutate 0.05`
       imported on top, then `rulings changed --between A B` (A = the last
       import of the first dump, B = the last of the second): wall time.
@@ -50,17 +51,25 @@ def sh(cmd, **kw):
     return subprocess.run(cmd, check=True, **kw)
 
 
-def timed(cmd, stdin=None):
-    """Wall seconds and peak RSS (KiB) of one run of cmd."""
+def timed_cpu(cmd, stdin=None):
+    """Wall seconds, peak RSS (KiB) and CPU seconds (user + system) of one
+    run of cmd. On a loaded machine the wall time is mostly waiting: the
+    CPU time is what compares."""
     t0 = time.perf_counter()
-    p = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, stdin=stdin,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.run(["/usr/bin/time", "-f", "%M %U %S"] + cmd,
+                       stdin=stdin, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE)
     dt = time.perf_counter() - t0
     if p.returncode not in (0, 1):   # 1: rulings found nothing / rg no match
         sys.stderr.write(p.stderr.decode())
         raise SystemExit("failed: %s" % " ".join(cmd))
-    rss = int(p.stderr.decode().strip().splitlines()[-1])
-    return dt, rss
+    rss, user, system = p.stderr.decode().strip().splitlines()[-1].split()
+    return dt, int(rss), float(user) + float(system)
+
+
+def timed(cmd, stdin=None):
+    """Wall seconds and peak RSS (KiB) of one run of cmd."""
+    return timed_cpu(cmd, stdin)[:2]
 
 
 def p50(cmd, runs):
@@ -154,7 +163,8 @@ def bench_size(a, n, res):
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(one_db + suffix):
                 os.remove(one_db + suffix)
-    dt, rss = timed([rulings, "--db", db, "import", "--bulk", d1, "--quiet"])
+    dt, rss, cpu = timed_cpu([rulings, "--db", db, "import", "--bulk=%d"
+                              % a.group_seconds, d1, "--quiet"])
     con = sqlite3.connect(db)
     rows = con.execute("SELECT count(*) FROM rulings").fetchone()[0]
     last_import = con.execute("SELECT max(id) FROM imports").fetchone()[0]
@@ -171,7 +181,7 @@ def bench_size(a, n, res):
         " tags t ON t.id = rt.tag_id WHERE t.name_fold || CASE t.qual_fold"
         " WHEN '' THEN '' ELSE ' (' || t.qual_fold || ')' END = lower(?)",
         (page_tag,)).fetchone()[0]
-    r.update(rows=rows, import_s=dt, import_rows_s=rows / dt,
+    r.update(rows=rows, import_s=dt, import_cpu_s=cpu, import_rows_s=rows / dt,
              import_rss_mb=rss / 1024, db_mb=os.path.getsize(db) / 1e6)
 
     # (b) the floor: an empty rulings database, plain INSERTs, one transaction
@@ -219,9 +229,10 @@ def bench_size(a, n, res):
         copy.append("INSERT INTO rulings_fts_%s(rowid, title, body) SELECT"
                     " id, title, body FROM main.rulings WHERE %s;" % (l, cond))
     copy.append("COMMIT;")
-    adt, arss = timed(["sqlite3", "-bail", "-cmd", ".load " + ext, all_db,
-                       "\n".join(copy)])
-    r.update(all_s=adt, all_rss_mb=arss / 1024, all_ratio=adt / dt)
+    adt, arss, acpu = timed_cpu(["sqlite3", "-bail", "-cmd", ".load " + ext,
+                                 all_db, "\n".join(copy)])
+    r.update(all_s=adt, all_rss_mb=arss / 1024, all_ratio=adt / dt,
+             all_cpu_s=acpu, all_cpu_ratio=acpu / cpu)
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(all_db + suffix):
             os.remove(all_db + suffix)
@@ -293,6 +304,9 @@ def report(res):
         out.append("| every row copied with INSERT … SELECT (storage only),"
                    " wall s | %.1f | %.1f | %.2f× |" % (
                        r["import_s"], r["all_s"], r["all_ratio"]))
+        out.append("| the same, CPU s (user + system) | %.1f | %.1f |"
+                   " %.2f× |" % (r["import_cpu_s"], r["all_cpu_s"],
+                                 r["all_cpu_ratio"]))
         out.append("| peak RSS MB (--bulk) | %.1f | %.1f | |" % (
             r["import_rss_mb"], r["floor_rss_mb"]))
         out.append("| DB MB | %.1f | | |" % r["db_mb"])
@@ -336,6 +350,10 @@ def main():
     ap.add_argument("--changed-size", type=int, default=100000,
                     help="the size at which a mutated dump is imported on"
                     " top and `changed` timed")
+    ap.add_argument("--group-seconds", type=int, default=10,
+                    help="import --bulk=S: how long a group stays open (10,"
+                    " the default; 86400: one group, the same work whatever"
+                    " the machine's load)")
     a = ap.parse_args()
     a.dump = {int(k): os.path.abspath(v)
               for k, v in (x.split("=", 1) for x in a.dump)}

@@ -226,12 +226,12 @@ int rl_store_list(rl_db *db, struct stmts *s, long long import, long long id,
 }
 
 /* A ruling new to the database, with the entry's content; its full-text
- * row written when the document is finished. */
-static int insert_ruling(rl_db *db, struct stmts *s, long long game,
-                         const char *lang, long long import,
+ * row written when the document is finished. With i s->insert_new_ruling,
+ * nothing is written if the ruling exists: *id is then 0. */
+static int insert_ruling(rl_db *db, struct stmts *s, sqlite3_stmt *i,
+                         long long game, const char *lang, long long import,
                          const struct rl_entry *e, long long *id)
 {
-	sqlite3_stmt *i = s->insert_ruling;
 	if (game)
 		sqlite3_bind_int64(i, 1, game);
 	rl_bind_text(i, 2, rl_kind_name(e->kind));
@@ -239,12 +239,28 @@ static int insert_ruling(rl_db *db, struct stmts *s, long long game,
 	rl_bind_text(i, 4, lang);
 	bind_content(i, 5, e, import);
 	int rc = rl_store_run(db, i, "insert ruling");
-	*id = sqlite3_last_insert_rowid(db->h);
-	if (!rc) {
+	*id = !rc && sqlite3_changes(db->h) ? sqlite3_last_insert_rowid(db->h) : 0;
+	if (!rc && *id) {
 		sqlite3_bind_int64(s->fts_later, 1, *id);
 		rc = rl_store_run(db, s->fts_later, "index ruling");
 	}
 	return rc;
+}
+
+/* The ruling for e is new to the database: inserted (with st, unless
+ * st is insert_new_ruling and it exists: *id 0) and recorded as added. */
+static int add_ruling(rl_db *db, struct stmts *s, sqlite3_stmt *st,
+                      long long game, const char *lang, long long import,
+                      const struct rl_entry *e, long long *id, bool *fresh,
+                      struct rl_import_result *res)
+{
+	int rc = insert_ruling(db, s, st, game, lang, import, e, id);
+	if (rc || !*id)
+		return rc;
+	*fresh = true;
+	res->added++;
+	return rl_store_record(db, s, import, *id, "added", NULL, NULL, e,
+	                       res->baseline);
 }
 
 /* Finds or creates the ruling for e; sets *id; records what changed. */
@@ -254,13 +270,22 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
                       struct rl_import_result *res, struct rl_diags *warn)
 {
 	*fresh = false;
+	/* A document's first import brings mostly rulings new to the
+	 * database (a bulk load into a new one, all of them): each is
+	 * inserted at once and looked up only if it exists — one descent of
+	 * the identity index instead of two. Later imports look up first. */
+	int rc;
+	if (res->baseline &&
+	    ((rc = add_ruling(db, s, s->insert_new_ruling, game, lang, import, e,
+	                      id, fresh, res)) || *id))
+		return rc;
 	sqlite3_stmt *f = s->find_ruling;
 	if (game)
 		sqlite3_bind_int64(f, 1, game);
 	rl_bind_text(f, 2, rl_kind_name(e->kind));
 	rl_bind_text(f, 3, lang);
 	rl_bind_text(f, 4, e->key);
-	int rc = sqlite3_step(f);
+	rc = sqlite3_step(f);
 	if (rc == SQLITE_ROW) {
 		*id = sqlite3_column_int64(f, 0);
 		const char *ot = (const char *)sqlite3_column_text(f, 1);
@@ -332,13 +357,8 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 	sqlite3_clear_bindings(f);
 	if (rc != SQLITE_DONE)
 		return rl_db_sqlite_fail(db, rc, "find ruling");
-	rc = insert_ruling(db, s, game, lang, import, e, id);
-	*fresh = true;
-	res->added++;
-	if (!rc)
-		rc = rl_store_record(db, s, import, *id, "added", NULL, NULL, e,
-		                     res->baseline);
-	return rc;
+	return add_ruling(db, s, s->insert_ruling, game, lang, import, e, id,
+	                  fresh, res);
 }
 
 /* References, aliases and errata belong to the ruling's content: replaced
@@ -458,7 +478,7 @@ int rl_store_put_older_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
 		return rc ? rc : rl_store_list(db, s, import, id, e);
 	/* new to the database, but not in the newest version: withdrawn,
 	 * with this version's text and links */
-	rc = insert_ruling(db, s, game, lang, import, e, &id);
+	rc = insert_ruling(db, s, s->insert_ruling, game, lang, import, e, &id);
 	if (!rc)
 		rc = put_details(db, s, id, e, true);
 	if (rc)

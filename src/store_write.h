@@ -24,6 +24,7 @@ struct stmts {
 	sqlite3_stmt *fts_later, *fts_pending;
 	/* what this version lists (schema/013-version-listings.sql) */
 	sqlite3_stmt *insert_listing;
+	sqlite3_stmt *insert_new_ruling;
 };
 
 /* Prepares every statement of s; RL_OK or RL_EINTERNAL. */

@@ -719,6 +719,20 @@ static void test_shared_entry_and_removal(void **state)
 	assert_int_equal(s.rulings, 2);
 	assert_int_equal(s.withdrawn, 1);
 	rl_stats_clear(&s);
+
+	/* a new page lists it again: its document's first import (which
+	 * inserts before it looks up) finds the withdrawn ruling, brings it
+	 * back as added, and stores no second one */
+	static const char gamma[] =
+		"Gamma\n" B " Shared question?\n  Same answer.\n  Tags: Common\n";
+	store_text(f->db, gamma, NULL, &res);
+	assert_true(res.baseline);
+	assert_int_equal(res.added, 1);
+	assert_int_equal(only_id_with_tag(f->db, "gamma"), id);
+	get_stats(f->db, &s);
+	assert_int_equal(s.rulings, 3);     /* and "Something else?" */
+	assert_int_equal(s.withdrawn, 0);
+	rl_stats_clear(&s);
 }
 
 /* ---- searching --------------------------------------------------------- */
