@@ -262,6 +262,32 @@ static int content(struct atom *a, const struct rl_change *c,
 	return rc;
 }
 
+/* An entry's title as XHTML: filled (the message with \x1F where the
+ * ruling's words go) with what in a span of language lang. */
+static int xhtml_title(struct atom *a, const char *filled, const char *what,
+                       const char *lang)
+{
+	const char *mark = strchr(filled, '\x1F');
+	size_t before = mark ? (size_t)(mark - filled) : strlen(filled);
+	int rc;
+	ok(a, xmlTextWriterStartElement(a->w, X("title")));
+	ok(a, xmlTextWriterWriteAttribute(a->w, X("type"), X("xhtml")));
+	ok(a, xmlTextWriterSetIndent(a->w, 0));     /* mixed content */
+	ok(a, xmlTextWriterStartElementNS(a->w, NULL, X("div"), X(XHTML_NS)));
+	rc = text(a, filled, before);
+	ok(a, xmlTextWriterStartElement(a->w, X("span")));
+	ok(a, xmlTextWriterWriteAttribute(a->w, X("xml:lang"), X(lang)));
+	if (!rc)
+		rc = text(a, what, strlen(what));
+	ok(a, xmlTextWriterEndElement(a->w));       /* span */
+	if (!rc && mark)
+		rc = text(a, mark + 1, strlen(mark + 1));
+	ok(a, xmlTextWriterEndElement(a->w));       /* div */
+	ok(a, xmlTextWriterEndElement(a->w));       /* title */
+	ok(a, xmlTextWriterSetIndent(a->w, 1));
+	return rc;
+}
+
 /* The stable id of change c and the RFC 3339 time of its version. */
 static int identity(struct atom *a, const struct rl_change *c, char id[46],
                     char date[RL_WHEN_SIZE])
@@ -303,13 +329,21 @@ static int entry(struct atom *a, const struct rl_change *c, const char *href)
 	rl_buf_addf(&b, "%s%s%s", c->rule ? c->rule : "", c->rule ? " " : "",
 	            c->title ? c->title : "");
 	char *what = rl_buf_take(&b), *title = NULL;
+	/* a ruling in another language than the feed's: its words in a span
+	 * of their own language (an XHTML title), the kind in the feed's */
+	bool other = c->lang && *c->lang && strcmp(c->lang, a->lang);
 	if (what) {
-		const char *const args[] = { msg_change(a->ui, c->change), what };
+		const char *const args[] = { msg_change(a->ui, c->change),
+		                             other ? "\x1F" : what };
 		title = msg_fill(msg_get(a->ui, MSG_ENTRY_TITLE), 2, args);
 	}
+	if (!title || !what)
+		rc = rl_db_fail(a->db, RL_ENOMEM, "out of memory");
+	else if (!other)
+		rc = element(a, "title", title);
+	else
+		rc = xhtml_title(a, title, what, c->lang);
 	free(what);
-	rc = title ? element(a, "title", title)
-	           : rl_db_fail(a->db, RL_ENOMEM, "out of memory");
 	free(title);
 	ok(a, xmlTextWriterWriteElement(a->w, X("updated"), X(date)));
 	ok(a, xmlTextWriterStartElement(a->w, X("author")));

@@ -157,7 +157,8 @@ XML_LANG = '{http://www.w3.org/XML/1998/namespace}lang'
 
 def feed_words(path, patterns):
     """The English interface words of an Atom feed, and the texts checked:
-    its title, each entry's title (the part before its ": "), category
+    its title, each entry's title (the part before its ": "; an XHTML
+    title part by part, each in its span's language), category
     label and XHTML paragraphs, each in its language (xml:lang, inherited)."""
     checker = Page(patterns)
     root = ET.parse(path).getroot()
@@ -165,6 +166,20 @@ def feed_words(path, patterns):
     def walk(el, lang):
         lang = el.get(XML_LANG, lang)
         checker.stack = [('feed', lang)]
+        if el.tag == ATOM + 'title' and el.get('type') == 'xhtml':
+            # an entry's title with its ruling's words in a span of their
+            # own language: each part in its language
+            for div in el:
+                parts = [(div.text, lang)]
+                for span in div:
+                    parts += [(''.join(span.itertext()),
+                               span.get(XML_LANG, lang)), (span.tail, lang)]
+                for t, l in parts:
+                    if t:
+                        checker.stack = [('feed', l)]
+                        checker.check(t)
+            checker.stack = [('feed', lang)]
+            return
         if el.tag == ATOM + 'title' and el.text:
             checker.check(el.text)
             checker.check(re.split(' ?: ', el.text, maxsplit=1)[0])

@@ -40,7 +40,9 @@ d = {"root": f.tag, "id": f.findtext(A + "id"), "title": f.findtext(A + "title")
      "lang": f.get(L),
      "updated": f.findtext(A + "updated"),
      "feed_authors": len(f.findall(A + "author")),
-     "entries": [{"id": e.findtext(A + "id"), "title": e.findtext(A + "title"),
+     "entries": [{"id": e.findtext(A + "id"),
+                  "title": "".join(e.find(A + "title").itertext()),
+                  "title_lang": [s.get(L) for s in e.find(A + "title").iter(X + "span")],
                   "updated": e.findtext(A + "updated"),
                   "author": e.findtext(A + "author/" + A + "name"),
                   "kind": [c.get("term") for c in e.findall(A + "category")],
@@ -113,6 +115,8 @@ cp "$OUT" mixed.atom
 facts mixed.atom mixed.json
 check_json "... among English ones: an English feed, the French text xml:lang=fr" \
 	'd["lang"] == "en" and [e["title"].split(": ")[0] for e in d["entries"] if "fr" in e["text_lang"]] == ["Edited"] and sum(e["text_lang"] == ["fr"] for e in d["entries"]) == 1 and all(e["text_lang"] == ["-"] for e in d["entries"] if "Defend" == e["author"])' mixed.json
+check_json "... its title's French words in a span xml:lang=fr, the English ones' titles plain text" \
+	'[e["title_lang"] for e in d["entries"] if "fr" in e["text_lang"]] == [["fr"]] and all(e["title_lang"] == [] for e in d["entries"] if "fr" not in e["text_lang"])' mixed.json
 
 # nothing: an empty feed, still valid, exit 1
 rl --db a.db changed --format atom --since 2999-01-01
