@@ -201,14 +201,6 @@ static int open_db(rl_db *db, const char *path, int flags)
 
 	if (!write) {
 		rc = first_read(db, name, &hd, &db->info.version);
-		/* a reader's page cache: 16 MB as a writer's, not SQLite's 2
-		 * MB. export --all walks the tables once per page it writes;
-		 * with 2 MB it read the same pages back with pread(2): 1.38
-		 * million calls for the corpora's 4858 rulings (a 20 MB
-		 * database), 6.4 s of system time of a 21 s export to md; 719
-		 * calls and 0.07 s with 16 MB (filled only as far as used) */
-		if (!rc)
-			rc = rl_db_exec(db, "PRAGMA cache_size = -16384");
 		free(name);
 		return rc ? rc : rl_db_check_version(db, path, db->info.version);
 	}

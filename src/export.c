@@ -367,6 +367,17 @@ int rl_export(rl_db *db, const struct rl_export_opts *o,
 	int rc = f->xml_module ? xmlmod_load_db(db) : RL_OK;
 	if (rc)
 		return rc;
+	/* a page cache of 16 MB, as a writer's, not SQLite's 2 MB: export
+	 * --all walks the tables once per page it writes, and with 2 MB it
+	 * read the same pages back with pread(2) (1.38 million calls for the
+	 * corpora's 4858 rulings, 6.4 s of system time of a 21 s md export;
+	 * 719 calls and 0.07 s with 16 MB). Only here: a search that reads
+	 * thousands of pages once costs twice the CPU with it (malloc of each
+	 * new cache page: search --tag of 15,195 rulings at 100k, 75 -> 155
+	 * ms task-clock) */
+	rc = rl_db_exec(db, "PRAGMA cache_size = -16384");
+	if (rc)
+		return rc;
 	struct rl_export x = { .db = db, .format = f };
 	/* the library's own messages say what failed */
 	struct export_xml_errors save;
