@@ -263,6 +263,19 @@ static int add_ruling(rl_db *db, struct stmts *s, sqlite3_stmt *st,
 	                       res->baseline);
 }
 
+/* The identity look-up of e's ruling (game, kind, language, key), bound. */
+static sqlite3_stmt *find_ruling(struct stmts *s, long long game,
+                                 const char *lang, const struct rl_entry *e)
+{
+	sqlite3_stmt *f = s->find_ruling;
+	if (game)
+		sqlite3_bind_int64(f, 1, game);
+	rl_bind_text(f, 2, rl_kind_name(e->kind));
+	rl_bind_text(f, 3, lang);
+	rl_bind_text(f, 4, e->key);
+	return f;
+}
+
 /* Finds or creates the ruling for e; sets *id; records what changed. */
 static int put_ruling(rl_db *db, struct stmts *s, long long game,
                       const char *lang, long long import,
@@ -279,12 +292,7 @@ static int put_ruling(rl_db *db, struct stmts *s, long long game,
 	    ((rc = add_ruling(db, s, s->insert_new_ruling, game, lang, import, e,
 	                      id, fresh, res)) || *id))
 		return rc;
-	sqlite3_stmt *f = s->find_ruling;
-	if (game)
-		sqlite3_bind_int64(f, 1, game);
-	rl_bind_text(f, 2, rl_kind_name(e->kind));
-	rl_bind_text(f, 3, lang);
-	rl_bind_text(f, 4, e->key);
+	sqlite3_stmt *f = find_ruling(s, game, lang, e);
 	rc = sqlite3_step(f);
 	if (rc == SQLITE_ROW) {
 		*id = sqlite3_column_int64(f, 0);
@@ -465,12 +473,7 @@ int rl_store_put_older_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
 	if (rc)
 		return rc;
 	const char *lang = e->lang ? e->lang : d->lang;
-	sqlite3_stmt *f = s->find_ruling;
-	if (game)
-		sqlite3_bind_int64(f, 1, game);
-	rl_bind_text(f, 2, rl_kind_name(e->kind));
-	rl_bind_text(f, 3, lang);
-	rl_bind_text(f, 4, e->key);
+	sqlite3_stmt *f = find_ruling(s, game, lang, e);
 	long long id;
 	rc = rl_store_run_id(db, f, &id, "find ruling");
 	sqlite3_clear_bindings(f);
