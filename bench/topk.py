@@ -4,12 +4,14 @@
 
 Usage:
   bench/topk.py --db DB --dump DIR [--rulings BUILD/rulings] [--runs 11]
+                [--words W1,W2,...]
 
 DB is a database the dump DIR was imported into (bench/gen_faq.py, then
 `rulings import --bulk DIR`). Words: the most common content word of the
 English table (the term in most rulings that is not a stop word), and a
 word in about 2 % of the rulings, neither widened by the thesaurus (the
-lists answer one FTS5 string). Each search is a new process
+lists answer one FTS5 string); or the words --words names (a rare word
+has no list: FTS5 scores its few matches). Each search is a new process
 (`rulings search WORD`, text output, limit 20): with the lists (the
 default) and with RULINGS_TOPK=off (every match scored), `rg -cw WORD
 DIR`, the bare SQL of FTS5's own top 20 in the sqlite3 shell (the
@@ -25,6 +27,9 @@ import resource
 import sqlite3
 import statistics
 import subprocess
+import time
+
+wall = {}   # the wall times of each program, for the lists and rg columns
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -56,13 +61,30 @@ def words(rulings, db):
     return n, [("common", common), ("~2 %", medium)]
 
 
+def docs(db, word, ext):
+    """The English rulings that hold word (FTS5's count)."""
+    c = sqlite3.connect("file:%s?mode=ro" % db, uri=True)
+    r = c.execute("SELECT docs FROM topk_terms WHERE tbl = 'en' AND term = ?",
+                  (word.lower(),)).fetchone()
+    if r:
+        return r[0]
+    out = subprocess.run(["sqlite3", db, ".load " + ext,
+                          "SELECT count(*) FROM rulings_fts_en WHERE"
+                          " rulings_fts_en MATCH '\"%s\"'" % word],
+                         capture_output=True, text=True).stdout.strip()
+    return int(out or 0)
+
+
 def run(cmd, env=None):
     """CPU seconds (user + system) of one run of cmd: on a shared machine
     the wall clock measures the other processes too."""
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.monotonic()
     p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                        env=env)
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall.setdefault(cmd[0] + (" off" if env else ""), []).append(
+        time.monotonic() - t0)
     if p.returncode not in (0, 1):
         raise SystemExit("failed (%d): %s" % (p.returncode, " ".join(cmd)))
     return (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
@@ -75,18 +97,28 @@ def main():
     ap.add_argument("--rulings", default=os.path.join(ROOT, "build", "rulings"))
     ap.add_argument("--runs", type=int, default=11)
     ap.add_argument("--sqlite3", default="sqlite3")
+    ap.add_argument("--words", help="comma-separated words instead of the"
+                    " common and the ~2 %% word")
     a = ap.parse_args()
-    n, ws = words(a.rulings, a.db)
-    off = dict(os.environ, RULINGS_TOPK="off")
-    print("English rulings: %d\n" % n)
     ext = os.path.join(os.path.dirname(os.path.abspath(a.rulings)),
                        "rulings_fts")
+    if a.words:
+        c = sqlite3.connect("file:%s?mode=ro" % a.db, uri=True)
+        n = c.execute("SELECT rows FROM topk_state WHERE tbl = 'en'"
+                      ).fetchone()[0]
+        ws = [("", (w, docs(a.db, w, ext))) for w in a.words.split(",")]
+    else:
+        n, ws = words(a.rulings, a.db)
+    off = dict(os.environ, RULINGS_TOPK="off")
+    print("English rulings: %d\n" % n)
     print("| word | rulings holding it (en) | lists ms | exhaustive ms |"
           " `rg -cw` ms | bare SQL ms | `select 1` ms | exhaustive/lists |"
-          " rg/lists |  (CPU ms, p50)")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+          " rg/lists | lists wall ms | rg wall ms | rg/lists wall |"
+          "  (CPU ms, p50; wall p50)")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for label, (w, d) in ws:
         fast, slow, rg, sql, one = [], [], [], [], []
+        wall.clear()
         search = [a.rulings, "--db", a.db, "search", w]
         bare = [a.sqlite3, a.db, ".load " + ext,
                 "SELECT rowid FROM rulings_fts_en WHERE rulings_fts_en MATCH"
@@ -99,8 +131,11 @@ def main():
             one.append(run([a.sqlite3, a.db, "select 1"]))
         f, s, r, q, o = (statistics.median(x) * 1e3
                          for x in (fast, slow, rg, sql, one))
-        print("| %s `%s` | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f |"
-              % (label, w, d, f, s, r, q, o, s / f, r / f))
+        fw = statistics.median(wall[a.rulings]) * 1e3
+        rw = statistics.median(wall["rg"]) * 1e3
+        print("| %s `%s` | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f"
+              " | %.1f | %.1f | %.2f |"
+              % (label, w, d, f, s, r, q, o, s / f, r / f, fw, rw, rw / fw))
 
 
 if __name__ == "__main__":
