@@ -474,6 +474,7 @@ struct parse {
 	struct rl_topk *k;
 	bool bad;                       /* not a form the lists can take */
 	bool oom;
+	int depth;                      /* of parentheses */
 };
 
 static void skip_space(struct parse *p)
@@ -510,8 +511,13 @@ static void parse_primary(struct parse *p)
 {
 	skip_space(p);
 	if (*p->s == '(') {
+		if (++p->depth > 64) {
+			p->bad = true;      /* deeper than the search builds */
+			return;
+		}
 		p->s++;
 		parse_or(p);
+		p->depth--;
 		skip_space(p);
 		if (*p->s != ')')
 			p->bad = true;
