@@ -769,9 +769,9 @@ static int take_all(rl_db *db, int t, const struct rl_topk_phrase *ph)
 }
 
 int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
-                       double *bound, bool *exhausted)
+                       double *bound, double *least, bool *exhausted)
 {
-	*bound = 0;
+	*bound = *least = 0;
 	*exhausted = false;
 	int rc = rl_db_exec(db, "DELETE FROM temp.topk_cand;"
 	                    "INSERT OR IGNORE INTO temp.topk_cand (rid)"
@@ -793,7 +793,7 @@ int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
 		if (!x->wanted || !x->listed)
 			continue;
 		long long rows;
-		double avgdl, sum = 0;
+		double avgdl, sum = 0, end = 0;
 		if ((rc = averages(db, t, &rows, &avgdl)))
 			break;
 		double cf = avgdl > x->avgdl0 ? avgdl / x->avgdl0 : 1.0;
@@ -809,10 +809,14 @@ int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
 			if (!rc)
 				rc = docs_now(db, t, ph->term[t], ph->docs0[t], k->dirty,
 				              &docs);
-			sum += rc ? 0 : idf(rows, docs) * cf * g;
+			double w = rc ? 0 : idf(rows, docs) * cf;
+			sum += w * g;
+			end += w * ph->tau[t];
 		}
 		if (!rc && can_match(k, t) && sum > *bound)
 			*bound = sum;
+		if (!rc && can_match(k, t) && end > *least)
+			*least = end;
 	}
 	sqlite3_finalize(c.ins);
 	sqlite3_finalize(c.at);

@@ -66,9 +66,10 @@ int rl_topk_plan(rl_db *db, const char *match, const bool wanted[4],
  * row of a phrase without one, and the rulings changed since they were
  * built; *bound is the best score
  * (bm25's, negated: higher is better) a ruling left out can have, 0 when
- * none can match; *exhausted when a list ran out before take. */
+ * none can match; *least what that bound would be at the lists' ends;
+ * *exhausted when a list ran out before take. */
 int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
-                       double *bound, bool *exhausted);
+                       double *bound, double *least, bool *exhausted);
 void rl_topk_free(struct rl_topk *k);
 
 /* How many one-word searches the lists answered, and how many fell back
