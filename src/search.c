@@ -413,21 +413,29 @@ static int fast_rows(rl_db *db, const struct rl_query *q,
 			rc = run_rows(db, st, &q1, true, &r, &m);
 		sqlite3_finalize(st);
 		size_t lim = (size_t)q->limit;
-		if (!rc && r.n == lim + 1 &&
-		    -r.v[lim].score > bound * (1.0 + 1e-9)) {
-			rl_ruling_clear(&r.v[lim]);
-			r.n = lim;
+		double kth = r.n == lim + 1 ? -r.v[lim].score : 0;
+		/* proven: the (limit+1)-th row beats any ruling left out, or
+		 * no ruling left out can match (an AND needing a word whose
+		 * every ruling is a candidate: all matches are here) */
+		if (!rc && ((r.n == lim + 1 && kth > bound * (1.0 + 1e-9)) ||
+		            bound < 0)) {
+			*more = r.n == lim + 1;
+			if (*more) {
+				rl_ruling_clear(&r.v[lim]);
+				r.n = lim;
+			}
 			*out = r;
-			*more = *fast = true;
+			*fast = true;
 			break;
 		}
-		/* a k-th row below what a ruling left out may score even at the
-		 * lists' ends (a filter, a thesaurus term of another game, a
-		 * word in most rulings) reads them whole at once: one more
-		 * statement, not four; a thousand times below, none (`power`
-		 * OR its French "Pouvoir" of another game: bench/RESULTS.md) */
-		bool far = r.n == lim + 1 && -r.v[lim].score <= least;
-		bool hopeless = far && -r.v[lim].score * 1e3 < least;
+		/* a k-th row (or none) below what a ruling left out may score
+		 * even at the lists' ends (a filter, an AND of words seldom
+		 * together, a thesaurus term of another game, a word in most
+		 * rulings) reads them whole at once: one more statement, not
+		 * four; a thousand times below, none (`power` OR its French
+		 * "Pouvoir" of another game: bench/RESULTS.md) */
+		bool far = kth <= least;
+		bool hopeless = r.n == lim + 1 && kth * 1e3 < least;
 		rl_results_free(&r);
 		if (rc || exhausted || hopeless)
 			break;

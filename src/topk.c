@@ -771,7 +771,8 @@ static int take_all(rl_db *db, int t, const struct rl_topk_phrase *ph)
 int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
                        double *bound, double *least, bool *exhausted)
 {
-	*bound = *least = 0;
+	*bound = -1;
+	*least = 0;
 	*exhausted = false;
 	int rc = rl_db_exec(db, "DELETE FROM temp.topk_cand;"
 	                    "INSERT OR IGNORE INTO temp.topk_cand (rid)"

@@ -65,8 +65,8 @@ int rl_topk_plan(rl_db *db, const char *match, const bool wanted[4],
 /* Fills temp.topk_cand with the first `take` rows of each list, every
  * row of a phrase without one, and the rulings changed since they were
  * built; *bound is the best score
- * (bm25's, negated: higher is better) a ruling left out can have, 0 when
- * none can match; *least what that bound would be at the lists' ends;
+ * (bm25's, negated: higher is better) a ruling left out can have, -1 when
+ * none can match (then the candidates hold every match); *least what that bound would be at the lists' ends;
  * *exhausted when a list ran out before take. */
 int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
                        double *bound, double *least, bool *exhausted);
