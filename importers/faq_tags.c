@@ -301,6 +301,25 @@ static char *answer_text(const struct parser *p)
 	return rl_buf_take(&b);
 }
 
+/* The length of the page's tag at s[i..n) when it is there whole, up to
+ * the end or a comma after blanks; 0 when it is not, or has no comma. */
+static size_t page_tag_at(const struct parser *p, const char *s, size_t i,
+                          size_t n)
+{
+	const char *t = p->doc->title;
+	size_t tl = t ? strlen(t) : 0;
+	if (!tl || !memchr(t, ',', tl) || n - i < tl || memcmp(s + i, t, tl))
+		return 0;
+	size_t j = i + tl, k;
+	while (j < n && (k = rl_blank_len(s + j)) != 0)
+		j += k;
+	return j == n || s[j] == ',' ? j - i : 0;
+}
+
+/* The tags after "Tags:", split at the commas outside parentheses. A tag
+ * with a comma in its name is written as it is (the format has no
+ * quoting): the page's own tag is recognized whole ("Jade Fox, Den's
+ * Headmistress" on its page), others are split. */
 static int split_tags(struct parser *p, struct rl_entry *e, unsigned lineno,
                       const char *s, size_t n)
 {
@@ -308,6 +327,14 @@ static int split_tags(struct parser *p, struct rl_entry *e, unsigned lineno,
 	int depth = 0;
 	int rc = RL_OK;
 	for (size_t i = 0; i <= n; i++) {
+		if (i == start && depth == 0) {
+			size_t j = i, k;
+			while (j < n && (k = rl_blank_len(s + j)) != 0)
+				j += k;
+			size_t whole = page_tag_at(p, s, j, n);
+			if (whole)
+				i = j + whole;
+		}
 		if (i < n && s[i] == '(')
 			depth++;
 		else if (i < n && s[i] == ')' && depth > 0)

@@ -211,7 +211,7 @@ struct export_text_format {
 	void (*headings)(const struct rl_export *x, struct rl_out *o,
 	                 const struct export_item *items, size_t k);
 	int (*entry)(struct rl_export *x, struct rl_out *o,
-	             const struct rl_ruling *r);
+	             const struct export_page *p, const struct rl_ruling *r);
 };
 int export_text_page(struct rl_export *x, const struct export_page *p,
                      const struct rl_sink *out,

@@ -475,7 +475,7 @@ int export_text_page(struct rl_export *x, const struct export_page *p,
 		f->headings(x, &o, items, k);
 		struct rl_ruling r;
 		if (!(rc = export_ruling(x, items[k].i, &r)))
-			rc = f->entry(x, &o, &r);
+			rc = f->entry(x, &o, p, &r);
 		rl_ruling_clear(&r);
 	}
 	free(items);

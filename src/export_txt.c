@@ -46,8 +46,23 @@ static void answer_lines(struct rl_out *o, const char *text, const char *first)
 	rl_out_addc(o, '\n');
 }
 
+/* True when tag has a comma outside parentheses: the importer would read
+ * it as two tags but on its own page (importers/faq_tags.c). */
+static bool splits(const char *tag)
+{
+	int depth = 0;
+	for (; *tag; tag++)
+		if (*tag == '(')
+			depth++;
+		else if (*tag == ')' && depth > 0)
+			depth--;
+		else if (*tag == ',' && depth == 0)
+			return true;
+	return false;
+}
+
 static int entry(struct rl_export *x, struct rl_out *o,
-                 const struct rl_ruling *r)
+                 const struct export_page *p, const struct rl_ruling *r)
 {
 	(void)x;
 	rl_out_addf(o, "%s ", BULLET);
@@ -66,13 +81,19 @@ static int entry(struct rl_export *x, struct rl_out *o,
 			discussed = true;
 		}
 	rl_out_adds(o, discussed ? " Tags: " : "Tags: ");
+	/* A tag with a comma is written on its own page only: anywhere else
+	 * it would come back as two tags (the format has no quoting); an
+	 * export of all its pages still gives it back whole. */
+	size_t written = 0;
 	for (size_t k = 0; k < r->ntags; k++) {
-		if (k)
+		if (splits(r->tags[k]) && strcmp(r->tags[k], p->title) != 0)
+			continue;
+		if (written++)
 			rl_out_adds(o, ", ");
 		one_line(o, r->tags[k]);
 	}
 	if (r->hidden_tags >= 0)
-		rl_out_addf(o, "%s%d more...", r->ntags ? ", " : "", r->hidden_tags);
+		rl_out_addf(o, "%s%d more...", written ? ", " : "", r->hidden_tags);
 	rl_out_addc(o, '\n');
 	return RL_OK;
 }

@@ -251,6 +251,15 @@ printf 'Game: Autre Jeu\n\nDefend\n\n• Q2?\n  A.\n  Tags: Defend\n' >handpages
 rl --db s.db import --game 'Spirit Island' handpages/named.txt
 check_err_contains "the page's game wins over --game, with a warning" \
 	"names its game 'Autre Jeu'; the game given, 'Spirit Island', is not used"
+# A tag with a comma in its name (Codex: "Jade Fox, Den's Headmistress"):
+# on its own page it is one tag, not two.
+printf "Game: Autre Jeu\n\nJade Fox, Den's Headmistress\n\n• Q3?\n  A.\n  Tags: Jade Fox, Den's Headmistress, Ninja\n" \
+	>handpages/comma.txt
+rl --db s.db import handpages/comma.txt
+check_exit "a page whose tag has a comma imports" 0
+rl --db s.db search Q3 --format json
+check_json "... the entry carries the page's tag whole, and the other" \
+	'sorted(d["results"][0]["tags"]) == ["Jade Fox, Den\x27s Headmistress", "Ninja"]'
 # Every tag page of a database of four games and three languages (a tag,
 # Defend, of two games and languages) into a new database: the same rulings
 # (tests/cli/txt-rulings.py: games, languages, texts, headings, tags),
