@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""topk.py -- one-word top-20 searches with and without the champion lists
-(issue 16 point 1), against `rg -cw` over the same dump, in one run.
+"""topk.py -- top-20 searches with and without the champion lists (issue 16
+point 1), against `rg -cw` over the same dump, in one run.
 
 Usage:
   bench/topk.py --db DB --dump DIR [--rulings BUILD/rulings] [--runs 11]
@@ -8,12 +8,18 @@ Usage:
 DB is a database the dump DIR was imported into (bench/gen_faq.py, then
 `rulings import --bulk DIR`). Words: the most common content word of the
 English table (the term in most rulings that is not a stop word), and a
-word in about 2 % of the rulings, neither widened by the thesaurus (the
-lists answer one FTS5 string). Each search is a new process
-(`rulings search WORD`, text output, limit 20): with the lists (the
+word in about 2 % of the rulings, neither widened by the thesaurus; then
+several terms: the most common word the thesaurus widens (`power`: also
+Spirit Island's "Pouvoir") and the most common one in fewer than half of
+the rulings (`damage`: "Dégâts"), and pairs (all words: both required):
+that one with the ~2 % word, the two most common plain words in fewer
+than half of the rulings, the common word with it. Each
+search is a new process (`rulings search WORDS`, text output, limit 20): with the lists (the
 default) and with RULINGS_TOPK=off (every match scored), `rg -cw WORD
-DIR`, the bare SQL of FTS5's own top 20 in the sqlite3 shell (the
-English table, the extension loaded: `SELECT rowid ... ORDER BY
+DIR` (one -e per term of the search: every term's lines, what an
+all-words search must at least read), the bare SQL of FTS5's own top 20 in the sqlite3 shell (the
+English table, the extension loaded, the search's own MATCH expression
+as `--explain` shows it: `SELECT rowid ... ORDER BY
 bm25(...) LIMIT 20`, which scores every match and reads no ruling) and
 `sqlite3 DB 'select 1'` (a process that opens the database); the CPU time (user + system) of each process, p50 of --runs runs,
 interleaved so that the machine's load falls on all three alike. Prints a Markdown table; ratios are what to
@@ -42,18 +48,38 @@ def thesaurus(rulings, db, word):
     return 'match: "%s"' % word not in out
 
 
+def match_of(rulings, db, ws):
+    """The FTS5 expression the search of ws runs (--explain)."""
+    out = subprocess.run([rulings, "--db", db, "search", "--explain"] + ws,
+                         capture_output=True, text=True).stdout
+    return next(l[7:] for l in out.splitlines() if l.startswith("match: "))
+
+
 def words(rulings, db):
     c = sqlite3.connect("file:%s?mode=ro" % db, uri=True)
     n = c.execute("SELECT rows FROM topk_state WHERE tbl = 'en'").fetchone()[0]
     terms = c.execute("SELECT term, docs FROM topk_terms WHERE tbl = 'en'"
                       " ORDER BY docs DESC").fetchall()
-    common = next((t, d) for t, d in terms if t not in STOP and t.isalpha()
-                  and not thesaurus(rulings, db, t))
+    content = [(t, d) for t, d in terms if t not in STOP and t.isalpha()]
+    plain = [(t, d) for t, d in content[:40] if not thesaurus(rulings, db, t)]
+    common = plain[0]
     medium = min((t for t in terms if t[0].isalpha() and t[0] not in STOP
                   and abs(t[1] - 0.02 * n) < 0.01 * n
                   and not thesaurus(rulings, db, t[0])),
                  key=lambda t: abs(t[1] - 0.02 * n))
-    return n, [("common", common), ("~2 %", medium)]
+    # the most common widened word, and the most common one in fewer than
+    # half of the rulings (bm25's idf is floored at 1e-6 above: all such
+    # words score near 0 and nearly tie)
+    widened = next((t, d) for t, d in content if thesaurus(rulings, db, t))
+    wide2 = next((t, d) for t, d in content
+                 if d < n / 2 and thesaurus(rulings, db, t))
+    half = [(t, d) for t, d in plain if d < n / 2]
+    pair = lambda x, y: ("%s %s" % (x[0], y[0]), None)
+    return n, [("common", common), ("~2 %", medium),
+               ("widened", widened), ("widened", wide2),
+               ("all words", pair(wide2, medium)),
+               ("all words", pair(half[0], half[1])),
+               ("all words", pair(common, wide2))]
 
 
 def run(cmd, env=None):
@@ -87,20 +113,26 @@ def main():
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for label, (w, d) in ws:
         fast, slow, rg, sql, one = [], [], [], [], []
-        search = [a.rulings, "--db", a.db, "search", w]
+        search = [a.rulings, "--db", a.db, "search"] + w.split()
+        m = match_of(a.rulings, a.db, w.split())
+        pats = [x for x in m.replace("(", " ").replace(")", " ").split()
+                if x.startswith('"')]
+        grep = ["rg", "-cw"] + [y for x in pats for y in ("-e", x.strip('"'))]
         bare = [a.sqlite3, a.db, ".load " + ext,
                 "SELECT rowid FROM rulings_fts_en WHERE rulings_fts_en MATCH"
-                " '\"%s\"' ORDER BY bm25(rulings_fts_en, 4.0, 1.0) LIMIT 20" % w]
+                " '%s' ORDER BY bm25(rulings_fts_en, 4.0, 1.0) LIMIT 20"
+                % m.replace("'", "''")]
         for _ in range(a.runs):
             fast.append(run(search))
             slow.append(run(search, off))
-            rg.append(run(["rg", "-cw", w, a.dump]))
+            rg.append(run(grep + [a.dump]))
             sql.append(run(bare))
             one.append(run([a.sqlite3, a.db, "select 1"]))
         f, s, r, q, o = (statistics.median(x) * 1e3
                          for x in (fast, slow, rg, sql, one))
-        print("| %s `%s` | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f |"
-              % (label, w, d, f, s, r, q, o, s / f, r / f))
+        print("| %s `%s` | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f |"
+              % (label, w, "-" if d is None else d, f, s, r, q, o, s / f,
+                 r / f))
 
 
 if __name__ == "__main__":

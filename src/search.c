@@ -12,6 +12,7 @@
 #include "util.h"
 #include "utf8.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,13 +153,16 @@ static int build_as_of(rl_db *db, const char *when, bool fts)
 	return rc;
 }
 
-/* fN(rid) AS (...): the rulings each subselect's expression finds. */
+/* fN(rid) AS (...): the rulings each subselect's expression finds; on the
+ * fast path only among the candidates of the tables cand restricts (the
+ * same answer: a ruling's full-text row is in one table, and the rows
+ * tested, m's, are candidates there). */
 static void ctes(struct rl_buf *b, const struct rl_compiled *c,
-                 const char *prefix)
+                 const char *prefix, unsigned cand)
 {
 	for (size_t i = 0; i < c->nsub; i++) {
 		rl_buf_addf(b, "%sf%zu(rid) AS (", i ? ", " : "", i + 1);
-		fts_union(b, c->lang, c->sub[i].param, false, prefix, 0);
+		fts_union(b, c->lang, c->sub[i].param, false, prefix, cand);
 		rl_buf_addc(b, ')');
 	}
 }
@@ -210,7 +214,7 @@ static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
 	struct rl_buf b = {0};
 	bool fts = c->match || c->rank;
 	rl_buf_adds(&b, "WITH ");
-	ctes(&b, c, prefix);
+	ctes(&b, c, prefix, cand);
 	rl_buf_addf(&b, "%stop AS MATERIALIZED (SELECT %s, %s AS score,"
 	            " %s AS l, %s%s%s AS first", c->nsub ? ", " : "",
 	            q->as_of ? rl_asof_cols : rl_ruling_cols,
@@ -301,7 +305,7 @@ static char *count_sql(const struct rl_query *q, const struct rl_compiled *c,
 	struct rl_buf b = {0};
 	if (c->nsub) {
 		rl_buf_adds(&b, "WITH ");
-		ctes(&b, c, prefix);
+		ctes(&b, c, prefix, 0);
 		rl_buf_addc(&b, ' ');
 	}
 	rl_buf_adds(&b, "SELECT count(*)");
@@ -366,57 +370,30 @@ static int run_rows(rl_db *db, sqlite3_stmt *st, const struct rl_query *q,
 	return rc;
 }
 
-/* ---- the fast path: one word, its champion lists (topk.c) ---------------- */
+/* ---- the fast path: champion lists (topk.c) ------------------------------ */
 
-/* The word of an FTS5 expression that is one string ("word"), unquoted;
- * NULL for any other expression. */
-static char *single_word(const char *m)
-{
-	size_t n = strlen(m);
-	if (n < 3 || m[0] != '"' || m[n - 1] != '"')
-		return NULL;
-	char *w = malloc(n), *o = w;
-	if (!w)
-		return NULL;
-	for (size_t i = 1; i < n - 1; i++) {
-		if (m[i] == '"') {
-			if (m[i + 1] != '"' || i + 1 == n - 1) {
-				free(w);
-				return NULL;
-			}
-			i++;
-		}
-		*o++ = m[i];
-	}
-	*o = '\0';
-	return w;
-}
-
-/* A search of one word (with any filters, as of now, ranked by bm25 alone)
- * answered from the lists when they prove the answer: the candidates are
- * scored by the exhaustive query's own SQL, so with its scores and its
- * order; the answer is proven when its (limit+1)-th row beats any ruling
- * left out (rl_topk_candidates' bound). Otherwise more of each list is
- * read, and when a list runs out, *fast stays false: the caller scores
- * every match. */
+/* A search of words joined by AND and OR (all-words, or widened by the
+ * thesaurus; with any filters, as of now, ranked by bm25 alone) answered
+ * from the lists when they prove the answer: the candidates are scored by
+ * the exhaustive query's own SQL, so with its scores and its order; the
+ * answer is proven when its (limit+1)-th row beats any ruling left out
+ * (rl_topk_candidates' bound). Otherwise more of each list is read, and
+ * when a list runs out, *fast stays false: the caller scores every
+ * match. */
 static int fast_rows(rl_db *db, const struct rl_query *q,
                      const struct rl_compiled *c, struct rl_results *out,
                      bool *more, bool *fast)
 {
 	*fast = false;
 	if (!rl_topk_enabled() || q->as_of || q->raw || !c->match || c->rank ||
-	    c->nsub || c->first || q->limit <= 0)
-		return RL_OK;
-	char *word = single_word(c->match);
-	if (!word)
+	    c->first || q->limit <= 0)
 		return RL_OK;
 	bool wanted[4];
 	for (int i = 0; i < 4; i++)
 		wanted[i] = fts_wanted(fts_langs[i], c->lang);
 	struct rl_topk k;
 	bool usable;
-	int rc = rl_topk_plan(db, word, wanted, &k, &usable);
-	free(word);
+	int rc = rl_topk_plan(db, c->match, wanted, &k, &usable);
 	unsigned cand = 0;
 	for (int i = 0; i < 4; i++)
 		cand |= k.t[i].listed ? 1u << i : 0;
@@ -427,27 +404,42 @@ static int fast_rows(rl_db *db, const struct rl_query *q,
 		rc = RL_ENOMEM;
 	size_t take = (size_t)q->limit + 1;
 	while (!rc && usable) {
-		double bound;
+		double bound, least;
 		bool exhausted, m;
-		rc = rl_topk_candidates(db, &k, take, &bound, &exhausted);
+		rc = rl_topk_candidates(db, &k, take, &bound, &least, &exhausted);
 		sqlite3_stmt *st = rc ? NULL : prepare(db, text, c, &rc);
 		struct rl_results r = {0};
 		if (!rc)
 			rc = run_rows(db, st, &q1, true, &r, &m);
 		sqlite3_finalize(st);
 		size_t lim = (size_t)q->limit;
-		if (!rc && r.n == lim + 1 &&
-		    -r.v[lim].score > bound * (1.0 + 1e-9)) {
-			rl_ruling_clear(&r.v[lim]);
-			r.n = lim;
+		double kth = r.n == lim + 1 ? -r.v[lim].score : 0;
+		/* proven: the (limit+1)-th row beats any ruling left out, or
+		 * no ruling left out can match (an AND needing a word whose
+		 * every ruling is a candidate: all matches are here) */
+		if (!rc && ((r.n == lim + 1 && kth > bound * (1.0 + 1e-9)) ||
+		            bound < 0)) {
+			*more = r.n == lim + 1;
+			if (*more) {
+				rl_ruling_clear(&r.v[lim]);
+				r.n = lim;
+			}
 			*out = r;
-			*more = *fast = true;
+			*fast = true;
 			break;
 		}
+		/* a k-th row (or none) below what a ruling left out may score
+		 * even at the lists' ends (a filter, an AND of words seldom
+		 * together, a thesaurus term of another game, a word in most
+		 * rulings) reads them whole at once: one more statement, not
+		 * four; a thousand times below, none (`power` OR its French
+		 * "Pouvoir" of another game: bench/RESULTS.md) */
+		bool far = kth <= least;
+		bool hopeless = r.n == lim + 1 && kth * 1e3 < least;
 		rl_results_free(&r);
-		if (rc || exhausted)
+		if (rc || exhausted || hopeless)
 			break;
-		take *= 4;
+		take = far ? SIZE_MAX / 2 : take * 4;
 	}
 	if (!rc && usable)
 		rl_topk_count(*fast);

@@ -18,6 +18,8 @@
  * exhaustive query's, to the bit) and stops when its k-th result beats
  * that bound; otherwise it reads further, and falls back to scoring every
  * match when the list runs out (a filter that keeps few of its rows).
+ * Searches of several terms (AND, OR: all-words, thesaurus-widened) sum
+ * the terms' bounds: see "answering" below.
  *
  * Rebuild rule (rl_topk_refresh, after each import's indexing; a bulk
  * load's, once with its last group: rl_topk_refresh_later): the lists
@@ -413,6 +415,18 @@ int rl_topk_refresh_later(rl_db *db)
 
 /* ---- answering ---------------------------------------------------------- */
 
+/* A search of several terms (all-words: "a" AND "b"; a word the thesaurus
+ * widened: ("a" OR "b")) is bm25's sum over the expression's phrases of
+ * idf(p) * g_p(d), 0 for a phrase the row does not hold. A row outside
+ * every list's prefix read so far and not changed since the build holds
+ * each listed phrase at most at its cut (idf * c * g0 of the next row, or
+ * tau), so it scores at most the sum of those over the listed phrases.
+ * A phrase whose term has no list (it is in few rows) has all its rows
+ * taken as candidates: a row left out does not hold it, so its part is 0,
+ * and an AND that needs it cannot match a row left out at all (bound 0).
+ * Expressions of anything else (phrases of several tokens, NEAR, NOT,
+ * column filters, prefixes) are not taken: they are scored exhaustively. */
+
 struct tokens {
 	int n;
 	char *first;
@@ -451,7 +465,143 @@ static int term_of(rl_db *db, fts5_api *api, int t, const char *word,
 	       : rl_db_fail(db, RL_EINTERNAL, "cannot tokenize '%s'", word);
 }
 
-int rl_topk_plan(rl_db *db, const char *word, const bool wanted[4],
+/* ---- the expression: strings, AND, OR, parentheses ---- */
+
+enum { OP_AND = -1, OP_OR = -2 };
+
+struct parse {
+	const char *s;
+	struct rl_topk *k;
+	bool bad;                       /* not a form the lists can take */
+	bool oom;
+	int depth;                      /* of parentheses */
+};
+
+static void skip_space(struct parse *p)
+{
+	while (*p->s == ' ')
+		p->s++;
+}
+
+static bool keyword(struct parse *p, const char *kw)
+{
+	skip_space(p);
+	size_t n = strlen(kw);
+	if (strncmp(p->s, kw, n) != 0 || (p->s[n] != ' ' && p->s[n] != '"' &&
+	                                  p->s[n] != '('))
+		return false;
+	p->s += n;
+	return true;
+}
+
+static void emit(struct parse *p, int op)
+{
+	struct rl_topk *k = p->k;
+	if (!rl_grow(&k->prog, &k->cprog, k->nprog + 1, sizeof *k->prog))
+		p->oom = true;
+	else
+		k->prog[k->nprog++] = op;
+}
+
+static void parse_or(struct parse *p);
+
+/* A string ("word", "" for a quote in it) or an expression in
+ * parentheses. */
+static void parse_primary(struct parse *p)
+{
+	skip_space(p);
+	if (*p->s == '(') {
+		if (++p->depth > 64) {
+			p->bad = true;      /* deeper than the search builds */
+			return;
+		}
+		p->s++;
+		parse_or(p);
+		p->depth--;
+		skip_space(p);
+		if (*p->s != ')')
+			p->bad = true;
+		else
+			p->s++;
+		return;
+	}
+	if (*p->s != '"') {
+		p->bad = true;
+		return;
+	}
+	const char *start = p->s++;
+	struct rl_buf w = {0};
+	for (;; p->s++) {
+		if (!*p->s) {
+			p->bad = true;
+			break;
+		}
+		if (*p->s == '"') {
+			if (p->s[1] != '"')
+				break;
+			p->s++;
+		}
+		rl_buf_addc(&w, *p->s);
+	}
+	if (p->bad) {
+		rl_buf_free(&w);
+		return;
+	}
+	p->s++;
+	struct rl_topk *k = p->k;
+	char *word = rl_buf_take(&w), *raw = strndup(start, (size_t)(p->s - start));
+	if (!word || !raw ||
+	    !rl_grow(&k->ph, &k->cph, k->nph + 1, sizeof *k->ph)) {
+		free(word);
+		free(raw);
+		p->oom = true;
+		return;
+	}
+	k->ph[k->nph] = (struct rl_topk_phrase){ .word = word, .raw = raw };
+	emit(p, (int)k->nph++);
+}
+
+static void parse_and(struct parse *p)
+{
+	parse_primary(p);
+	while (!p->bad && !p->oom && keyword(p, "AND")) {
+		parse_primary(p);
+		emit(p, OP_AND);
+	}
+}
+
+static void parse_or(struct parse *p)
+{
+	parse_and(p);
+	while (!p->bad && !p->oom && keyword(p, "OR")) {
+		parse_and(p);
+		emit(p, OP_OR);
+	}
+}
+
+/* Whether a row of table t outside the candidates can match the
+ * expression: not when an AND needs a phrase all of whose rows are
+ * candidates (one without a list). */
+static bool can_match(const struct rl_topk *k, int t)
+{
+	bool stack[64];
+	size_t n = 0;
+	for (size_t i = 0; i < k->nprog; i++) {
+		int op = k->prog[i];
+		if (op >= 0) {
+			if (n == sizeof stack / sizeof *stack)
+				return true;    /* deeper than ever built: no proof */
+			stack[n++] = k->ph[op].listed[t];
+		} else if (n >= 2) {
+			bool b = stack[--n];
+			stack[n - 1] = op == OP_AND ? stack[n - 1] && b
+			                            : stack[n - 1] || b;
+		}
+	}
+	return n == 1 ? stack[0] : true;
+}
+
+int rl_topk_plan(rl_db *db, const char *match, const bool wanted[4],
                  struct rl_topk *k, bool *usable)
 {
 	*k = (struct rl_topk){0};
@@ -463,6 +613,13 @@ int rl_topk_plan(rl_db *db, const char *word, const bool wanted[4],
 	fts5_api *api = rl_fts5_api(db->h);
 	if (!api)
 		return RL_OK;
+	struct parse p = { .s = match, .k = k };
+	parse_or(&p);
+	skip_space(&p);
+	if (p.oom)
+		return RL_ENOMEM;
+	if (p.bad || *p.s || !k->nph)
+		return RL_OK;
 	sqlite3_stmt *st = rl_db_prepare(db, "SELECT t.docs, t.tau, s.avgdl"
 		" FROM topk_terms t JOIN topk_state s ON s.tbl = t.tbl"
 		" WHERE t.tbl = ?1 AND t.term = ?2");
@@ -473,21 +630,32 @@ int rl_topk_plan(rl_db *db, const char *word, const bool wanted[4],
 		struct rl_topk_table *x = &k->t[t];
 		if (!(x->wanted = wanted[t]))
 			continue;
-		if ((rc = term_of(db, api, t, word, &x->term)) || !x->term)
-			continue;
-		rl_bind_text(st, 1, tbl_name[t]);
-		rl_bind_text(st, 2, x->term);
-		int s = sqlite3_step(st);
-		if (s == SQLITE_ROW) {
-			x->listed = *usable = true;
-			x->docs0 = sqlite3_column_int64(st, 0);
-			x->tau = sqlite3_column_double(st, 1);
-			x->avgdl0 = sqlite3_column_double(st, 2);
-			x->len = RL_TOPK_LIST;
-		} else if (s != SQLITE_DONE) {
-			rc = rl_db_sqlite_fail(db, s, "lists");
+		/* the table is restricted to candidates when each phrase is
+		 * one term there and one of them has a list */
+		bool all_terms = true, some_list = false;
+		for (size_t i = 0; i < k->nph && !rc && all_terms; i++) {
+			struct rl_topk_phrase *ph = &k->ph[i];
+			if ((rc = term_of(db, api, t, ph->word, &ph->term[t])))
+				break;
+			if (!ph->term[t]) {
+				all_terms = false;
+				break;
+			}
+			rl_bind_text(st, 1, tbl_name[t]);
+			rl_bind_text(st, 2, ph->term[t]);
+			int s = sqlite3_step(st);
+			if (s == SQLITE_ROW) {
+				ph->listed[t] = some_list = true;
+				ph->docs0[t] = sqlite3_column_int64(st, 0);
+				ph->tau[t] = sqlite3_column_double(st, 1);
+				x->avgdl0 = sqlite3_column_double(st, 2);
+			} else if (s != SQLITE_DONE) {
+				rc = rl_db_sqlite_fail(db, s, "lists");
+			}
+			sqlite3_reset(st);
 		}
-		sqlite3_reset(st);
+		x->listed = !rc && all_terms && some_list;
+		*usable |= x->listed;
 	}
 	sqlite3_finalize(st);
 	if (!rc && *usable)
@@ -500,10 +668,10 @@ int rl_topk_plan(rl_db *db, const char *word, const bool wanted[4],
 
 /* The rows of table t holding term now: as built when nothing changed
  * since, else counted (FTS5's own count, which bm25's idf uses). */
-static int docs_now(rl_db *db, int t, const struct rl_topk_table *x,
+static int docs_now(rl_db *db, int t, const char *term, long long docs0,
                     long long dirty, long long *docs)
 {
-	*docs = x->docs0;
+	*docs = docs0;
 	if (!dirty)
 		return RL_OK;
 	char sql[192];
@@ -516,7 +684,7 @@ static int docs_now(rl_db *db, int t, const struct rl_topk_table *x,
 	sqlite3_stmt *st = rc ? NULL : rl_db_prepare(db, sql);
 	if (!st)
 		return rc ? rc : RL_EINTERNAL;
-	rl_bind_text(st, 1, x->term);
+	rl_bind_text(st, 1, term);
 	int s = sqlite3_step(st);
 	*docs = s == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
 	sqlite3_finalize(st);
@@ -540,87 +708,132 @@ static int weight_at(rl_db *db, sqlite3_stmt *st, int t, const char *term,
 	       : rl_db_sqlite_fail(db, s, "candidates");
 }
 
-int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
-                       double *bound, bool *exhausted)
+struct cand_stmts {
+	sqlite3_stmt *ins, *at, *upto;
+};
+
+/* The first `take` rows of term's list in table t into the candidates
+ * (and those that weigh as much as the last one, to the float's margin:
+ * rulings of equal weight are ranked by id, and a bound equal to the last
+ * result's score proves nothing); *g the weight of the first row left
+ * out, tau when none is (*exhausted). */
+static int take_prefix(rl_db *db, struct cand_stmts *c, int t,
+                       const struct rl_topk_phrase *ph, size_t take,
+                       double *g, bool *exhausted)
 {
-	*bound = 0;
+	bool found;
+	size_t n = take;
+	*g = ph->tau[t];
+	int rc = weight_at(db, c->at, t, ph->term[t], take, &found, g);
+	if (!rc && found) {
+		rl_bind_text(c->upto, 1, tbl_name[t]);
+		rl_bind_text(c->upto, 2, ph->term[t]);
+		sqlite3_bind_double(c->upto, 3, *g * (1.0 - 1e-9));
+		int s = sqlite3_step(c->upto);
+		if (s == SQLITE_ROW)
+			n = (size_t)sqlite3_column_int64(c->upto, 0);
+		else
+			rc = rl_db_sqlite_fail(db, s, "candidates");
+		sqlite3_reset(c->upto);
+		if (!rc)
+			rc = weight_at(db, c->at, t, ph->term[t], n, &found, g);
+	}
+	if (!rc && !found) {
+		*g = ph->tau[t];
+		*exhausted = true;
+	}
+	if (rc)
+		return rc;
+	rl_bind_text(c->ins, 1, tbl_name[t]);
+	rl_bind_text(c->ins, 2, ph->term[t]);
+	sqlite3_bind_int64(c->ins, 3, (sqlite3_int64)n);
+	int s = sqlite3_step(c->ins);
+	sqlite3_reset(c->ins);
+	return s == SQLITE_DONE ? RL_OK : rl_db_sqlite_fail(db, s, "candidates");
+}
+
+/* Every row of table t holding a phrase that has no list there: few. */
+static int take_all(rl_db *db, int t, const struct rl_topk_phrase *ph)
+{
+	char sql[192];
+	snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO temp.topk_cand (rid)"
+	         " SELECT rowid FROM rulings_fts_%s WHERE rulings_fts_%s MATCH ?1",
+	         tbl_name[t], tbl_name[t]);
+	sqlite3_stmt *st = rl_db_prepare(db, sql);
+	if (!st)
+		return RL_EINTERNAL;
+	rl_bind_text(st, 1, ph->raw);
+	int s = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return s == SQLITE_DONE ? RL_OK : rl_db_sqlite_fail(db, s, "candidates");
+}
+
+int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
+                       double *bound, double *least, bool *exhausted)
+{
+	*bound = -1;
+	*least = 0;
 	*exhausted = false;
 	int rc = rl_db_exec(db, "DELETE FROM temp.topk_cand;"
 	                    "INSERT OR IGNORE INTO temp.topk_cand (rid)"
 	                    " SELECT rid FROM topk_dirty");
-	sqlite3_stmt *ins = rc ? NULL : rl_db_prepare(db,
-		"INSERT OR IGNORE INTO temp.topk_cand (rid) SELECT rid FROM topk_lists"
-		" WHERE tbl = ?1 AND term = ?2 ORDER BY g0 DESC, rid LIMIT ?3");
-	sqlite3_stmt *at = rc ? NULL : rl_db_prepare(db,
-		"SELECT g0 FROM topk_lists WHERE tbl = ?1 AND term = ?2"
-		" ORDER BY g0 DESC, rid LIMIT 1 OFFSET ?3");
-	sqlite3_stmt *upto = rc ? NULL : rl_db_prepare(db,
-		"SELECT count(*) FROM topk_lists WHERE tbl = ?1 AND term = ?2"
-		" AND g0 >= ?3");
-	if (!rc && (!ins || !at || !upto))
-		rc = RL_EINTERNAL;
+	struct cand_stmts c = {0};
+	if (!rc) {
+		c.ins = rl_db_prepare(db, "INSERT OR IGNORE INTO temp.topk_cand (rid)"
+			" SELECT rid FROM topk_lists WHERE tbl = ?1 AND term = ?2"
+			" ORDER BY g0 DESC, rid LIMIT ?3");
+		c.at = rl_db_prepare(db, "SELECT g0 FROM topk_lists WHERE tbl = ?1"
+			" AND term = ?2 ORDER BY g0 DESC, rid LIMIT 1 OFFSET ?3");
+		c.upto = rl_db_prepare(db, "SELECT count(*) FROM topk_lists"
+			" WHERE tbl = ?1 AND term = ?2 AND g0 >= ?3");
+		if (!c.ins || !c.at || !c.upto)
+			rc = RL_EINTERNAL;
+	}
 	for (int t = 0; t < 4 && !rc; t++) {
 		struct rl_topk_table *x = &k->t[t];
 		if (!x->wanted || !x->listed)
 			continue;
-		/* the rows up to take, and those that weigh as much as the
-		 * next one (to the float's margin): rulings of equal weight are
-		 * ranked by id, and a bound equal to the last result's score
-		 * proves nothing */
-		bool found;
-		double g = x->tau;
-		size_t n = take;
-		rc = weight_at(db, at, t, x->term, take, &found, &g);
-		if (!rc && found) {
-			rl_bind_text(upto, 1, tbl_name[t]);
-			rl_bind_text(upto, 2, x->term);
-			sqlite3_bind_double(upto, 3, g * (1.0 - 1e-9));
-			int s = sqlite3_step(upto);
-			if (s == SQLITE_ROW)
-				n = (size_t)sqlite3_column_int64(upto, 0);
-			else
-				rc = rl_db_sqlite_fail(db, s, "candidates");
-			sqlite3_reset(upto);
+		long long rows;
+		double avgdl, sum = 0, end = 0;
+		if ((rc = averages(db, t, &rows, &avgdl)))
+			break;
+		double cf = avgdl > x->avgdl0 ? avgdl / x->avgdl0 : 1.0;
+		for (size_t i = 0; i < k->nph && !rc; i++) {
+			const struct rl_topk_phrase *ph = &k->ph[i];
+			if (!ph->listed[t]) {
+				rc = take_all(db, t, ph);
+				continue;
+			}
+			double g;
+			long long docs;
+			rc = take_prefix(db, &c, t, ph, take, &g, exhausted);
 			if (!rc)
-				rc = weight_at(db, at, t, x->term, n, &found, &g);
+				rc = docs_now(db, t, ph->term[t], ph->docs0[t], k->dirty,
+				              &docs);
+			double w = rc ? 0 : idf(rows, docs) * cf;
+			sum += w * g;
+			end += w * ph->tau[t];
 		}
-		if (!rc && !found) {
-			g = x->tau;
-			*exhausted = true;
-		}
-		if (rc)
-			break;
-		rl_bind_text(ins, 1, tbl_name[t]);
-		rl_bind_text(ins, 2, x->term);
-		sqlite3_bind_int64(ins, 3, (sqlite3_int64)n);
-		int s = sqlite3_step(ins);
-		sqlite3_reset(ins);
-		if (s != SQLITE_DONE) {
-			rc = rl_db_sqlite_fail(db, s, "candidates");
-			break;
-		}
-		long long rows, docs;
-		double avgdl;
-		if (!rc)
-			rc = averages(db, t, &rows, &avgdl);
-		if (!rc)
-			rc = docs_now(db, t, x, k->dirty, &docs);
-		if (rc)
-			break;
-		double c = avgdl > x->avgdl0 ? avgdl / x->avgdl0 : 1.0;
-		double b = idf(rows, docs) * c * g;
-		if (b > *bound)
-			*bound = b;
+		if (!rc && can_match(k, t) && sum > *bound)
+			*bound = sum;
+		if (!rc && can_match(k, t) && end > *least)
+			*least = end;
 	}
-	sqlite3_finalize(ins);
-	sqlite3_finalize(at);
-	sqlite3_finalize(upto);
+	sqlite3_finalize(c.ins);
+	sqlite3_finalize(c.at);
+	sqlite3_finalize(c.upto);
 	return rc;
 }
 
 void rl_topk_free(struct rl_topk *k)
 {
-	for (int t = 0; t < 4; t++)
-		free(k->t[t].term);
+	for (size_t i = 0; i < k->nph; i++) {
+		free(k->ph[i].word);
+		free(k->ph[i].raw);
+		for (int t = 0; t < 4; t++)
+			free(k->ph[i].term[t]);
+	}
+	free(k->ph);
+	free(k->prog);
 	*k = (struct rl_topk){0};
 }

@@ -30,32 +30,46 @@ int rl_topk_rebuild(rl_db *db);
 
 /* ---- the search's side ---- */
 
-/* One full-text table's part of a one-word search. */
+/* One phrase (a quoted string of one word) of the search's expression. */
+struct rl_topk_phrase {
+	char *word;             /* unquoted */
+	char *raw;              /* as the expression writes it, quoted */
+	char *term[4];          /* the word as each table's index holds it */
+	bool listed[4];         /* the term has a list in that table */
+	long long docs0[4];     /* rows holding it when the list was built */
+	double tau[4];
+};
+
+/* One full-text table's part of the search. */
 struct rl_topk_table {
 	bool wanted;            /* the search reads this table */
-	bool listed;            /* the word's term has a list in it */
-	char *term;             /* the word as the table's index holds it */
-	long long docs0;        /* rows holding it when the list was built */
-	double tau, avgdl0;
-	size_t len;             /* rows in its list */
+	bool listed;            /* only candidates are scored in it */
+	double avgdl0;          /* its average row length at the build */
 };
 
 struct rl_topk {
 	struct rl_topk_table t[4];      /* rl_fts_tables' order */
+	struct rl_topk_phrase *ph;
+	size_t nph, cph;
+	int *prog;                      /* the expression, postfix (topk.c) */
+	size_t nprog, cprog;
 	long long dirty;                /* rulings changed since the build */
 };
 
-/* Whether the lists can answer the one word (an FTS5 string, unquoted)
- * in the tables wanted[]: fills k; *usable false when they cannot (no
- * term of the word has a list). */
-int rl_topk_plan(rl_db *db, const char *word, const bool wanted[4],
+/* Whether the lists can answer the FTS5 expression match (quoted words,
+ * each one term, joined by AND and OR with parentheses) in the tables
+ * wanted[]: fills k; *usable false when they cannot (another form, or no
+ * term of it has a list). */
+int rl_topk_plan(rl_db *db, const char *match, const bool wanted[4],
                  struct rl_topk *k, bool *usable);
-/* Fills temp.topk_cand with the first `take` rows of each list and the
- * rulings changed since they were built; *bound is the best score
- * (bm25's, negated: higher is better) a ruling left out can have, 0 when
- * none can match; *exhausted when a list ran out before take. */
+/* Fills temp.topk_cand with the first `take` rows of each list, every
+ * row of a phrase without one, and the rulings changed since they were
+ * built; *bound is the best score
+ * (bm25's, negated: higher is better) a ruling left out can have, -1 when
+ * none can match (then the candidates hold every match); *least what that bound would be at the lists' ends;
+ * *exhausted when a list ran out before take. */
 int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
-                       double *bound, bool *exhausted);
+                       double *bound, double *least, bool *exhausted);
 void rl_topk_free(struct rl_topk *k);
 
 /* How many one-word searches the lists answered, and how many fell back

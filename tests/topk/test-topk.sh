@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The one-word fast path (src/topk.c) is exact: a generated FAQ dump of
-# 3,000 rulings imported in bulk (the lists are built at its end), then
+# The fast path (src/topk.c: one word, all words, OR, thesaurus-widened
+# words) is exact: a generated FAQ dump of 3,000 rulings imported in bulk (the lists are built at its end), then
 # new versions of its pages that edit, withdraw and add rulings (a second
 # import, a large change: the lists are built again), then a small one
 # (they are not: the changed rulings are scored beside them); after each,
-# topk_check compares the top 20 of hundreds of words and word pairs, with
-# and without filters, with the exhaustive ranking's.
+# topk_check compares the top 20 of hundreds of words, word pairs and
+# thesaurus words, with and without filters, with the exhaustive ranking's.
 #
 #   test-topk.sh RULINGS TOPK_CHECK SOURCE_ROOT [small]
 #
