@@ -11,7 +11,13 @@
  *
  * An unindented line that is not an entry is a heading: a section when its
  * name is a known section name or another heading follows it, else a
- * category. Entries under a section whose name says "errata" are errata. */
+ * category. Entries under a section whose name says "errata" are errata.
+ *
+ * "Game: NAME" and "Language: CODE" lines before the tag name the page's
+ * game and language (what export --format txt writes, so that a page of a
+ * database of several games imports back); the same unindented lines
+ * further down give the entries after them their own (a page whose
+ * rulings are of several games or languages). */
 #include "importer.h"
 #include "doc.h"
 #include "re.h"
@@ -26,6 +32,8 @@ static const char BULLET[] = "\xE2\x80\xA2";                 /* • */
 static const char TAGS_LABEL[] = "Tags:";
 static const char DISCUSSION[] = "(Discussion elsewhere)";
 static const char CHANGED_PREFIX[] = "Changed answer:";
+static const char GAME_LABEL[] = "Game:";
+static const char LANG_LABEL[] = "Language:";
 /* "N more..." counts no more than this. */
 enum { HIDDEN_MAX = 1000000 };
 static const char *const section_names[] = {
@@ -57,6 +65,9 @@ struct parser {
 	const struct rl_block **answer;  /* its answer lines, blank ones too */
 	size_t nanswer, answer_cap;
 	unsigned discussions;
+	/* the game and language a "Game:" or "Language:" line below the
+	 * tag gave the entries after it (NULL: the page's) */
+	char *game, *lang;
 };
 
 static bool starts_with(const char *s, size_t n, const char *prefix)
@@ -77,6 +88,54 @@ static bool is_bullet(const struct rl_block *l)
 	return l->type == RL_BLOCK_ITEM && l->indent == 0 &&
 	       l->name_len == sizeof BULLET - 1 &&
 	       memcmp(l->name, BULLET, l->name_len) == 0;
+}
+
+enum header { HEADER_NONE, HEADER_GAME, HEADER_LANG };
+
+static bool is_header_line(const struct rl_block *l)
+{
+	return l->type == RL_BLOCK_LINE && l->indent == 0 &&
+	       (starts_with(l->raw, l->raw_len, GAME_LABEL) ||
+	        starts_with(l->raw, l->raw_len, LANG_LABEL));
+}
+
+/* A "Game: NAME" or "Language: CODE" line from the first column: which,
+ * and its value (trimmed; may be empty). */
+static enum header header_line(const struct rl_block *l, char **value)
+{
+	*value = NULL;
+	if (!is_header_line(l))
+		return HEADER_NONE;
+	enum header h = HEADER_NONE;
+	size_t k = 0;
+	if (starts_with(l->raw, l->raw_len, GAME_LABEL)) {
+		h = HEADER_GAME;
+		k = sizeof GAME_LABEL - 1;
+	} else if (starts_with(l->raw, l->raw_len, LANG_LABEL)) {
+		h = HEADER_LANG;
+		k = sizeof LANG_LABEL - 1;
+	}
+	if (h != HEADER_NONE)
+		*value = rl_strtrim(l->raw + k, l->raw_len - k);
+	return h;
+}
+
+/* A header line's value into *slot (replacing what it had); an empty one
+ * is a warning and changes nothing. */
+static int set_header(struct rl_diags *d, const struct rl_block *l,
+                      enum header h, char *value, char **slot)
+{
+	if (!value)
+		return RL_ENOMEM;
+	if (!*value) {
+		free(value);
+		return rl_diag_add(d, RL_WARNING, l->line, 0, "'%s' line names "
+		                   "nothing; ignored", h == HEADER_GAME
+		                   ? GAME_LABEL : LANG_LABEL);
+	}
+	free(*slot);
+	*slot = value;
+	return RL_OK;
 }
 
 /* A line of "(Discussion elsewhere)" markers, optionally followed by the
@@ -242,6 +301,25 @@ static char *answer_text(const struct parser *p)
 	return rl_buf_take(&b);
 }
 
+/* The length of the page's tag at s[i..n) when it is there whole, up to
+ * the end or a comma after blanks; 0 when it is not, or has no comma. */
+static size_t page_tag_at(const struct parser *p, const char *s, size_t i,
+                          size_t n)
+{
+	const char *t = p->doc->title;
+	size_t tl = t ? strlen(t) : 0;
+	if (!tl || !memchr(t, ',', tl) || n - i < tl || memcmp(s + i, t, tl))
+		return 0;
+	size_t j = i + tl, k;
+	while (j < n && (k = rl_blank_len(s + j)) != 0)
+		j += k;
+	return j == n || s[j] == ',' ? j - i : 0;
+}
+
+/* The tags after "Tags:", split at the commas outside parentheses. A tag
+ * with a comma in its name is written as it is (the format has no
+ * quoting): the page's own tag is recognized whole ("Jade Fox, Den's
+ * Headmistress" on its page), others are split. */
 static int split_tags(struct parser *p, struct rl_entry *e, unsigned lineno,
                       const char *s, size_t n)
 {
@@ -249,6 +327,14 @@ static int split_tags(struct parser *p, struct rl_entry *e, unsigned lineno,
 	int depth = 0;
 	int rc = RL_OK;
 	for (size_t i = 0; i <= n; i++) {
+		if (i == start && depth == 0) {
+			size_t j = i, k;
+			while (j < n && (k = rl_blank_len(s + j)) != 0)
+				j += k;
+			size_t whole = page_tag_at(p, s, j, n);
+			if (whole)
+				i = j + whole;
+		}
 		if (i < n && s[i] == '(')
 			depth++;
 		else if (i < n && s[i] == ')' && depth > 0)
@@ -352,8 +438,11 @@ static int start_entry(struct parser *p, const struct rl_block *l)
 	e->title = rl_block_strdup(l);
 	e->section = rl_strdup(p->section);
 	e->category = rl_strdup(p->category);
+	e->game = rl_strdup(p->game);
+	e->lang = rl_strdup(p->lang);
 	if (!e->title || (p->section && !e->section) ||
-	    (p->category && !e->category))
+	    (p->category && !e->category) || (p->game && !e->game) ||
+	    (p->lang && !e->lang))
 		return RL_ENOMEM;
 	if (!*e->title)
 		return rl_diag_add(p->d, RL_WARNING, l->line, 0,
@@ -369,7 +458,8 @@ static int heading(struct parser *p, size_t i)
 		return RL_ENOMEM;
 	const struct rl_block *next = rl_blocks_next_nonblank(p->b, i);
 	bool heading_follows = next && next->indent == 0 &&
-	                       !is_bullet(next) && !is_tags_line(next);
+	                       !is_bullet(next) && !is_tags_line(next) &&
+	                       !is_header_line(next);
 	/* A known section name is a section. Another heading followed by a
 	 * heading opens a section when none is open yet or its name says so;
 	 * otherwise it is a category that happens to be empty. */
@@ -426,16 +516,36 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 	/* (the reader makes no transitions) */
 	if (rl_blocks_skip_to_content(b, &i, in->d))
 		return RL_EDATA;
+	/* the page's game and language, before its tag */
+	int rc = RL_OK;
+	char *value;
+	enum header h;
+	while (!rc && (h = header_line(&b->v[i], &value)) != HEADER_NONE) {
+		rc = set_header(in->d, &b->v[i], h, value, h == HEADER_GAME
+		                ? &in->doc->game : &in->doc->lang);
+		i++;
+		if (!rc && rl_blocks_skip_to_content(b, &i, in->d))
+			return RL_EDATA;
+	}
+	if (rc)
+		return rc;
 	const struct rl_block *first = &b->v[i];
 	if (is_bullet(first) || first->indent > 0) {
 		rl_diag_add(in->d, RL_ERROR, first->line, 1,
 		            "expected the page's tag on the first line");
 		return RL_EDATA;
 	}
-	int rc = rl_doc_set_page_tag(in->doc, first->raw, first->raw_len);
+	rc = rl_doc_set_page_tag(in->doc, first->raw, first->raw_len);
 	for (i++; i < b->n && !rc; i++) {
 		const struct rl_block *l = &b->v[i];
-		if (l->type == RL_BLOCK_BLANK) {
+		if ((h = header_line(l, &value)) != HEADER_NONE) {
+			rc = finish_entry(&p, false);
+			if (!rc)
+				rc = set_header(p.d, l, h, value, h == HEADER_GAME
+				                ? &p.game : &p.lang);
+			else
+				free(value);
+		} else if (l->type == RL_BLOCK_BLANK) {
 			if (p.in_entry && !p.tags_seen)
 				rc = add_answer_line(&p, l);
 		} else if (l->indent > 0 ||
@@ -461,6 +571,8 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 	free(p.answer);
 	free(p.section);
 	free(p.category);
+	free(p.game);
+	free(p.lang);
 	return rc;
 }
 

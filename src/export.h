@@ -201,15 +201,17 @@ bool export_on_page(const struct export_page *p, size_t i);
 int export_order(const struct rl_export *x, const struct export_page *p,
                  struct export_item **items);
 
-/* A page of a text format (txt, md): its title, then for each ruling in
- * page order its section and category headings and its entry, the
- * ruling loaded with its references (export_plan.c). */
+/* A page of a text format (txt): its title, then for each ruling in
+ * page order (items, p->n of them) its section and category headings and
+ * its entry, the ruling loaded with its references (export_plan.c). */
 struct export_text_format {
-	void (*title)(struct rl_out *o, const struct export_page *p);
-	void (*headings)(struct rl_out *o, const struct export_item *it,
-	                 size_t k);
+	void (*title)(const struct rl_export *x, struct rl_out *o,
+	              const struct export_page *p,
+	              const struct export_item *items);
+	void (*headings)(const struct rl_export *x, struct rl_out *o,
+	                 const struct export_item *items, size_t k);
 	int (*entry)(struct rl_export *x, struct rl_out *o,
-	             const struct rl_ruling *r);
+	             const struct export_page *p, const struct rl_ruling *r);
 };
 int export_text_page(struct rl_export *x, const struct export_page *p,
                      const struct rl_sink *out,

@@ -470,12 +470,12 @@ int export_text_page(struct rl_export *x, const struct export_page *p,
 		return rc;
 	struct rl_out o;
 	rl_out_init(&o, out);
-	f->title(&o, p);
+	f->title(x, &o, p, items);
 	for (size_t k = 0; k < p->n && !rc && rl_out_ok(&o); k++) {
-		f->headings(&o, &items[k], k);
+		f->headings(x, &o, items, k);
 		struct rl_ruling r;
 		if (!(rc = export_ruling(x, items[k].i, &r)))
-			rc = f->entry(x, &o, &r);
+			rc = f->entry(x, &o, p, &r);
 		rl_ruling_clear(&r);
 	}
 	free(items);

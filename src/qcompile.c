@@ -23,6 +23,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 struct qc {
 	struct rl_filter_ctx f;
@@ -147,6 +148,58 @@ static int resolve_whole(struct qc *x, struct qnode **np)
 	rl_qnode_free(n);
 	*np = w;
 	return RL_OK;
+}
+
+/* French elision, as Lucene's ElisionFilter does it in its French
+ * analyzer: a term that begins with an elided article or pronoun — l' d'
+ * j' m' n' s' t' c' qu' jusqu' lorsqu' puisqu', with ', ’ or ʼ, in any
+ * case — before a vowel or h loses it: "l’allié" is the word "allié", not
+ * the phrase "l allié" (the index keeps "l" as a token of its own: a
+ * phrase with the article inside still matches). Only before a vowel or h,
+ * as French elides: English words are left alone ("o'clock", "player's",
+ * "c'mon", "don't"). Every table, since one expression searches them all. */
+static void drop_elision(char *text)
+{
+	static const char *const elided[] = {
+		"jusqu", "lorsqu", "puisqu", "qu", "l", "d", "j", "m", "n", "s",
+		"t", "c",
+	};
+	static const char *const apostrophes[] = {
+		"'", "\xE2\x80\x99", "\xCA\xBC",
+	};
+	for (size_t i = 0; i < sizeof elided / sizeof *elided; i++) {
+		size_t k = strlen(elided[i]);
+		if (strncasecmp(text, elided[i], k) != 0)
+			continue;
+		for (size_t a = 0; a < sizeof apostrophes / sizeof *apostrophes; a++) {
+			size_t m = strlen(apostrophes[a]);
+			const unsigned char *r = (const unsigned char *)text + k + m;
+			if (strncmp(text + k, apostrophes[a], m) != 0)
+				continue;
+			/* a vowel, h, or a Latin-1 letter (é, à, î...), œ, Œ */
+			bool vowel = (*r < 0x80 && strchr("aeiouyhAEIOUYH", *r) &&
+			              *r) || (r[0] == 0xC3 && r[1] >= 0x80) ||
+			             (r[0] == 0xC5 && (r[1] == 0x92 || r[1] == 0x93));
+			if (vowel)
+				memmove(text, r, strlen((const char *)r) + 1);
+			return;
+		}
+		return;
+	}
+}
+
+/* Every term of the tree without its elision, before stop words are
+ * judged ("d’une" is the stop word "une"). */
+static void elide(struct qnode *n)
+{
+	if (!n || n->kind == QN_FIELD)
+		return;
+	if (n->kind == QN_TERM) {
+		drop_elision(n->text);
+		return;
+	}
+	for (size_t i = 0; i < n->nkid; i++)
+		elide(n->kid[i]);
 }
 
 /* Drops terms that hold no token (and, when stop, the unquoted stop words
@@ -491,6 +544,7 @@ int rl_compile_check(rl_db *db, const struct rl_query *q, bool by_id,
 		if (root && !(x.tok = rl_tokcount_open(db->h)))
 			rc = rl_db_fail(db, RL_EINTERNAL, "cannot open a tokenizer");
 		bool positive_text = false;
+		elide(root);
 		int other = rc || !root ? 0 : other_word(&x, root, false);
 		if (other < 0)
 			rc = RL_ENOMEM;

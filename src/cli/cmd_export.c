@@ -107,12 +107,6 @@ static void txt_warnings(const struct rl_export_report *rep)
 		warning("%zu ruling%s with no tag %s on no tag page", rep->untagged,
 		        rep->untagged == 1 ? "" : "s",
 		        rep->untagged == 1 ? "is" : "are");
-	/* the importer gives a page one language */
-	if (rep->mixed)
-		warning("%zu page%s hold%s rulings in several languages: importing "
-		        "%s gives them one language (--lang exports one)", rep->mixed,
-		        rep->mixed == 1 ? "" : "s", rep->mixed == 1 ? "s" : "",
-		        rep->mixed == 1 ? "it" : "one");
 }
 
 int cmd_export(struct ctx *c, int argc, char **argv)
@@ -143,7 +137,8 @@ int cmd_export(struct ctx *c, int argc, char **argv)
 		  .arg = "G", .help = "only rulings of game G" },
 		{ .name = "format", .letter = 'f', .type = OPT_KEYWORD, .out = &fmt,
 		  .arg = "F", .words = formats, .what = "format",
-		  .help = "txt (FAQ tag-page text), md (Markdown), html, json, xml "
+		  .help = "txt (FAQ tag-page text, with \"Game:\" and \"Language:\" "
+		  "lines: import reads it back), md (Markdown), html, json, xml "
 		  "(the interchange format, schema/rulings.rng)" },
 		{ .name = "output", .letter = 'o', .type = OPT_STRING,
 		  .out = &o.output, .arg = "PATH",

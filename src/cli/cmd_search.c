@@ -7,7 +7,8 @@
 
 static const char notes[] =
 	"QUERY: words (all must match, in any of their forms: Snowball stemming\n"
-	"for English, French and Russian, case, accents and \xD1\x91/\xD0\xB5 folded),\n"
+	"for English, French and Russian, case, accents and \xD1\x91/\xD0\xB5 folded,\n"
+	"a French elided article dropped: l\xE2\x80\x99" "alli\xC3\xA9 is alli\xC3\xA9),\n"
 	"\"a phrase\", prefix*, a OR b, -word or NOT word, (groups), and the fields\n"
 	"tag:NAME (tag:\"Name (Qualifier)\", tag:Prefix*), game:, lang:, kind:,\n"
 	"rule:702.19 (the rule and its subrules), is:changed, is:withdrawn,\n"

@@ -92,8 +92,6 @@ struct rl_export_report {
 	size_t rulings;         /* selected */
 	size_t files;           /* files written (0 for standard output) */
 	size_t untagged;        /* rulings on no page (txt: a page needs a tag) */
-	size_t mixed;           /* txt pages whose rulings are in several
-	                           languages */
 };
 
 /* Selects, plans and writes an export, in one read transaction (one

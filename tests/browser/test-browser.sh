@@ -2,15 +2,19 @@
 # A real browser on the exported site: headless Chromium loads the pages
 # (--dump-dom) and the test checks that they render their entries and that
 # no script from the data ran. A control page with a script of the test's
-# own proves that scripts do run in this browser. Screenshots are kept in
-# the build directory (the second argument) as test artifacts. Skipped
-# (exit 77) when chromium is not installed.
+# own proves that scripts do run in this browser. Screenshots and the site
+# are kept in the build directory (the second argument) as test artifacts;
+# a sanitized build's run given BROWSER_REFERENCE compares its site with
+# the normal build's instead of running Chromium again (site-ref.sh).
+# Skipped (exit 77) when chromium is not installed.
 #
 #   bash tests/browser/test-browser.sh BUILD/rulings BUILD/tests/browser
 . "$(dirname "${BASH_SOURCE[0]}")/../cli/lib.sh" "$1"
 
 ART=${2:-$T}
 mkdir -p "$ART"
+. "$_lib_dir/../browser/site-ref.sh" || exit 2
+site_ref_reset export "$ART"
 CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$CHROMIUM" ]; then
 	echo "chromium is not installed: skipped"
@@ -42,6 +46,9 @@ rl --db s.db import seeds hostile.txt speed-concept.txt
 check_exit "the seed data, the hostile page and the test's thesaurus import" 0
 rl --db s.db export --all --format html -o site
 check_exit "export --all --format html" 0
+# a sanitized build compares its site with the normal build's, whose run
+# Chromium checked, and ends here (site-ref.sh)
+site_ref export "$ART"
 
 # the control: a script of our own runs
 cat >control.html <<'HTML'

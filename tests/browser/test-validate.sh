@@ -12,10 +12,18 @@
 # by number, #702.19a), and a title may be long (a book page's title is
 # its section and its book).
 #
-#   bash tests/browser/test-validate.sh BUILD/rulings [CORPORA]
+# The site is kept in ART (the build directory); a sanitized build's run
+# given BROWSER_REFERENCE compares its site with the normal build's instead
+# of running the checkers again (site-ref.sh).
+#
+#   bash tests/browser/test-validate.sh BUILD/rulings [CORPORA [ART]]
 . "$(dirname "${BASH_SOURCE[0]}")/../cli/lib.sh" "$1"
 
 CORPORA=${RULINGS_CORPORA:-${2:-}}
+ART=${3:-$T}
+mkdir -p "$ART"
+. "$_lib_dir/../browser/site-ref.sh" || exit 2
+site_ref_reset validate "$ART"
 HV=$(command -v html-validate || true)
 NODE_ROOT=$(npm root -g 2>/dev/null || true)
 VNU=${VNU_JAR:-${NODE_ROOT:-/nonexistent}/vnu-jar/build/dist/vnu.jar}
@@ -51,6 +59,7 @@ rl --db s.db import --document Defend defend-v2.txt
 check_exit "a new version of a page imports" 0
 rl --db s.db export --all --format html -o site
 check_exit "export --all --format html" 0
+site_ref validate "$ART"
 pages=$(ls site/*.html | wc -l)
 
 run java -jar "$VNU" --errors-only --skip-non-html site

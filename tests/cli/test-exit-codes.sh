@@ -137,4 +137,13 @@ write_case "import >/dev/full" full --db full.db import "$SEED_SPEED"
 rl --db s.db stats --format json
 check_json "the database is intact after writing to a closed stdout" 'd["rulings"] == 35'
 
+# Output into a pipe whose reader has gone (closed before rulings starts,
+# so no race): SIGPIPE, no message (the manual's EXIT STATUS).
+check_eq "output into a closed pipe ends by SIGPIPE, silently" "-13 ''" \
+	"$(python3 -c 'import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+p = subprocess.run(sys.argv[1:], stdout=w, stderr=subprocess.PIPE)
+print(p.returncode, repr(p.stderr.decode()))' "$RULINGS" --db s.db search Defend)"
+
 finish

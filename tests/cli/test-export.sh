@@ -20,7 +20,8 @@ for f in "$DATA"/*.txt; do
 	name=$(basename "$f" .txt)
 	rl --db s.db export --tag "$tag" --format txt -o "$name.txt"
 	check_exit "$name: export --tag '$tag' --format txt" 0
-	check_eq "$name: the page's first line is its tag" "$tag" "$(head -n 1 "$name.txt")"
+	check_eq "$name: the page names its game and language, then its tag" \
+		"Game: Spirit Island|Language: en||$tag" "$(head -n 4 "$name.txt" | paste -sd'|')"
 	rl --db "rt-$name.db" import "$name.txt"
 	check_exit "$name: the exported page imports into an empty database" 0
 	check_err_empty "$name: ... without a diagnostic"
@@ -214,5 +215,65 @@ check_exit "export --tag Defend --format xml" 0
 check_eq "... one entry per ruling of the tag" \
 	"$(rl --db s.db search --tag Defend --no-thesaurus --limit 0 --format json >/dev/null; json_get 'd["total"]')" \
 	"$(grep -c '<ruling ' defend.xml)"
+
+# ---- txt: the pages of several games and languages import back --------------
+# A hand-written page names its game and language before its tag, and a
+# "Language:" line gives the entries after it their own; a directory of no
+# manifest, imported with no --game.
+mkdir handpages
+cat >handpages/defend.txt <<'PAGE'
+Game: Autre Jeu
+Language: fr
+
+Defend
+
+Foire aux questions
+
+• Peut-on se défendre deux fois au même tour ?
+  Non : une seule fois.
+  Tags: Defend, Tour
+Language: en
+• Can a player defend twice in one turn of Autre Jeu?
+  No, once.
+  Tags: Defend
+PAGE
+rl --db s.db import handpages
+check_exit "a hand-written page with Game and Language lines imports without --game" 0
+check_err_empty "... without a diagnostic"
+rl --db s.db search --tag Defend --game 'Autre Jeu' --no-thesaurus --format json
+check_json "... into its game, each entry in its language" \
+	'sorted(r["lang"] for r in d["results"]) == ["en", "fr"] and all(r["game"] == "Autre Jeu" for r in d["results"])'
+printf 'Game:\n\nDefend\n\n• Q?\n  A.\n  Tags: Defend\n' >handpages/empty-game.txt
+rl --db s.db import --game 'Autre Jeu' handpages/empty-game.txt
+check_err_contains "a Game line naming nothing is a warning" \
+	"empty-game.txt:1: warning: 'Game:' line names nothing; ignored"
+printf 'Game: Autre Jeu\n\nDefend\n\n• Q2?\n  A.\n  Tags: Defend\n' >handpages/named.txt
+rl --db s.db import --game 'Spirit Island' handpages/named.txt
+check_err_contains "the page's game wins over --game, with a warning" \
+	"names its game 'Autre Jeu'; the game given, 'Spirit Island', is not used"
+# A tag with a comma in its name (Codex: "Jade Fox, Den's Headmistress"):
+# on its own page it is one tag, not two.
+printf "Game: Autre Jeu\n\nJade Fox, Den's Headmistress\n\n• Q3?\n  A.\n  Tags: Jade Fox, Den's Headmistress, Ninja\n" \
+	>handpages/comma.txt
+rl --db s.db import handpages/comma.txt
+check_exit "a page whose tag has a comma imports" 0
+rl --db s.db search Q3 --format json
+check_json "... the entry carries the page's tag whole, and the other" \
+	'sorted(d["results"][0]["tags"]) == ["Jade Fox, Den\x27s Headmistress", "Ninja"]'
+# Every tag page of a database of four games and three languages (a tag,
+# Defend, of two games and languages) into a new database: the same rulings
+# (tests/cli/txt-rulings.py: games, languages, texts, headings, tags),
+# with a plain import.
+rl --db s.db export --all --format txt -o multi
+check_exit "export --all --format txt of several games" 0
+check_contains "... the Defend page names a game before a ruling of another" \
+	"$(cat multi/defend-*.txt)" "Game: Autre Jeu"
+rl --db multi.db import --no-thesaurus multi
+check_exit "... and a plain import of the pages (no --game, no manifest) takes them all" 0
+check_not_contains "... refusing none" "$(cat "$ERR")" "does not name its game"
+run python3 "$_lib_dir/txt-rulings.py" s.db multi.db
+check_eq "... the same rulings of the same games and languages, texts, tags" \
+	"$(sed -n 1p "$OUT")" "$(sed -n 2p "$OUT")"
+check_match "... (some to compare, none differs)" '^[1-9][0-9]* 0$' "$(sed -n 2p "$OUT")"
 
 finish

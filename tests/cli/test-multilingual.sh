@@ -32,6 +32,20 @@ check_match "004 is detected as numbered-rules, ru" \
 	'^imported data/004_ef987a4e02cf8b4c\.txt: .*\(numbered-rules, ru\)$' "$(cat "$OUT")"
 check_err_empty "004 imports without diagnostics"
 
+# A glossary entry of a few words is told by them: "Voir :", "de", French
+# quotes (the Marvel Champions corpus's tiny pages were detected English);
+# its English twin stays English.
+printf '# Deck vide\n**Voir :**  \n[[DeckJoueur|Deck joueur]]\n' >tiny-fr1.md
+printf '# \xc2\xabChaque fois\xc2\xbb\n**Voir :**  \n[[EffetsAlteration]]\n' >tiny-fr2.md
+printf '# ATQ\n**Voir :**  \n[[PouvoirDeBase|Pouvoir de base]]\n' >tiny-fr3.md
+printf '# Deck out\n**See:**  \n[[DiscardPile|Discard pile]]\n' >tiny-en.md
+tiny=
+for f in tiny-fr1 tiny-fr2 tiny-fr3 tiny-en; do
+	tiny+="$f=$("$RULINGS" parse "$f.md" 2>/dev/null | sed -n 's/^  "lang": "\(.*\)",$/\1/p') "
+done
+check_eq "tiny glossary pages: French ones French, the English one English" \
+	"tiny-fr1=fr tiny-fr2=fr tiny-fr3=fr tiny-en=en " "$tiny"
+
 rl "${M[@]}" import data
 check_exit "import data (no flags) succeeds" 0
 import_out=$(cat "$OUT")

@@ -124,4 +124,27 @@ check_exit "the upgraded database passes check" 0
 rl --db old.db search 'défaussée'
 check_err_empty "...and is read without a warning"
 
+# ---- French elision in a query (as Lucene's ElisionFilter): "l’allié" is
+# the word "allié", not the phrase "l allié"; English apostrophes stay.
+mkdir el el-en
+printf '# Allié\n\nUn allié est un personnage.\n' >el/a.md
+printf '# Soin\n\nLe joueur soigne l’allié blessé.\n' >el/b.md
+printf '# Clock\n\nAt five o%sclock the player%ss turn ends.\n' "'" "'" >el-en/c.md
+rl --db s.db import --quiet --no-thesaurus --game Elision --lang fr el
+rl --db s.db import --quiet --no-thesaurus --game Elision --lang en el-en
+check_exit "the elision pages import" 0
+elided() {
+	"$RULINGS" --db s.db search --game Elision --limit 0 --format json "$@" |
+		python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])'
+}
+check_eq "'l’allié' finds both rulings of 'allié'" 2 "$(elided 'l’allié')"
+check_eq "... with an ASCII apostrophe and capitals too" 2 "$(elided "L'Allié")"
+check_eq "... 'd’allié' and 'qu’allié' as well" "2 2" "$(elided 'd’allié') $(elided 'qu’allié')"
+check_eq "... 'l’allié blessé': the one with both words" 1 "$(elided 'l’allié' 'blessé')"
+check_eq "... 'd’un' is the stop word 'un' beside another word" 1 "$(elided 'd’un' 'personnage')"
+check_eq "English o'clock and player's are not elided" "1 1" \
+	"$(elided "o'clock") $(elided "player's")"
+rl --db s.db search --game Elision --explain "l’allié"
+check_out_contains "--explain shows the word without its article" 'match: "allié"'
+
 finish

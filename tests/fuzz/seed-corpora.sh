@@ -12,12 +12,17 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:?usage: seed-corpora.sh OUTDIR TARGET...}
 shift
 
+# (one tar a target, renaming each file seed-NAME: a cp a file was ~2,200
+# processes, 28 s of a quiet CI run and minutes on a loaded machine)
+seeds=()
+for f in "$root"/data/* "$root"/tests/golden/cases/*.txt; do
+	seeds+=("${f#"$root"/}")
+done
 for t in "$@"; do
 	mkdir -p "$out/$t"
 	[ "$t" = query ] && continue
-	for f in "$root"/data/* "$root"/tests/golden/cases/*.txt; do
-		cp "$f" "$out/$t/seed-$(basename "$f")"
-	done
+	tar -C "$root" -ch --transform='s|.*/|seed-|' -- "${seeds[@]}" |
+		tar -C "$out/$t" -x
 done
 
 # args: also the argument vectors kept as reproducers (when args is one of
