@@ -2,7 +2,7 @@
  *
  * Cyrillic letters make it Russian. Among Latin-script texts, French is told
  * from English by counting short words that are frequent in one language and
- * rare in the other, plus letters and quotes (« ») English does not use. */
+ * rare in the other, plus letters English does not use. */
 #include "rulings.h"
 #include "utf8.h"
 
@@ -56,10 +56,6 @@ const char *rl_lang_detect(const char *text, size_t len)
 				wide = true;
 			continue;
 		}
-		/* guillemets: French quotes (Russian ones come with Cyrillic,
-		 * which decides first) */
-		if (f == 0xAB || f == 0xBB)
-			fr++;
 		if (f >= 0x430 && f <= 0x45F) {
 			cyr++;
 			wide = true;
