@@ -33,6 +33,7 @@ void rl_file_report_clear(struct rl_file_report *r)
 	free(r->error);
 	free(r->format);
 	free(r->lang);
+	free(r->langs);
 	free(r->title);
 	rl_diags_clear(&r->diags);
 	*r = (struct rl_file_report){0};
@@ -128,6 +129,44 @@ static int check(void *ctx, const struct rl_import_result *res)
 }
 
 /* After parsing: what the report says of the document. */
+/* The languages of doc's entries, the document's own first (an
+ * interchange file's entries each have theirs), joined by ", ". */
+static int entry_langs(const struct rl_doc *doc, char **out)
+{
+	const char *first = doc->lang ? doc->lang : "";
+	size_t cap = strlen(first) + 1, len = strlen(first);
+	for (size_t i = 0; i < doc->n; i++)
+		if (doc->entries[i].lang)
+			cap += strlen(doc->entries[i].lang) + 2;
+	char *s = malloc(cap);
+	if (!s)
+		return RL_ENOMEM;
+	memcpy(s, first, len + 1);
+	for (size_t i = 0; i < doc->n; i++) {
+		const char *l = doc->entries[i].lang;
+		if (!l || !*l || !strcmp(l, first))
+			continue;
+		/* already listed? (a whole item between ", " marks) */
+		size_t n = strlen(l);
+		bool seen = false;
+		for (const char *p = s; (p = strstr(p, l)); p += n)
+			if ((p == s || p[-1] == ' ') && (p[n] == ',' || !p[n])) {
+				seen = true;
+				break;
+			}
+		if (seen)
+			continue;
+		if (len) {
+			memcpy(s + len, ", ", 2);
+			len += 2;
+		}
+		memcpy(s + len, l, n + 1);
+		len += n;
+	}
+	*out = s;
+	return RL_OK;
+}
+
 static int describe(struct rl_file_report *r, const struct rl_doc *doc)
 {
 	r->parsed = true;
@@ -140,7 +179,9 @@ static int describe(struct rl_file_report *r, const struct rl_doc *doc)
 	r->format = strdup(doc->format ? doc->format : "");
 	r->lang = strdup(doc->lang ? doc->lang : "");
 	r->title = strdup(doc->title ? doc->title : "");
-	return r->format && r->lang && r->title ? RL_OK : RL_ENOMEM;
+	if (!r->format || !r->lang || !r->title)
+		return RL_ENOMEM;
+	return entry_langs(doc, &r->langs);
 }
 
 /* True when every ruling of doc has a game: the document's (its own

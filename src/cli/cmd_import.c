@@ -197,7 +197,7 @@ static void print_report(struct ui *u, const struct rl_file_report *r)
 		       " (%s, %s)\n", verb, r->path, res->entries,
 		       res->entries == 1 ? "entry" : "entries", res->added,
 		       res->edited, shortened(res->shortened), res->withdrawn,
-		       r->format, r->lang);
+		       r->format, r->langs ? r->langs : r->lang);
 }
 
 static void on_progress(void *ctx, const struct rl_import_progress *p)

@@ -203,6 +203,8 @@ struct rl_file_report {
 	/* once parsed (parsed set) */
 	bool parsed;
 	char *format, *lang, *title;   /* the document's */
+	char *langs;              /* its entries' languages, the document's
+	                             first, then as met: "en, fr, ru" */
 	size_t concepts;          /* a thesaurus's concepts */
 	size_t kinds[4];          /* its entries, by enum rl_kind */
 	enum rl_doc_end end;      /* as rl_doc's: damaged unless complete */

@@ -29,7 +29,9 @@ cp "$cases/xml-basic.txt" basic.xml
 rl --db x.db import basic.xml
 check_exit "an interchange file imports" 0
 check_match "four rulings (the withdrawn one left out), as xml-interchange" \
-	"^imported basic\.xml: 4 entries, 4 added.*\(xml-interchange, en\)" "$(cat "$OUT")"
+	"^imported basic\.xml: 4 entries, 4 added.*\(xml-interchange, " "$(cat "$OUT")"
+check_out_contains "... naming the entries' three languages, not only the first's" \
+	"(xml-interchange, en, ru, fr)"
 
 rl --db x.db search --lang any --format json
 cp "$OUT" all.json
