@@ -255,6 +255,29 @@ static bool cond_in_tables(const struct rl_compiled *c, const char *x)
 	       strcmp(c->lang, "ru") == 0;
 }
 
+/* The champion lists' plan of a search (rl_topk_plan), made once, when
+ * first asked for, and shared by the ranked rows (fast_rows) and the
+ * total (known_docs). */
+struct plan {
+	bool made;
+	bool usable;
+	struct rl_topk k;
+};
+
+static int plan_of(rl_db *db, const struct rl_compiled *c, struct plan *p)
+{
+	if (p->made)
+		return RL_OK;
+	bool wanted[4];
+	for (int t = 0; t < 4; t++)
+		wanted[t] = fts_wanted(fts_langs[t], c->lang);
+	p->made = true;
+	int rc = rl_topk_plan(db, c->match, wanted, &p->k, &p->usable);
+	if (rc)
+		p->usable = false;
+	return rc;
+}
+
 /* The rows of each full-text table that hold one word, known without
  * reading its doclist: a term with a champion list records them
  * (topk_terms.docs, FTS5's own count when the list was built), which are
@@ -263,22 +286,20 @@ static bool cond_in_tables(const struct rl_compiled *c, const char *x)
  * language, and the lists are built for all tables at once). known[t]
  * false for a table whose count must be read. At 1M rulings, counting a
  * word in 1 of 10 rulings read 100,000 doclist entries. */
-static int known_docs(rl_db *db, const struct rl_compiled *c,
+static int known_docs(rl_db *db, const struct rl_compiled *c, struct plan *p,
                       const bool wanted[4], long long docs[4], bool known[4])
 {
 	for (int t = 0; t < 4; t++)
 		known[t] = false;
-	struct rl_topk k;
-	bool usable;
-	int rc = rl_topk_plan(db, c->match, wanted, &k, &usable);
+	int rc = plan_of(db, c, p);
+	const struct rl_topk *k = &p->k;
 	/* the expression is that one word: one phrase, written alone */
-	bool one = !rc && usable && k.nph == 1 && k.ph[0].raw &&
-	           strcmp(k.ph[0].raw, c->match) == 0;
-	for (int t = 0; one && k.dirty == 0 && t < 4; t++) {
-		known[t] = wanted[t] && k.ph[0].listed[t];
-		docs[t] = k.ph[0].docs0[t];
+	bool one = !rc && p->usable && k->nph == 1 && k->ph[0].raw &&
+	           strcmp(k->ph[0].raw, c->match) == 0;
+	for (int t = 0; one && k->dirty == 0 && t < 4; t++) {
+		known[t] = wanted[t] && k->ph[0].listed[t];
+		docs[t] = k->ph[0].docs0[t];
 	}
-	rl_topk_free(&k);
 	return rc;
 }
 
@@ -310,7 +331,8 @@ static int withdrawn_count(rl_db *db, long long *n)
  * need the join) or with RULINGS_TOPK=off (the exhaustive path counts by
  * the join: tests/topk compares the two). */
 static int fts_count_sql(rl_db *db, const struct rl_query *q,
-                         const struct rl_compiled *c, char **sql)
+                         const struct rl_compiled *c, struct plan *p,
+                         char **sql)
 {
 	*sql = NULL;
 	if (!c->match || c->nsub || q->as_of || !rl_topk_enabled())
@@ -327,7 +349,7 @@ static int fts_count_sql(rl_db *db, const struct rl_query *q,
 	long long docs[4], gone = 0;
 	for (int t = 0; t < 4; t++)
 		wanted[t] = fts_wanted(fts_langs[t], c->lang);
-	int rc = known_docs(db, c, wanted, docs, known);
+	int rc = known_docs(db, c, p, wanted, docs, known);
 	if (!rc && hidden)
 		rc = withdrawn_count(db, &gone);
 	if (rc)
@@ -460,22 +482,19 @@ static int run_rows(rl_db *db, sqlite3_stmt *st, const struct rl_query *q,
  * when a list runs out, *fast stays false: the caller scores every
  * match. */
 static int fast_rows(rl_db *db, const struct rl_query *q,
-                     const struct rl_compiled *c, struct rl_results *out,
-                     bool *more, bool *fast)
+                     const struct rl_compiled *c, struct plan *p,
+                     struct rl_results *out, bool *more, bool *fast)
 {
 	*fast = false;
 	if (!rl_topk_enabled() || q->as_of || q->raw || !c->match || c->rank ||
 	    c->first || q->limit <= 0)
 		return RL_OK;
-	bool wanted[4];
-	for (int i = 0; i < 4; i++)
-		wanted[i] = fts_wanted(fts_langs[i], c->lang);
-	struct rl_topk k;
-	bool usable;
-	int rc = rl_topk_plan(db, c->match, wanted, &k, &usable);
+	int rc = plan_of(db, c, p);
+	struct rl_topk *k = &p->k;
+	bool usable = !rc && p->usable;
 	unsigned cand = 0;
 	for (int i = 0; i < 4; i++)
-		cand |= k.t[i].listed ? 1u << i : 0;
+		cand |= k->t[i].listed ? 1u << i : 0;
 	struct rl_query q1 = *q;
 	q1.limit = q->limit + 1;        /* the row that must beat the bound */
 	char *text = !rc && usable ? rows_sql(&q1, c, "rulings_fts_", cand) : NULL;
@@ -485,7 +504,7 @@ static int fast_rows(rl_db *db, const struct rl_query *q,
 	while (!rc && usable) {
 		double bound, least;
 		bool exhausted, m;
-		rc = rl_topk_candidates(db, &k, take, &bound, &least, &exhausted);
+		rc = rl_topk_candidates(db, k, take, &bound, &least, &exhausted);
 		sqlite3_stmt *st = rc ? NULL : prepare(db, text, c, &rc);
 		struct rl_results r = {0};
 		if (!rc)
@@ -523,7 +542,6 @@ static int fast_rows(rl_db *db, const struct rl_query *q,
 	if (!rc && usable)
 		rl_topk_count(*fast);
 	free(text);
-	rl_topk_free(&k);
 	return rc;
 }
 
@@ -546,8 +564,9 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	const char *prefix = q->as_of ? "asof_fts_" : "rulings_fts_";
 	bool fast = false;
 	bool more = false;
+	struct plan plan = {0};
 	if (!rc)
-		rc = fast_rows(db, q, &c, out, &more, &fast);
+		rc = fast_rows(db, q, &c, &plan, out, &more, &fast);
 	char *text = rc || fast ? NULL : rows_sql(q, &c, prefix, 0);
 	sqlite3_stmt *st = rc || fast ? NULL : prepare(db, text, &c, &rc);
 	if (!rc && !fast)
@@ -562,7 +581,7 @@ static int search_in(rl_db *db, const struct rl_query *q,
 		out->total = -1;
 	} else if (!rc && more) {
 		char *ct = NULL;
-		rc = fts_count_sql(db, q, &c, &ct);
+		rc = fts_count_sql(db, q, &c, &plan, &ct);
 		if (!rc && !ct)
 			ct = count_sql(q, &c, prefix);
 		sqlite3_stmt *cst = rc ? NULL : prepare(db, ct, &c, &rc);
@@ -580,6 +599,7 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	for (size_t i = 0; i < out->n && !rc; i++)
 		rc = rl_fill_details(db, &ds, &out->v[i]);
 	rl_details_finalize(&ds);
+	rl_topk_free(&plan.k);
 	rl_compiled_free(&c);
 	if (rc && rc != RL_NOTFOUND) {
 		rl_results_free(out);
