@@ -6,6 +6,7 @@
 #include "db.h"
 #include "db_open.h"
 #include "stemtok.h"
+#include "topk.h"
 #include "util.h"
 
 #include <stdarg.h>
@@ -221,6 +222,8 @@ int rl_db_register_functions(rl_db *db)
 			db, fns[i].fn, NULL, NULL);
 	if (rc == SQLITE_OK)
 		rc = rl_stemtok_register(db->h);
+	if (rc == SQLITE_OK)
+		rc = rl_topk_bm25_register(db->h);
 	return rc == SQLITE_OK ? RL_OK : rl_db_sqlite_fail(db, rc, "register");
 }
 

@@ -37,9 +37,12 @@ static bool fts_wanted(const char *table_lang, const char *lang)
 }
 
 /* A UNION ALL over the wanted tables of (rid, score, l), or of rid
- * alone for counting. The MATCH expression is parameter mi. */
+ * alone for counting. The MATCH expression is parameter mi. cand: the
+ * tables where only the candidates (temp.topk_cand) are scored; k their
+ * plan, or NULL. */
 static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
-                      const char *prefix, unsigned cand)
+                      const char *prefix, unsigned cand,
+                      const struct rl_topk *k)
 {
 	bool first = true;
 	for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs; i++) {
@@ -49,18 +52,34 @@ static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
 		if (!first)
 			rl_buf_adds(b, " UNION ALL ");
 		first = false;
-		if (scored)
+		/* candidates scored by rl_bm25 with the lists' counts of the
+		 * phrases' rows (topk_bm25.c): bm25's scores, to the bit,
+		 * without its walk of each phrase's doclist */
+		bool own = scored && (cand & 1u << i) && k &&
+		           rl_topk_counted(k, (int)i);
+		if (own) {
+			rl_buf_addf(b, "SELECT rowid AS rid, rl_bm25(%s%s, "
+			            TITLE_WEIGHT ", " BODY_WEIGHT, prefix, l);
+			for (size_t p = 0; p < k->nph; p++)
+				rl_buf_addf(b, ", %lld", k->ph[p].docs0[i]);
+			rl_buf_addf(b, ") AS score, '%s' AS l", l);
+		} else if (scored) {
 			rl_buf_addf(b, "SELECT rowid AS rid, bm25(%s%s, "
 			            TITLE_WEIGHT ", " BODY_WEIGHT ") AS score,"
 			            " '%s' AS l", prefix, l, l);
-		else
+		} else {
 			rl_buf_adds(b, "SELECT rowid AS rid");
+		}
 		rl_buf_addf(b, " FROM %s%s WHERE %s%s MATCH ?%d",
 		            prefix, l, prefix, l, mi);
-		/* the fast path: only the candidates are scored (the + keeps
-		 * rowid from FTS5, which would re-run the match per row) */
+		/* the fast path: only the candidates are scored. FTS5 seeks
+		 * each (rowid IN: the cursor is filtered again per rowid)
+		 * when rl_bm25 scores them; bm25 would count each phrase's
+		 * rows again at each, so there the + keeps rowid from FTS5
+		 * and the doclist is walked once */
 		if (cand & 1u << i)
-			rl_buf_adds(b, " AND +rowid IN temp.topk_cand");
+			rl_buf_adds(b, own ? " AND rowid IN temp.topk_cand"
+			                   : " AND +rowid IN temp.topk_cand");
 	}
 }
 
@@ -162,7 +181,7 @@ static void ctes(struct rl_buf *b, const struct rl_compiled *c,
 {
 	for (size_t i = 0; i < c->nsub; i++) {
 		rl_buf_addf(b, "%sf%zu(rid) AS (", i ? ", " : "", i + 1);
-		fts_union(b, c->lang, c->sub[i].param, false, prefix, cand);
+		fts_union(b, c->lang, c->sub[i].param, false, prefix, cand, NULL);
 		rl_buf_addc(b, ')');
 	}
 }
@@ -188,15 +207,16 @@ static void where(struct rl_buf *b, const struct rl_compiled *c, bool count)
 /* The FROM clause: the driving expression's matches, or every ruling
  * (with the ranking expression's scores when there is one). */
 static void from(struct rl_buf *b, const struct rl_compiled *c, bool scored,
-                 const char *prefix, bool as_of, unsigned cand)
+                 const char *prefix, bool as_of, unsigned cand,
+                 const struct rl_topk *k)
 {
 	if (c->match) {
 		rl_buf_adds(b, " FROM (");
-		fts_union(b, c->lang, c->match_i, scored, prefix, cand);
+		fts_union(b, c->lang, c->match_i, scored, prefix, cand, k);
 		rl_buf_adds(b, ") m JOIN rulings r ON r.id = m.rid");
 	} else if (c->rank && scored) {
 		rl_buf_adds(b, " FROM rulings r LEFT JOIN (");
-		fts_union(b, c->lang, c->rank_i, true, prefix, 0);
+		fts_union(b, c->lang, c->rank_i, true, prefix, 0, NULL);
 		rl_buf_adds(b, ") m ON m.rid = r.id");
 	} else {
 		rl_buf_adds(b, " FROM rulings r");
@@ -209,7 +229,8 @@ static void from(struct rl_buf *b, const struct rl_compiled *c, bool scored,
 /* The rows: with words, the ranked rows first (top), then their
  * snippets. One row past the limit says whether more match. */
 static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
-                      const char *prefix, unsigned cand)
+                      const char *prefix, unsigned cand,
+                      const struct rl_topk *k)
 {
 	struct rl_buf b = {0};
 	bool fts = c->match || c->rank;
@@ -221,7 +242,7 @@ static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
 	            fts ? "m.score" : "NULL", fts ? "m.l" : "NULL",
 	            c->first ? "CASE WHEN " : "0", c->first ? c->first : "",
 	            c->first ? " THEN 0 ELSE 1 END" : "");
-	from(&b, c, true, prefix, q->as_of, cand);
+	from(&b, c, true, prefix, q->as_of, cand, k);
 	where(&b, c, false);
 	rl_buf_adds(&b, c->first ? " ORDER BY first, " : " ORDER BY ");
 	rl_buf_adds(&b, c->match ? "m.score, r.id" : c->rank
@@ -410,7 +431,7 @@ static char *count_sql(const struct rl_query *q, const struct rl_compiled *c,
 		rl_buf_addc(&b, ' ');
 	}
 	rl_buf_adds(&b, "SELECT count(*)");
-	from(&b, c, false, prefix, q->as_of, 0);
+	from(&b, c, false, prefix, q->as_of, 0, NULL);
 	where(&b, c, true);
 	return rl_buf_take(&b);
 }
@@ -497,7 +518,7 @@ static int fast_rows(rl_db *db, const struct rl_query *q,
 		cand |= k->t[i].listed ? 1u << i : 0;
 	struct rl_query q1 = *q;
 	q1.limit = q->limit + 1;        /* the row that must beat the bound */
-	char *text = !rc && usable ? rows_sql(&q1, c, "rulings_fts_", cand) : NULL;
+	char *text = !rc && usable ? rows_sql(&q1, c, "rulings_fts_", cand, k) : NULL;
 	if (!rc && usable && !text)
 		rc = RL_ENOMEM;
 	size_t take = (size_t)q->limit + 1;
@@ -567,7 +588,7 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	struct plan plan = {0};
 	if (!rc)
 		rc = fast_rows(db, q, &c, &plan, out, &more, &fast);
-	char *text = rc || fast ? NULL : rows_sql(q, &c, prefix, 0);
+	char *text = rc || fast ? NULL : rows_sql(q, &c, prefix, 0, NULL);
 	sqlite3_stmt *st = rc || fast ? NULL : prepare(db, text, &c, &rc);
 	if (!rc && !fast)
 		rc = run_rows(db, st, q, c.match || c.rank, out, &more);

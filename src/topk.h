@@ -71,6 +71,15 @@ int rl_topk_plan(rl_db *db, const char *match, const bool wanted[4],
 int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
                        double *bound, double *least, bool *exhausted);
 void rl_topk_free(struct rl_topk *k);
+/* Whether every phrase's count of rows in table t is known from the
+ * lists (each phrase listed there, no ruling changed since the build):
+ * then rl_bm25() scores it with those counts (rl_topk_bm25_args). */
+bool rl_topk_counted(const struct rl_topk *k, int t);
+
+/* rl_bm25(table, w_0..w_{C-1}, n_0..n_{P-1}): FTS5's bm25() to the bit,
+ * with each phrase's row count given (NULL: counted as bm25 does), not
+ * read from its whole doclist (topk_bm25.c). On connection h. */
+int rl_topk_bm25_register(sqlite3 *h);
 
 /* How many one-word searches the lists answered, and how many fell back
  * to scoring every match, in this process (for tests and benchmarks). */

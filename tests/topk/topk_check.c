@@ -13,7 +13,14 @@
  * Fails when fewer than MIN_FAST percent of the one-word searches, or
  * than MIN_FAST/4 percent of the several-term ones, that the lists could
  * take were answered by them (rl_topk_counts), so that a fast path that
- * never runs cannot pass. Prints "N passed, N failed". */
+ * never runs cannot pass.
+ *
+ * And rl_bm25 (src/topk_bm25.c) against FTS5's bm25 on every row of
+ * WORDS words and WORDS/2 pairs, in each table where a word has a list:
+ * with the lists' counts of rows (while no ruling changed since they
+ * were built), with the counts left to it (NULL), equal as doubles (==);
+ * with a count one too many, different (for a word under half of the
+ * rows: bm25 floors the idf of more). Prints "N passed, N failed". */
 #include "db.h"
 #include "topk.h"
 
@@ -127,6 +134,146 @@ static void compare(rl_db *db, const struct rl_query *q, const char *what)
 		rl_results_free(&b);
 }
 
+/* "a" AND "b", "a" OR "b" or "a": the expression the search makes. */
+static char *expression(const char *a, const char *b, bool or)
+{
+	size_t n = strlen(a) + (b ? strlen(b) : 0) + 16;
+	char *e = malloc(n);
+	if (e && b)
+		snprintf(e, n, "\"%s\" %s \"%s\"", a, or ? "OR" : "AND", b);
+	else if (e)
+		snprintf(e, n, "\"%s\"", a);
+	return e;
+}
+
+static const char *const tables[4] = { "en", "fr", "ru", "xx" };
+
+/* bm25 and rl_bm25 with the counts args on every row of expression e in
+ * table t (each in a statement of its own: the calls of one function in
+ * a statement share the data of its first); *rows compared; *differ
+ * rows where the two differ. */
+static bool run_bm25(sqlite3 *h, int t, const char *e, const char *args,
+                     long long *rows, long long *differ, long long *all)
+{
+	char *sql = sqlite3_mprintf("SELECT bm25(rulings_fts_%s, 4.0, 1.0),"
+		" rl_bm25(rulings_fts_%s, 4.0, 1.0%s),"
+		" (SELECT count(*) FROM rulings_fts_%s)"
+		" FROM rulings_fts_%s WHERE rulings_fts_%s MATCH ?1",
+		tables[t], tables[t], args, tables[t], tables[t], tables[t]);
+	sqlite3_stmt *st;
+	bool ok = sql && sqlite3_prepare_v2(h, sql, -1, &st, NULL) == SQLITE_OK;
+	sqlite3_free(sql);
+	if (!ok) {
+		printf("FAIL rl_bm25 on '%s' in %s: %s\n", e, tables[t],
+		       sqlite3_errmsg(h));
+		return false;
+	}
+	sqlite3_bind_text(st, 1, e, -1, SQLITE_STATIC);
+	int s;
+	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
+		++*rows;
+		*differ += sqlite3_column_double(st, 0) !=
+		           sqlite3_column_double(st, 1);
+		*all = sqlite3_column_int64(st, 2);
+	}
+	if (s != SQLITE_DONE) {
+		printf("FAIL rl_bm25 on '%s' in %s: %s\n", e, tables[t],
+		       sqlite3_errmsg(h));
+		ok = false;
+	}
+	sqlite3_finalize(st);
+	return ok;
+}
+
+/* rl_bm25 against bm25 on every row of expression e in table t: given
+ * the lists' counts (NULL for a phrase without), and counting them; a
+ * count one too many for the first phrase must change a score where bm25
+ * does not floor its idf. *rows compared, *sensitive when it did. */
+static bool same_bm25(sqlite3 *h, const struct rl_topk *k, int t,
+                      const char *e, long long *rows, bool *sensitive)
+{
+	struct { char *p; size_t n; } given = {0}, none = {0}, plus = {0};
+	FILE *fg = open_memstream(&given.p, &given.n);
+	FILE *fn = open_memstream(&none.p, &none.n);
+	FILE *fp = open_memstream(&plus.p, &plus.n);
+	for (size_t i = 0; i < k->nph; i++) {
+		if (k->dirty == 0 && k->ph[i].listed[t]) {
+			fprintf(fg, ", %lld", k->ph[i].docs0[t]);
+			fprintf(fp, ", %lld", k->ph[i].docs0[t] + (i == 0));
+		} else {
+			fputs(", NULL", fg);
+			fputs(", NULL", fp);
+		}
+		fputs(", NULL", fn);
+	}
+	fclose(fg);
+	fclose(fn);
+	fclose(fp);
+	long long n = 0, d1 = 0, d2 = 0, d3 = 0, all = 0;
+	bool ok = run_bm25(h, t, e, given.p, rows, &d1, &all) &&
+	          run_bm25(h, t, e, none.p, &n, &d2, &all) &&
+	          run_bm25(h, t, e, plus.p, &n, &d3, &all);
+	free(given.p);
+	free(none.p);
+	free(plus.p);
+	if (ok && (d1 || d2)) {
+		printf("FAIL rl_bm25 on '%s' in %s: %lld of %lld scores differ"
+		       " from bm25's given the counts, %lld counting them\n",
+		       e, tables[t], d1, *rows, d2);
+		ok = false;
+	}
+	*sensitive = d3 > 0;
+	long long docs = k->ph[0].docs0[t];
+	if (ok && k->dirty == 0 && k->ph[0].listed[t] &&
+	    2 * (docs + 1) < all && !d3) {
+		printf("FAIL rl_bm25 on '%s' in %s: a count one too many (%lld)"
+		       " changed no score\n", e, tables[t], docs + 1);
+		ok = false;
+	}
+	return ok;
+}
+
+static void check_bm25(rl_db *db, int nwords, long long maxid)
+{
+	long long rows = 0, sensitive = 0, listed = 0;
+	const bool all[4] = { true, true, true, true };
+	for (int i = 0; i < nwords + nwords / 2; i++) {
+		char *a = random_word(db->h, maxid);
+		char *b = i >= nwords ? random_word(db->h, maxid) : NULL;
+		char *e = a ? expression(a, b, i % 3 == 0) : NULL;
+		struct rl_topk k;
+		bool usable = false;
+		if (e && rl_topk_plan(db, e, all, &k, &usable) != RL_OK) {
+			printf("FAIL the plan of '%s': %s\n", e, rl_db_errmsg(db));
+			failed++;
+			usable = false;
+		}
+		for (int t = 0; usable && t < 4; t++) {
+			if (!k.t[t].listed)
+				continue;
+			bool sens = false;
+			listed++;
+			if (same_bm25(db->h, &k, t, e, &rows, &sens))
+				passed++;
+			else
+				failed++;
+			sensitive += sens;
+		}
+		if (e)
+			rl_topk_free(&k);
+		free(a);
+		free(b);
+		free(e);
+	}
+	printf("rl_bm25: %lld rows of %lld searches with lists, %lld where a"
+	       " count one too many showed\n", rows, listed, sensitive);
+	/* a check that compared nothing cannot pass */
+	if (rows < 100 * nwords) {
+		printf("FAIL rl_bm25 compared on %lld rows only\n", rows);
+		failed++;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 5) {
@@ -202,6 +349,7 @@ int main(int argc, char **argv)
 		free(w);
 		free(w2);
 	}
+	check_bm25(db, nwords, maxid);
 	printf("fast path: %lld of %lld one-word searches with lists,"
 	       " %lld of %lld several-term ones\n", one[0], one[1], several[0],
 	       several[1]);

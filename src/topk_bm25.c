@@ -1,0 +1,147 @@
+/* topk_bm25.c — rl_bm25(), FTS5's bm25() with each phrase's row count
+ * given rather than counted.
+ *
+ * FTS5's bm25 (fts5_aux.c, fts5Bm25GetData / fts5Bm25Function, unchanged
+ * from 3.40 on) counts the rows holding each phrase with xQueryPhrase, a
+ * walk of the phrase's whole doclist, once per cursor: at 1M rulings 1,740
+ * page reads for `use` (in 560k rulings), where reading the 21 candidates
+ * the champion lists name takes 81 (bench/RESULTS.md). And a cursor that
+ * seeks its rows one by one (rowid IN (...)) is filtered again for each,
+ * so that walk would be made once per candidate. The champion lists
+ * already store each listed term's count (topk_terms.docs, FTS5's own at
+ * the build), exact while no ruling's text changed since (topk_dirty
+ * empty): the search passes it here.
+ *
+ *     rl_bm25(table, w_0, ..., w_{C-1}, n_0, ..., n_{P-1})
+ *
+ * w_c the weight of column c (all C given), n_p the rows holding phrase
+ * p (in the expression's order, as FTS5 numbers them), or NULL to count
+ * them as bm25 does. Every other step is bm25's, with the same
+ * floating-point operations in the same order (GCC in ISO C mode does not
+ * contract them into fused multiply-adds), so that the scores are equal
+ * to the bit: tests/topk compares the two on every row of many words. */
+
+#include "stemtok.h"
+#include "topk.h"
+
+#include <sqlite3.h>
+
+#include <math.h>
+#include <string.h>
+
+struct bm25_data {
+	int nphrase;
+	double avgdl;           /* tokens per row, all columns */
+	double *idf;            /* per phrase */
+	double *freq;           /* per phrase, the current row's */
+};
+
+static int count_row(const Fts5ExtensionApi *api, Fts5Context *fts, void *ud)
+{
+	(void)api, (void)fts;
+	++*(sqlite3_int64 *)ud;
+	return SQLITE_OK;
+}
+
+/* The query's constants, computed at its cursor's first row (again after
+ * each xFilter: FTS5 frees a cursor's auxiliary data then). */
+static int bm25_data(const Fts5ExtensionApi *api, Fts5Context *fts, int ncol,
+                     int nval, sqlite3_value **val, struct bm25_data **out)
+{
+	struct bm25_data *p = api->xGetAuxdata(fts, 0);
+	*out = p;
+	if (p)
+		return SQLITE_OK;
+	int nphrase = api->xPhraseCount(fts);
+	if (nval != ncol + nphrase)
+		return SQLITE_MISUSE;
+	sqlite3_int64 bytes = (sqlite3_int64)sizeof *p +
+	                      (sqlite3_int64)nphrase * 2 * (sqlite3_int64)sizeof(double);
+	if (!(p = sqlite3_malloc64((sqlite3_uint64)bytes)))
+		return SQLITE_NOMEM;
+	memset(p, 0, (size_t)bytes);
+	p->nphrase = nphrase;
+	p->idf = (double *)&p[1];
+	p->freq = &p->idf[nphrase];
+	sqlite3_int64 rows = 0, tokens = 0;
+	int rc = api->xRowCount(fts, &rows);
+	if (rc == SQLITE_OK)
+		rc = api->xColumnTotalSize(fts, -1, &tokens);
+	if (rc == SQLITE_OK)
+		p->avgdl = (double)tokens / (double)rows;
+	for (int i = 0; rc == SQLITE_OK && i < nphrase; i++) {
+		sqlite3_value *n = val[ncol + i];
+		sqlite3_int64 hit = 0;
+		if (sqlite3_value_type(n) == SQLITE_NULL)
+			rc = api->xQueryPhrase(fts, i, &hit, count_row);
+		else
+			hit = sqlite3_value_int64(n);
+		if (rc == SQLITE_OK) {
+			/* bm25's expression: the difference in integers, then
+			 * the 0.5 in doubles; floored at 1e-6 */
+			double idf = log((rows - hit + 0.5) / (hit + 0.5));
+			if (idf <= 0.0)
+				idf = 1e-6;
+			p->idf[i] = idf;
+		}
+	}
+	if (rc == SQLITE_OK) {
+		rc = api->xSetAuxdata(fts, p, sqlite3_free);
+		if (rc != SQLITE_OK)
+			p = NULL;       /* freed by xSetAuxdata */
+	} else {
+		sqlite3_free(p);
+		p = NULL;
+	}
+	*out = p;
+	return rc;
+}
+
+static void bm25(const Fts5ExtensionApi *api, Fts5Context *fts,
+                 sqlite3_context *ctx, int nval, sqlite3_value **val)
+{
+	const double k1 = 1.2;
+	const double b = 0.75;
+	int ncol = api->xColumnCount(fts);
+	struct bm25_data *p;
+	int rc = bm25_data(api, fts, ncol, nval, val, &p);
+	if (rc == SQLITE_MISUSE) {
+		sqlite3_result_error(ctx, "rl_bm25: a weight for each column and"
+		                     " a count (or NULL) for each phrase", -1);
+		return;
+	}
+	int ninst = 0;
+	if (rc == SQLITE_OK) {
+		memset(p->freq, 0, sizeof(double) * (size_t)p->nphrase);
+		rc = api->xInstCount(fts, &ninst);
+	}
+	for (int i = 0; rc == SQLITE_OK && i < ninst; i++) {
+		int ip, ic, io;
+		rc = api->xInst(fts, i, &ip, &ic, &io);
+		if (rc == SQLITE_OK)
+			p->freq[ip] += sqlite3_value_double(val[ic]);
+	}
+	double d = 0.0;
+	if (rc == SQLITE_OK) {
+		int ntok;
+		rc = api->xColumnSize(fts, -1, &ntok);
+		d = (double)ntok;
+	}
+	if (rc != SQLITE_OK) {
+		sqlite3_result_error_code(ctx, rc);
+		return;
+	}
+	double score = 0.0;
+	for (int i = 0; i < p->nphrase; i++)
+		score += p->idf[i] * ((p->freq[i] * (k1 + 1.0)) /
+		                      (p->freq[i] + k1 * (1 - b + b * d / p->avgdl)));
+	sqlite3_result_double(ctx, -1.0 * score);
+}
+
+int rl_topk_bm25_register(sqlite3 *h)
+{
+	fts5_api *api = rl_fts5_api(h);
+	if (!api)
+		return SQLITE_ERROR;
+	return api->xCreateFunction(api, "rl_bm25", NULL, bm25, NULL);
+}
