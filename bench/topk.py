@@ -4,7 +4,7 @@ point 1), against `rg -cw` over the same dump, in one run.
 
 Usage:
   bench/topk.py --db DB --dump DIR [--rulings BUILD/rulings] [--runs 11]
-                [--words W1,W2,...]
+                [--words W1,W2,...] [--baseline OTHER/rulings]
 
 DB is a database the dump DIR was imported into (bench/gen_faq.py, then
 `rulings import --bulk DIR`). Words: the most common content word of the
@@ -24,8 +24,11 @@ English table, the extension loaded, the search's own MATCH expression
 as `--explain` shows it: `SELECT rowid ... ORDER BY
 bm25(...) LIMIT 20`, which scores every match and reads no ruling) and
 `sqlite3 DB 'select 1'` (a process that opens the database); the CPU time (user + system) of each process, p50 of --runs runs,
-interleaved so that the machine's load falls on all three alike. Prints a Markdown table; ratios are what to
-read on a shared machine.
+interleaved so that the machine's load falls on all three alike. With
+--baseline, the same search by another build (main's release build, say:
+`git archive main` built apart) is run in the same rounds too, and its
+CPU p50 and its ratio to this build's are added. Prints a Markdown
+table; ratios are what to read on a shared machine.
 """
 import argparse
 import os
@@ -125,6 +128,8 @@ def main():
     ap.add_argument("--sqlite3", default="sqlite3")
     ap.add_argument("--words", help="comma-separated words instead of the"
                     " common and the ~2 %% word")
+    ap.add_argument("--baseline", help="another build's rulings, run with"
+                    " the lists too (CPU p50 and baseline/lists added)")
     a = ap.parse_args()
     ext = os.path.join(os.path.dirname(os.path.abspath(a.rulings)),
                        "rulings_fts")
@@ -141,10 +146,12 @@ def main():
     print("| word | rulings holding it (en) | lists ms | exhaustive ms |"
           " `rg -cw` ms | bare SQL ms | `select 1` ms | exhaustive/lists |"
           " rg/lists | lists wall ms | rg wall ms | rg/lists wall |"
-          "  (CPU ms, p50; wall p50)")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          + (" baseline ms | baseline/lists |" if a.baseline else "")
+          + "  (CPU ms, p50; wall p50)")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+          + ("---:|---:|" if a.baseline else ""))
     for label, (w, d) in ws:
-        fast, slow, rg, sql, one = [], [], [], [], []
+        fast, slow, rg, sql, one, base = [], [], [], [], [], []
         wall.clear()
         search = [a.rulings, "--db", a.db, "search"] + w.split()
         m = match_of(a.rulings, a.db, w.split())
@@ -161,14 +168,19 @@ def main():
             rg.append(run(grep + [a.dump]))
             sql.append(run(bare))
             one.append(run([a.sqlite3, a.db, "select 1"]))
+            if a.baseline:
+                base.append(run([a.baseline] + search[1:]))
         f, s, r, q, o = (statistics.median(x) * 1e3
                          for x in (fast, slow, rg, sql, one))
         fw = statistics.median(wall[a.rulings]) * 1e3
         rw = statistics.median(wall["rg"]) * 1e3
+        b = (" %.1f | %.2f |" % (statistics.median(base) * 1e3,
+                                 statistics.median(base) * 1e3 / f)
+             if a.baseline else "")
         print("| %s `%s` | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f"
-              " | %.1f | %.1f | %.2f |"
+              " | %.1f | %.1f | %.2f |%s"
               % (label, w, "-" if d is None else d, f, s, r, q, o, s / f,
-                 r / f, fw, rw, rw / fw))
+                 r / f, fw, rw, rw / fw, b))
 
 
 if __name__ == "__main__":
