@@ -35,6 +35,16 @@
 # sanitizer build's loops the normal build's, a cheaper process to start).
 # FAULTS_PERSIST=1: every allocation from the N-th on fails, not only the
 # N-th; FAULTS_FULL=1: failed writes are SQLITE_FULL (disk full).
+#
+# The runs of a loop are made by a fork server (RULINGS_FAULT_SERVER=1,
+# src/cli/fault.c): rulings starts once a loop, with the loop's command
+# line and environment, and forks a child for each N, in which nothing of
+# rulings ran before the failure is set: the same allocations and writes
+# are counted as in a new process (the same K), LeakSanitizer checks each
+# child at its exit, a crash is the child's signal (status 128 + it), a
+# hang is killed after 120 s (SIGALRM, 142). Under ASan a process start is
+# most of a run's CPU; the server saves it. FAULTS_SERVER=0: one process a
+# run instead (as before; `timeout 120`, a hang 124).
 set -u
 RULINGS=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 DBCHECK=${FAULTS_DBCHECK:-$2}
@@ -44,6 +54,7 @@ DATA=$ROOT/data
 DENSE=${FAULTS_DENSE:-200}
 STEP=${FAULTS_STEP:-3}
 ONLY=${FAULTS_ONLY:-}
+SERVER=${FAULTS_SERVER:-1}
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/rulings-faults.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
@@ -53,7 +64,7 @@ export LC_ALL=C.UTF-8 HOME=$T XDG_DATA_HOME=$T/xdg
 # names are in the stacks of the XML formats' loop, below)
 export LSAN_OPTIONS=suppressions=$ROOT/tests/faults/lsan-libxml2.supp:print_suppressions=0
 unset RULINGS_DB RULINGS_FAIL_ALLOC RULINGS_FAIL_WRITE \
-	RULINGS_FAIL_ALLOC_PERSIST RULINGS_FAIL_WRITE_FULL
+	RULINGS_FAIL_ALLOC_PERSIST RULINGS_FAIL_WRITE_FULL RULINGS_FAULT_SERVER
 extra=()
 [ "${FAULTS_PERSIST:-}" = 1 ] && extra+=(RULINGS_FAIL_ALLOC_PERSIST=1)
 [ "${FAULTS_FULL:-}" = 1 ] && extra+=(RULINGS_FAIL_WRITE_FULL=1)
@@ -137,10 +148,26 @@ loop() {
 	cdb) expect=changed.out ;;
 	esac
 	declare -A seen=()
+	local kind=alloc srv_in= srv_out= srv_pid=
+	[ "$var" = RULINGS_FAIL_WRITE ] && kind=write
+	if [ "$SERVER" = 1 ]; then
+		coproc SRV { exec env "${extra[@]}" RULINGS_FAULT_SERVER=1 "$@"; }
+		srv_in=${SRV[1]} srv_out=${SRV[0]} srv_pid=$SRV_PID
+	fi
 	while :; do
 		$setup
-		env "${extra[@]}" "$var=$n" timeout 120 "$@" >out 2>err
-		st=$?
+		if [ "$SERVER" = 1 ]; then
+			# the request: the failure, the files of the child's
+			# standard output and error; the answer: its status
+			printf '%s %s out err\n' "$kind" "$n" >&"$srv_in"
+			if ! read -r st <&"$srv_out"; then
+				bad "$name N=$n: the fault server ended"
+				break
+			fi
+		else
+			env "${extra[@]}" "$var=$n" timeout 120 "$@" >out 2>err
+			st=$?
+		fi
 		runs=$((runs + 1))
 		if ! grep -q '^rulings: fault injection: ' err; then
 			# ran to the end without meeting failure N: K = N - 1
@@ -199,6 +226,10 @@ loop() {
 			n=$((n + (n * STEP + 99) / 100))
 		fi
 	done
+	if [ -n "$srv_pid" ]; then
+		eval "exec $srv_in>&- $srv_out<&-"
+		wait "$srv_pid" 2>/dev/null
+	fi
 }
 
 setup_new() { rm -rf db; }
