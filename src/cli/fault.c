@@ -10,6 +10,8 @@
  *                                 truncate fails with SQLITE_IOERR_*
  *   RULINGS_FAIL_WRITE_FULL=1     ... a write fails with SQLITE_FULL instead
  *   RULINGS_FAULT_BACKTRACE=1     print where the failure was injected
+ *   RULINGS_FAULT_SERVER=1        a fork server for the loops: one process
+ *                                 runs many injections (rl_fault_serve())
  *
  * When a failure is injected, "rulings: fault injection: ..." goes to
  * standard error once, so a test can tell a run that met its failure from
@@ -37,6 +39,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <execinfo.h>
+#include <fcntl.h>
 #include <libxml/xmlmemory.h>
 #include <libxml/xmlschemastypes.h>
 #include <sqlite3.h>
@@ -44,6 +47,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 void *__real_malloc(size_t n);
@@ -400,4 +404,116 @@ void rl_fault_init(void)
 		fault_vfs.pNext = NULL;
 		sqlite3_vfs_register(&fault_vfs, 1);
 	}
+}
+
+/* ---- the fork server (fault.h; tests/faults/faults.sh) ------------------
+ *
+ * Why: under ASan each process start costs ~0.1 s of CPU (the runtime's
+ * set-up, relocations, shadow memory) and the loops make ~6,000 runs. The
+ * server pays the start once a loop; each run is a fork() of a process in
+ * which nothing of rulings has run yet, so the child starts from the state
+ * a new process has (the counters here are 0, SQLite and libxml2 are not
+ * initialized) and counts the same allocations and writes: the loops print
+ * the same K either way (checked by hand, tests/README.md). The server
+ * uses no stdio and allocates nothing of its own. */
+
+/* One line of standard input into BUF, without its newline; false at the
+ * end of the input, on an error, or when the line does not fit. */
+static bool read_line(char *buf, size_t size)
+{
+	size_t len = 0;
+	for (;;) {
+		char ch;
+		ssize_t r = read(STDIN_FILENO, &ch, 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		if (ch == '\n') {
+			buf[len] = '\0';
+			return true;
+		}
+		if (len + 1 >= size)
+			return false;
+		buf[len++] = ch;
+	}
+}
+
+/* "rulings: fault server: WHAT: DETAIL" on standard error, or on standard
+ * output the answer: a line of its own. */
+static void say(int fd, const char *line)
+{
+	if (write(fd, line, strlen(line)) < 0)
+		return;
+}
+
+static void server_error(const char *what, const char *detail)
+{
+	char msg[512];
+	snprintf(msg, sizeof msg, "rulings: fault server: %s: %.400s\n", what,
+	         detail);
+	say(STDERR_FILENO, msg);
+}
+
+/* FILE opened with FLAGS as descriptor FD; false on failure. */
+static bool redirect(const char *file, int fd, int flags)
+{
+	int f = open(file, flags | O_CLOEXEC, 0666);
+	if (f < 0)
+		return false;
+	bool ok = dup2(f, fd) == fd;   /* dup2() clears FD_CLOEXEC */
+	close(f);
+	return ok;
+}
+
+int rl_fault_serve(int (*command)(int argc, char **argv), int argc,
+                   char **argv)
+{
+	char line[1024];
+	while (read_line(line, sizeof line)) {
+		char kind[8], out[480], err[480];
+		unsigned long n;
+		if (sscanf(line, "%7s %lu %479s %479s", kind, &n, out, err) != 4 ||
+		    n == 0 || (strcmp(kind, "alloc") && strcmp(kind, "write"))) {
+			server_error("bad request", line);
+			return 70;
+		}
+		pid_t pid = fork();
+		if (pid < 0) {
+			server_error("fork", strerror(errno));
+			return 70;
+		}
+		if (pid == 0) {
+			char num[24];
+			snprintf(num, sizeof num, "%lu", n);
+			if (setenv(*kind == 'a' ? "RULINGS_FAIL_ALLOC" :
+			           "RULINGS_FAIL_WRITE", num, 1) ||
+			    unsetenv("RULINGS_FAULT_SERVER") ||
+			    !redirect("/dev/null", STDIN_FILENO, O_RDONLY) ||
+			    !redirect(out, STDOUT_FILENO,
+			              O_WRONLY | O_CREAT | O_TRUNC) ||
+			    !redirect(err, STDERR_FILENO,
+			              O_WRONLY | O_CREAT | O_TRUNC)) {
+				server_error("cannot start a run",
+				             strerror(errno));
+				_exit(126);
+			}
+			alarm(120);     /* a hang is a failure of this run */
+			rl_fault_init();
+			exit(command(argc, argv));   /* exit(): LSan checks here */
+		}
+		int st;
+		while (waitpid(pid, &st, 0) < 0) {
+			if (errno != EINTR) {
+				server_error("waitpid", strerror(errno));
+				return 70;
+			}
+		}
+		int status = WIFEXITED(st) ? WEXITSTATUS(st) :
+		             WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 70;
+		char answer[16];
+		snprintf(answer, sizeof answer, "%d\n", status);
+		say(STDOUT_FILENO, answer);
+	}
+	return 0;
 }

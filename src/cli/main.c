@@ -244,11 +244,8 @@ static int cmd_help(struct ctx *c, int argc, char **argv)
 	return run(c, cmd, 2, args);
 }
 
-int main(int argc, char **argv)
+static int rulings_main(int argc, char **argv)
 {
-#ifdef RL_FAULT_INJECTION
-	rl_fault_init();
-#endif
 	/* once, here: nothing further needs to think about broken UTF-8 in
 	 * what it is given */
 	int status = check_arguments(argc, argv);
@@ -297,4 +294,16 @@ int main(int argc, char **argv)
 	rl_db_close(ctx.db);
 	free(ctx.db_path);
 	return finish_output(status);
+}
+
+int main(int argc, char **argv)
+{
+#ifdef RL_FAULT_INJECTION
+	/* tests/faults: one process forks each run of a failure loop */
+	const char *server = getenv("RULINGS_FAULT_SERVER");
+	if (server && strcmp(server, "1") == 0)
+		return rl_fault_serve(rulings_main, argc, argv);
+	rl_fault_init();
+#endif
+	return rulings_main(argc, argv);
 }

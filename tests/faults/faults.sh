@@ -35,6 +35,16 @@
 # sanitizer build's loops the normal build's, a cheaper process to start).
 # FAULTS_PERSIST=1: every allocation from the N-th on fails, not only the
 # N-th; FAULTS_FULL=1: failed writes are SQLITE_FULL (disk full).
+#
+# The runs of a loop are made by a fork server (RULINGS_FAULT_SERVER=1,
+# src/cli/fault.c): rulings starts once a loop, with the loop's command
+# line and environment, and forks a child for each N, in which nothing of
+# rulings ran before the failure is set: the same allocations and writes
+# are counted as in a new process (the same K), LeakSanitizer checks each
+# child at its exit, a crash is the child's signal (status 128 + it), a
+# hang is killed after 120 s (SIGALRM, 142). Under ASan a process start is
+# most of a run's CPU; the server saves it. FAULTS_SERVER=0: one process a
+# run instead (as before; `timeout 120`, a hang 124).
 set -u
 RULINGS=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 DBCHECK=${FAULTS_DBCHECK:-$2}
@@ -44,6 +54,7 @@ DATA=$ROOT/data
 DENSE=${FAULTS_DENSE:-200}
 STEP=${FAULTS_STEP:-3}
 ONLY=${FAULTS_ONLY:-}
+SERVER=${FAULTS_SERVER:-1}
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/rulings-faults.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
@@ -53,7 +64,7 @@ export LC_ALL=C.UTF-8 HOME=$T XDG_DATA_HOME=$T/xdg
 # names are in the stacks of the XML formats' loop, below)
 export LSAN_OPTIONS=suppressions=$ROOT/tests/faults/lsan-libxml2.supp:print_suppressions=0
 unset RULINGS_DB RULINGS_FAIL_ALLOC RULINGS_FAIL_WRITE \
-	RULINGS_FAIL_ALLOC_PERSIST RULINGS_FAIL_WRITE_FULL
+	RULINGS_FAIL_ALLOC_PERSIST RULINGS_FAIL_WRITE_FULL RULINGS_FAULT_SERVER
 extra=()
 [ "${FAULTS_PERSIST:-}" = 1 ] && extra+=(RULINGS_FAIL_ALLOC_PERSIST=1)
 [ "${FAULTS_FULL:-}" = 1 ] && extra+=(RULINGS_FAIL_WRITE_FULL=1)
@@ -94,27 +105,56 @@ sleep 1.1    # imports are stamped to the second
 state changed.db changed.state || { cat "$T/check.err"; exit 2; }
 "$RULINGS" --db changed.db changed --format json >changed.out || exit 2
 
-# subset_state STATE: the state that importing just the documents STATE
-# holds gives, in the order they were imported (their ids follow it; the
-# shipped thesaurus a new database starts with is among them when it is
-# there), made once per set, in subset-KEY.state; prints its name.
+# subset_state STATE: sets want to the state that importing just the
+# documents STATE holds gives, in the order they were imported (their ids
+# follow it; the shipped thesaurus a new database starts with is among them
+# when it is there), made once per set (subset-I.state, I the set's number
+# in subsets: no md5sum, cut or subshell a run).
+declare -A subsets=()
 subset_state() {
-	local paths key
+	local paths
 	paths=$(awk -F'|' '$1 == "imports" && !seen[$4]++ { print $4 }' "$1")
 	if [ -z "$paths" ]; then
-		echo empty.state
+		want=empty.state
 		return
 	fi
-	key=$(printf '%s' "$paths" | md5sum | cut -c1-12)
-	if [ ! -f "subset-$key.state" ]; then
+	want=${subsets[$paths]:-}
+	if [ -z "$want" ]; then
+		want=subset-${#subsets[@]}.state
+		subsets[$paths]=$want
+	fi
+	if [ ! -f "$want" ]; then
 		rm -f subset.db
 		local files=()
 		mapfile -t files <<<"$paths"
 		"$RULINGS" --db subset.db import --quiet --no-thesaurus "${files[@]}" \
 			>/dev/null 2>&1 &&
-			state subset.db "subset-$key.state"
+			state subset.db "$want"
 	fi
-	echo "subset-$key.state"
+}
+
+# The checks of standard error, with bash's builtins (a grep process cost
+# ~15 ms of CPU on this machine; the three a run were a third of a forked
+# run's CPU):
+# injected ERR: a line of ERR tells of an injected failure
+injected() {
+	local l
+	while IFS= read -r l || [ -n "$l" ]; do
+		case $l in 'rulings: fault injection: '*) return 0 ;; esac
+	done <"$1"
+	return 1
+}
+# has_message ERR: a line of ERR is a message of rulings of its own (not
+# the injection's, not a warning)
+has_message() {
+	local l
+	while IFS= read -r l || [ -n "$l" ]; do
+		case $l in
+		'rulings: fault injection: '* | *': warning: '*) ;;
+		'rulings: '*) return 0 ;;
+		esac
+	done <"$1"
+	return 1
 }
 
 bad() {
@@ -137,12 +177,28 @@ loop() {
 	cdb) expect=changed.out ;;
 	esac
 	declare -A seen=()
+	local kind=alloc srv_in= srv_out= srv_pid=
+	[ "$var" = RULINGS_FAIL_WRITE ] && kind=write
+	if [ "$SERVER" = 1 ]; then
+		coproc SRV { exec env "${extra[@]}" RULINGS_FAULT_SERVER=1 "$@"; }
+		srv_in=${SRV[1]} srv_out=${SRV[0]} srv_pid=$SRV_PID
+	fi
 	while :; do
 		$setup
-		env "${extra[@]}" "$var=$n" timeout 120 "$@" >out 2>err
-		st=$?
+		if [ "$SERVER" = 1 ]; then
+			# the request: the failure, the files of the child's
+			# standard output and error; the answer: its status
+			printf '%s %s out err\n' "$kind" "$n" >&"$srv_in"
+			if ! read -r st <&"$srv_out"; then
+				bad "$name N=$n: the fault server ended"
+				break
+			fi
+		else
+			env "${extra[@]}" "$var=$n" timeout 120 "$@" >out 2>err
+			st=$?
+		fi
 		runs=$((runs + 1))
-		if ! grep -q '^rulings: fault injection: ' err; then
+		if ! injected err; then
 			# ran to the end without meeting failure N: K = N - 1
 			if [ "$st" != 0 ]; then
 				bad "$name N=$n: status $st without an injected failure"
@@ -171,9 +227,7 @@ loop() {
 				bad "$name N=$n: succeeded but did not import"
 			fi ;;
 		70|74)
-			grep -v -e '^rulings: fault injection: ' -e ': warning: ' err |
-				grep -q '^rulings: ' ||
-				bad "$name N=$n: no error message" ;;
+			has_message err || bad "$name N=$n: no error message" ;;
 		*) bad "$name N=$n: exit status $st (expected 0, 70 or 74)" ;;
 		esac
 		# the database: checked once (dbcheck), then compared
@@ -184,7 +238,7 @@ loop() {
 			    "$(head -c 400 "$T/check.err")"
 		elif ! cmp -s now.state "$before"; then
 			want=$after
-			[ "$after" = subset ] && want=$(subset_state now.state)
+			[ "$after" = subset ] && subset_state now.state
 			cmp -s now.state "$want" ||
 				bad "$name N=$n: the database holds neither the state" \
 				    "before nor after: $(diff "$before" now.state | head -n 5)"
@@ -199,10 +253,14 @@ loop() {
 			n=$((n + (n * STEP + 99) / 100))
 		fi
 	done
+	if [ -n "$srv_pid" ]; then
+		eval "exec $srv_in>&- $srv_out<&-"
+		wait "$srv_pid" 2>/dev/null
+	fi
 }
 
 setup_new() { rm -rf db; }
-setup_more() { rm -rf db; cp before.db db; }
+setup_more() { cp before.db db; }   # (cp overwrites: no rm process)
 setup_search() { :; }
 setup_changed() { :; }
 
