@@ -130,41 +130,34 @@ static int check(void *ctx, const struct rl_import_result *res)
 
 /* After parsing: what the report says of the document. */
 /* The languages of doc's entries, the document's own first (an
- * interchange file's entries each have theirs), joined by ", ". */
+ * interchange file's entries each have theirs), joined by ", ": the
+ * distinct codes, few against the entries, in a small array searched
+ * linearly. */
 static int entry_langs(const struct rl_doc *doc, char **out)
 {
-	const char *first = doc->lang ? doc->lang : "";
-	size_t cap = strlen(first) + 1, len = strlen(first);
-	for (size_t i = 0; i < doc->n; i++)
-		if (doc->entries[i].lang)
-			cap += strlen(doc->entries[i].lang) + 2;
-	char *s = malloc(cap);
-	if (!s)
-		return RL_ENOMEM;
-	memcpy(s, first, len + 1);
-	for (size_t i = 0; i < doc->n; i++) {
-		const char *l = doc->entries[i].lang;
-		if (!l || !*l || !strcmp(l, first))
+	const char **codes = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t i = 0; i <= doc->n; i++) {
+		const char *l = i ? doc->entries[i - 1].lang : doc->lang;
+		if (!l || !*l)
 			continue;
-		/* already listed? (a whole item between ", " marks) */
-		size_t n = strlen(l);
-		bool seen = false;
-		for (const char *p = s; (p = strstr(p, l)); p += n)
-			if ((p == s || p[-1] == ' ') && (p[n] == ',' || !p[n])) {
-				seen = true;
-				break;
-			}
-		if (seen)
+		size_t k = 0;
+		while (k < n && strcmp(codes[k], l))
+			k++;
+		if (k < n)
 			continue;
-		if (len) {
-			memcpy(s + len, ", ", 2);
-			len += 2;
+		if (!rl_grow(&codes, &cap, n + 1, sizeof *codes)) {
+			free(codes);
+			return RL_ENOMEM;
 		}
-		memcpy(s + len, l, n + 1);
-		len += n;
+		codes[n++] = l;
 	}
-	*out = s;
-	return RL_OK;
+	struct rl_buf b = {0};
+	for (size_t k = 0; k < n; k++)
+		rl_buf_addf(&b, "%s%s", k ? ", " : "", codes[k]);
+	free(codes);
+	*out = rl_buf_take(&b);
+	return *out ? RL_OK : RL_ENOMEM;
 }
 
 static int describe(struct rl_file_report *r, const struct rl_doc *doc)
