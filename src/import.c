@@ -13,6 +13,7 @@
 #include "topk.h"
 #include "walk.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -340,7 +341,32 @@ struct run {
 	double opened;
 	struct rl_file_report *held;
 	size_t nheld, heldcap;
+	int busy_ms;              /* the caller's wait, restored at the end */
 };
+
+/* How many times its first wait an import that is under way waits for
+ * each later lock. */
+enum { UNDER_WAY_WAIT = 12 };
+
+/* Once an import has had the write lock, it is under way: another writer
+ * that came in between two of its transactions (a second import, a
+ * reindex) holds the lock for a bulk group (10 s by default) and its
+ * lists, longer than the 5 s a newcomer waits, and the import first
+ * started used to be the one that gave up half-way (exit 75 after 244 of
+ * 817 documents, the newcomer going on). It now waits UNDER_WAY_WAIT
+ * times longer for each later transaction, so that the newcomer is the
+ * one that waits or fails. A wait of 0 stays 0. */
+static void under_way(struct run *r)
+{
+	rl_db *db = r->db;
+	if (r->busy_ms >= 0 || !db->h)
+		return;
+	r->busy_ms = db->busy_ms;
+	if (db->busy_ms > 0 && db->busy_ms <= INT_MAX / UNDER_WAY_WAIT) {
+		db->busy_ms *= UNDER_WAY_WAIT;
+		sqlite3_busy_timeout(db->h, db->busy_ms);
+	}
+}
 
 static void tell(struct run *r, enum rl_import_event ev)
 {
@@ -485,7 +511,8 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
                     struct rl_import_summary *sum)
 {
 	*sum = (struct rl_import_summary){0};
-	struct run r = { .db = db, .opt = opt, .sum = sum, .start = now() };
+	struct run r = { .db = db, .opt = opt, .sum = sum, .start = now(),
+	                 .busy_ms = -1 };
 	struct walk w = { .notice = walk_notice, .ctx = &r };
 	for (size_t i = 0; i < npaths; i++)
 		if (walk_path(&w, paths[i]) == RL_ENOMEM) {
@@ -505,6 +532,7 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
 				notice(&r, NULL, RL_ERROR, rc, rl_db_errmsg(db));
 				break;
 			}
+			under_way(&r);
 			r.grouped = true;
 			r.first = i;
 			r.opened = now();
@@ -522,6 +550,8 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
 		}
 		struct rl_file_report rep;
 		int rc = import_next(&r, &w.v[i], &rep);
+		if (rc != RL_EBUSY)
+			under_way(&r);
 		r.p.files_done++;
 		r.p.bytes_done += w.v[i].size;
 		r.p.path = w.v[i].path;
@@ -544,6 +574,10 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
 		         " (searches stay exact; 'rulings reindex' rebuilds them)",
 		         rl_db_errmsg(db));
 		notice(&r, NULL, RL_WARNING, RL_OK, msg);
+	}
+	if (r.busy_ms >= 0 && db->busy_ms != r.busy_ms) {
+		db->busy_ms = r.busy_ms;
+		sqlite3_busy_timeout(db->h, db->busy_ms);
 	}
 	free(r.held);
 	walk_free(&w);

@@ -172,6 +172,49 @@ wait "$held_pid"
 check_contains "...while the reader goes on (it sees the new state)" \
 	"$(cat "$T/held.out")" "still|35"
 
+# ---- a writer that comes between two documents of an import under way ------------------
+# It held the lock longer than the import waited (a bulk group is 10 s, a
+# newcomer waits 5), and the import first started gave up half-way with
+# exit 75. An import under way now waits 12 times longer for each later
+# lock: here 12 s against the 3 s the other writer holds it.
+UW=$T/underway.db
+faq_dir "$T/pages"
+for i in $(seq 1 40); do
+	sed "1s/.*/Speed $i/; s/Fast/Fast$i/g" "$SEED_SPEED" > "$T/pages/p$i.txt"
+done
+RULINGS_BUSY_TIMEOUT=1000 "$RULINGS" --db "$UW" import --no-thesaurus "$T/pages" \
+	> "$T/uw.out" 2> "$T/uw.err" &
+uw_pid=$!
+add_bg_pid "$uw_pid"
+# the other writer: as soon as the first document is in, it holds the
+# write lock for 3 s
+python3 - "$UW" > "$T/holder.out" 2>&1 <<'EOT'
+import os, sqlite3, sys, time
+db = sys.argv[1]
+end = time.time() + 60
+n = 0
+while n == 0 and time.time() < end:
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as c:
+            n = c.execute("SELECT count(*) FROM imports").fetchone()[0]
+    except sqlite3.Error:
+        pass
+    time.sleep(0.002)
+c = sqlite3.connect(db, timeout=10, isolation_level=None)
+c.execute("BEGIN IMMEDIATE")
+print("imports when locked|%d" % c.execute("SELECT count(*) FROM imports").fetchone()[0])
+time.sleep(3)
+c.execute("COMMIT")
+EOT
+wait "$uw_pid"
+echo "rc=$?" >> "$T/uw.err"
+check_match "another writer took the lock in the middle of an import" \
+	'^imports when locked\|([1-9]|[1-3][0-9])$' "$(cat "$T/holder.out")"
+check_contains "...and the import under way waited for it and went on (exit 0)" \
+	"$(tail -n 1 "$T/uw.err")" "rc=0"
+check_contains "...to its end: every document imported" \
+	"$(cat "$T/uw.out")" "40 documents: 40 imported"
+
 # A directory given as the database is said to be one (SQLite said "disk
 # I/O error"), by readers and writers alike, and nothing is made in it
 mkdir dbdir
