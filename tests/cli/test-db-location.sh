@@ -182,16 +182,13 @@ faq_dir "$T/pages"
 for i in $(seq 1 40); do
 	sed "1s/.*/Speed $i/; s/Fast/Fast$i/g" "$SEED_SPEED" > "$T/pages/p$i.txt"
 done
-RULINGS_BUSY_TIMEOUT=1000 "$RULINGS" --db "$UW" import --no-thesaurus "$T/pages" \
-	> "$T/uw.out" 2> "$T/uw.err" &
-uw_pid=$!
-add_bg_pid "$uw_pid"
-# the other writer: as soon as the first document is in, it holds the
-# write lock for 3 s
-python3 - "$UW" > "$T/holder.out" 2>&1 <<'EOT'
-import os, sqlite3, sys, time
-db = sys.argv[1]
-end = time.time() + 60
+# The other writer (started first: a Python start can be slow) holds the
+# write lock for 3 s as soon as the import's first document is in.
+python3 - "$UW" "$T/holder.ready" > "$T/holder.out" 2>&1 <<'EOT' &
+import sqlite3, sys, time
+db, ready = sys.argv[1], sys.argv[2]
+open(ready, "w").close()
+end = time.time() + 120
 n = 0
 while n == 0 and time.time() < end:
     try:
@@ -206,8 +203,16 @@ print("imports when locked|%d" % c.execute("SELECT count(*) FROM imports").fetch
 time.sleep(3)
 c.execute("COMMIT")
 EOT
-wait "$uw_pid"
+holder_pid=$!
+add_bg_pid "$holder_pid"
+for _ in $(seq 1 300); do
+	[ -e "$T/holder.ready" ] && break
+	sleep 0.1
+done
+RULINGS_BUSY_TIMEOUT=1000 "$RULINGS" --db "$UW" import --no-thesaurus "$T/pages" \
+	> "$T/uw.out" 2> "$T/uw.err"
 echo "rc=$?" >> "$T/uw.err"
+wait "$holder_pid"
 check_match "another writer took the lock in the middle of an import" \
 	'^imports when locked\|([1-9]|[1-3][0-9])$' "$(cat "$T/holder.out")"
 check_contains "...and the import under way waited for it and went on (exit 0)" \
