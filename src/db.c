@@ -227,10 +227,33 @@ int rl_db_register_functions(rl_db *db)
 	return rc == SQLITE_OK ? RL_OK : rl_db_sqlite_fail(db, rc, "register");
 }
 
+/* A writer's last act: copy what it committed from the write-ahead log
+ * into the database file, so that the file alone holds it. SQLite does
+ * that on closing only when no other connection is open; a reader's
+ * (another rulings, the sqlite3 shell, a script) kept it from happening,
+ * and a read-only connection never checkpoints, so the log could stay
+ * with hundreds of MB of commits in it and the .db file alone, copied,
+ * be malformed. PASSIVE copies all that no reader's snapshot still
+ * needs, without waiting; TRUNCATE then empties the log if nobody reads
+ * from it, again without waiting (a reader that still needs frames keeps
+ * them: that is what WAL is for). Best effort: a failure changes nothing
+ * that was committed. */
+static void checkpoint_on_close(rl_db *db)
+{
+	if (!db->h || !db->write || !sqlite3_get_autocommit(db->h))
+		return;
+	sqlite3_wal_checkpoint_v2(db->h, NULL, SQLITE_CHECKPOINT_PASSIVE,
+	                          NULL, NULL);
+	sqlite3_busy_timeout(db->h, 0);
+	sqlite3_wal_checkpoint_v2(db->h, NULL, SQLITE_CHECKPOINT_TRUNCATE,
+	                          NULL, NULL);
+}
+
 void rl_db_close(rl_db *db)
 {
 	if (!db)
 		return;
+	checkpoint_on_close(db);
 	sqlite3_close(db->h);
 	free(db->errmsg);
 	free(db);

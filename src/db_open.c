@@ -70,15 +70,27 @@ static int open_handle(rl_db *db, const char *name, int flags, bool setup)
  * mount where SQLite cannot make the -shm file of a WAL database, the
  * file is read as immutable, which is safe when there is no -wal file:
  * no writer is at work (it would need one). */
-static int first_read(rl_db *db, const char *file,
+static int first_read(rl_db *db, const char *path, const char *file,
                       const struct rl_db_header *hd, int *version)
 {
 	int rc = rl_db_register_functions(db);
 	if (!rc)
 		rc = rl_db_read_version(db, version);
-	/* (whatever the error: read as immutable, it reads or fails alike) */
-	if (!rc || rc == RL_ENOMEM || !hd->wal || rl_db_file_exists(file, "-wal"))
+	if (!rc || rc == RL_ENOMEM || !hd->wal)
 		return rc;
+	/* A -wal file may hold commits the file lacks: not to be read past.
+	 * Without its -shm file SQLite cannot read it where it cannot make
+	 * one (a copy of the .db and its -wal on a read-only mount), and said
+	 * "unable to open database file". */
+	if (rl_db_file_exists(file, "-wal"))
+		return rl_db_file_exists(file, "-shm") ? rc :
+		       rl_db_fail(db, RL_EIO, "cannot read '%s': it has a -wal "
+		                  "file (changes not yet in the database file) "
+		                  "but no -shm file, and none can be made beside it "
+		                  "(copy the -shm file too, or let a command that "
+		                  "writes end first: it empties the -wal file)",
+		                  path);
+	/* (whatever the error: read as immutable, it reads or fails alike) */
 	char *uri = rl_db_immutable_uri(file);
 	if (!uri)
 		return RL_ENOMEM;
@@ -200,7 +212,7 @@ static int open_db(rl_db *db, const char *path, int flags)
 	}
 
 	if (!write) {
-		rc = first_read(db, name, &hd, &db->info.version);
+		rc = first_read(db, path, name, &hd, &db->info.version);
 		free(name);
 		return rc ? rc : rl_db_check_version(db, path, db->info.version);
 	}

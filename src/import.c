@@ -13,6 +13,7 @@
 #include "topk.h"
 #include "walk.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,41 +131,34 @@ static int check(void *ctx, const struct rl_import_result *res)
 
 /* After parsing: what the report says of the document. */
 /* The languages of doc's entries, the document's own first (an
- * interchange file's entries each have theirs), joined by ", ". */
+ * interchange file's entries each have theirs), joined by ", ": the
+ * distinct codes, few against the entries, in a small array searched
+ * linearly. */
 static int entry_langs(const struct rl_doc *doc, char **out)
 {
-	const char *first = doc->lang ? doc->lang : "";
-	size_t cap = strlen(first) + 1, len = strlen(first);
-	for (size_t i = 0; i < doc->n; i++)
-		if (doc->entries[i].lang)
-			cap += strlen(doc->entries[i].lang) + 2;
-	char *s = malloc(cap);
-	if (!s)
-		return RL_ENOMEM;
-	memcpy(s, first, len + 1);
-	for (size_t i = 0; i < doc->n; i++) {
-		const char *l = doc->entries[i].lang;
-		if (!l || !*l || !strcmp(l, first))
+	const char **codes = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t i = 0; i <= doc->n; i++) {
+		const char *l = i ? doc->entries[i - 1].lang : doc->lang;
+		if (!l || !*l)
 			continue;
-		/* already listed? (a whole item between ", " marks) */
-		size_t n = strlen(l);
-		bool seen = false;
-		for (const char *p = s; (p = strstr(p, l)); p += n)
-			if ((p == s || p[-1] == ' ') && (p[n] == ',' || !p[n])) {
-				seen = true;
-				break;
-			}
-		if (seen)
+		size_t k = 0;
+		while (k < n && strcmp(codes[k], l))
+			k++;
+		if (k < n)
 			continue;
-		if (len) {
-			memcpy(s + len, ", ", 2);
-			len += 2;
+		if (!rl_grow(&codes, &cap, n + 1, sizeof *codes)) {
+			free(codes);
+			return RL_ENOMEM;
 		}
-		memcpy(s + len, l, n + 1);
-		len += n;
+		codes[n++] = l;
 	}
-	*out = s;
-	return RL_OK;
+	struct rl_buf b = {0};
+	for (size_t k = 0; k < n; k++)
+		rl_buf_addf(&b, "%s%s", k ? ", " : "", codes[k]);
+	free(codes);
+	*out = rl_buf_take(&b);
+	return *out ? RL_OK : RL_ENOMEM;
 }
 
 static int describe(struct rl_file_report *r, const struct rl_doc *doc)
@@ -347,7 +341,32 @@ struct run {
 	double opened;
 	struct rl_file_report *held;
 	size_t nheld, heldcap;
+	int busy_ms;              /* the caller's wait, restored at the end */
 };
+
+/* How many times its first wait an import that is under way waits for
+ * each later lock. */
+enum { UNDER_WAY_WAIT = 12 };
+
+/* Once an import has had the write lock, it is under way: another writer
+ * that came in between two of its transactions (a second import, a
+ * reindex) holds the lock for a bulk group (10 s by default) and its
+ * lists, longer than the 5 s a newcomer waits, and the import first
+ * started used to be the one that gave up half-way (exit 75 after 244 of
+ * 817 documents, the newcomer going on). It now waits UNDER_WAY_WAIT
+ * times longer for each later transaction, so that the newcomer is the
+ * one that waits or fails. A wait of 0 stays 0. */
+static void under_way(struct run *r)
+{
+	rl_db *db = r->db;
+	if (r->busy_ms >= 0 || !db->h)
+		return;
+	r->busy_ms = db->busy_ms;
+	if (db->busy_ms > 0 && db->busy_ms <= INT_MAX / UNDER_WAY_WAIT) {
+		db->busy_ms *= UNDER_WAY_WAIT;
+		sqlite3_busy_timeout(db->h, db->busy_ms);
+	}
+}
 
 static void tell(struct run *r, enum rl_import_event ev)
 {
@@ -492,7 +511,8 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
                     struct rl_import_summary *sum)
 {
 	*sum = (struct rl_import_summary){0};
-	struct run r = { .db = db, .opt = opt, .sum = sum, .start = now() };
+	struct run r = { .db = db, .opt = opt, .sum = sum, .start = now(),
+	                 .busy_ms = -1 };
 	struct walk w = { .notice = walk_notice, .ctx = &r };
 	for (size_t i = 0; i < npaths; i++)
 		if (walk_path(&w, paths[i]) == RL_ENOMEM) {
@@ -512,6 +532,7 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
 				notice(&r, NULL, RL_ERROR, rc, rl_db_errmsg(db));
 				break;
 			}
+			under_way(&r);
 			r.grouped = true;
 			r.first = i;
 			r.opened = now();
@@ -529,6 +550,8 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
 		}
 		struct rl_file_report rep;
 		int rc = import_next(&r, &w.v[i], &rep);
+		if (rc != RL_EBUSY)
+			under_way(&r);
 		r.p.files_done++;
 		r.p.bytes_done += w.v[i].size;
 		r.p.path = w.v[i].path;
@@ -551,6 +574,10 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
 		         " (searches stay exact; 'rulings reindex' rebuilds them)",
 		         rl_db_errmsg(db));
 		notice(&r, NULL, RL_WARNING, RL_OK, msg);
+	}
+	if (r.busy_ms >= 0 && db->busy_ms != r.busy_ms) {
+		db->busy_ms = r.busy_ms;
+		sqlite3_busy_timeout(db->h, db->busy_ms);
 	}
 	free(r.held);
 	walk_free(&w);

@@ -119,7 +119,8 @@ static void help(void)
 	printf("\nexit status: 0 found/done, 1 nothing found, 2 usage error,\n"
 	       "65 bad input data, 70 internal error, 74 i/o error, 75 database"
 	       " busy\n(locked by another process for RULINGS_BUSY_TIMEOUT ms,"
-	       " default %d).\nEvery argument must be valid UTF-8. See rulings(1).\n",
+	       " default %d;\nan import under way waits 12 times that for each"
+	       " later lock).\nEvery argument must be valid UTF-8. See rulings(1).\n",
 	       RL_BUSY_TIMEOUT_MS);
 }
 

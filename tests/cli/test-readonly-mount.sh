@@ -21,6 +21,21 @@ if [ "$(sqlite3 src/work.db 'PRAGMA journal_mode')" != wal ]; then
 	_fail "the working database is in WAL mode"
 fi
 
+# a copy of a database and its -wal file, which holds a commit, without
+# the -shm file
+python3 - src/work.db src/walcopy.db <<'EOT' || _fail "the copy with a -wal file is made"
+import os, shutil, sqlite3, sys
+src, dst = sys.argv[1], sys.argv[2]
+shutil.copy(src, dst + ".tmp")
+c = sqlite3.connect(dst + ".tmp", isolation_level=None)
+c.execute("PRAGMA wal_autocheckpoint = 0")
+c.execute("INSERT INTO games (name) VALUES ('only in the wal')")
+shutil.copy(dst + ".tmp", dst)
+shutil.copy(dst + ".tmp-wal", dst + "-wal")
+os._exit(0)
+EOT
+rm -f src/walcopy.db.tmp*
+
 if ! mount --bind "$T/src" "$T/ro" 2>/dev/null; then
 	echo "SKIP: mounting is not permitted here"
 	exit 77
@@ -39,7 +54,7 @@ if touch "$T/ro/probe" 2>/dev/null; then
 	_fail "the mount is read-only"
 fi
 before=$(cd ro && ls -a | sort | tr '\n' ' ')
-sums=$(cd ro && sha256sum work.db pub.db)
+sums=$(cd ro && sha256sum work.db pub.db walcopy.db walcopy.db-wal)
 
 for db in work.db pub.db; do
 	rl --db "ro/$db" search --tag Defend --format json
@@ -69,10 +84,15 @@ for db in work.db pub.db; do
 	rl --db "file:$T/ro/$db?immutable=1" stats --format json
 	check_exit "...--db file:...?immutable=1" 0
 done
+# SQLite said "unable to open database file"
+rl --db ro/walcopy.db stats
+check_exit "a copy with its -wal file but not its -shm, on a read-only mount: exit 74" 74
+check_err_contains "...saying what is missing and what to do" \
+	"cannot read 'ro/walcopy.db': it has a -wal file (changes not yet in the database file) but no -shm file"
 check_eq "nothing was written on the mount" "$before" \
 	"$(cd ro && ls -a | sort | tr '\n' ' ')"
 check_eq "...and the files are unchanged" "$sums" \
-	"$(cd ro && sha256sum work.db pub.db)"
+	"$(cd ro && sha256sum work.db pub.db walcopy.db walcopy.db-wal)"
 
 unmount
 trap _cleanup EXIT
