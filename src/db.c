@@ -255,6 +255,8 @@ void rl_db_close(rl_db *db)
 		return;
 	checkpoint_on_close(db);
 	sqlite3_close(db->h);
+	for (int i = 0; i < db->naside; i++)
+		free(db->aside[i].sql);
 	free(db->errmsg);
 	free(db);
 }

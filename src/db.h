@@ -16,6 +16,10 @@ struct rl_db {
 	/* rl_import's bulk load: more groups follow, the champion lists are
 	 * refreshed at its end only (rl_topk_refresh_later) */
 	bool topk_later;
+	/* the INSERT triggers on rulings a bulk load sets aside (store.c),
+	 * put back, where they were, before it commits */
+	struct rl_aside { long long rowid; char *sql; } aside[2];
+	int naside;
 	int busy_ms;     /* how long it waits for another process's lock */
 	bool errmsg_oom;   /* the last message could not be allocated */
 	bool write;        /* opened to write (else SQLITE_OPEN_READONLY) */
