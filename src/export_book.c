@@ -6,7 +6,11 @@
  * A book is a document (the one a ruling was last imported from) with at
  * least one numbered rule, or whose selected rulings are all glossary
  * entries; its numbered rules and glossary entries are its rulings (other
- * rulings of the document stay on the tag pages).
+ * rulings of the document stay on the tag pages). The documents of one
+ * game and language whose rulings are all glossary entries (a glossary
+ * kept as a file per term: Glossaire/D/Degats.md) are one book, the
+ * glossary, titled in its language; alone, such a document is a book of
+ * its own, titled as it is.
  *
  * Its structure comes from the rule numbers, whatever the importer made of
  * sections: a rule's head is its number before the first dot ("702" for
@@ -170,6 +174,9 @@ static int cmp_size(const void *a, const void *b)
 struct doc_count {
 	long long doc;
 	size_t numbered, gloss, other;
+	const char *lang, *game;        /* its first ruling's */
+	long long book;                 /* the document whose book it is in */
+	size_t members;                 /* (the book's document) how many */
 };
 
 static int cmp_doc(const void *a, const void *b)
@@ -177,6 +184,16 @@ static int cmp_doc(const void *a, const void *b)
 	long long x = ((const struct doc_count *)a)->doc,
 	          y = ((const struct doc_count *)b)->doc;
 	return (x > y) - (x < y);
+}
+
+static bool glossary_only(const struct doc_count *d)
+{
+	return d->gloss && !d->numbered && !d->other;
+}
+
+static bool same(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
 }
 
 static struct doc_count *find_doc(struct doc_count *v, size_t n, long long doc)
@@ -322,7 +339,9 @@ int export_books_find(struct rl_export *x)
 				oom = true;
 				break;
 			}
-			docs[ndocs++] = (struct doc_count){ .doc = in[i].doc };
+			docs[ndocs++] = (struct doc_count){
+				.doc = in[i].doc, .lang = x->v[i].lang,
+				.game = x->v[i].game };
 			qsort(docs, ndocs, sizeof *docs, cmp_doc);
 			d = find_doc(docs, ndocs, in[i].doc);
 		}
@@ -330,11 +349,30 @@ int export_books_find(struct rl_export *x)
 		d->gloss += in[i].kind == 'g';
 		d->other += !in[i].kind;
 	}
+	/* a game's glossary in a document per term: one book, that of the
+	 * first of them */
+	for (size_t k = 0; k < ndocs && !rc && !oom; k++) {
+		struct doc_count *d = &docs[k];
+		d->book = d->doc;
+		d->members = 1;
+		if (!d->doc || !glossary_only(d))
+			continue;
+		for (size_t j = 0; j < k; j++)
+			if (docs[j].book == docs[j].doc && docs[j].doc &&
+			    glossary_only(&docs[j]) && same(docs[j].lang, d->lang) &&
+			    same(docs[j].game, d->game)) {
+				d->book = docs[j].doc;
+				docs[j].members++;
+				docs[j].gloss += d->gloss;
+				break;
+			}
+	}
 	/* the books, in the order of their documents */
 	size_t bcap = 0;
 	for (size_t k = 0; k < ndocs && !rc && !oom; k++) {
 		const struct doc_count *d = &docs[k];
-		if (!d->doc || !(d->numbered || (d->gloss && !d->other)))
+		if (!d->doc || d->book != d->doc ||
+		    !(d->numbered || (d->gloss && !d->other)))
 			continue;
 		if (!rl_grow(&x->books, &bcap, x->nbooks + 1, sizeof *x->books)) {
 			oom = true;
@@ -344,7 +382,10 @@ int export_books_find(struct rl_export *x)
 		*b = (struct export_book){ .doc = d->doc };
 		sqlite3_reset(dt);
 		sqlite3_bind_int64(dt, 1, d->doc);
-		if (sqlite3_step(dt) == SQLITE_ROW)
+		if (d->members > 1)
+			oom = !(b->title = rl_strdup(msg_get(msg_lang_or_en(d->lang),
+			                                     MSG_GLOSSARY)));
+		else if (sqlite3_step(dt) == SQLITE_ROW)
 			b->title = rl_column_dup(dt, 0, &oom);
 		if (!b->title && !oom)
 			oom = !(b->title = rl_strdup("Rules"));
@@ -352,7 +393,9 @@ int export_books_find(struct rl_export *x)
 		b->gloss = malloc((d->gloss ? d->gloss : 1) * sizeof *b->gloss);
 		oom |= !b->rules || !b->gloss;
 		for (size_t i = 0; i < x->n && !oom; i++) {
-			if (in[i].doc != d->doc || !in[i].kind)
+			if (!in[i].kind || (in[i].doc != d->doc &&
+			    (d->members == 1 ||
+			     find_doc(docs, ndocs, in[i].doc)->book != d->doc)))
 				continue;
 			if (!b->lang) {
 				b->lang = x->v[i].lang;

@@ -126,21 +126,45 @@ rows = db.execute("""
             ORDER BY s.import_id DESC LIMIT 1),
            (SELECT s.document_id FROM ruling_sources s WHERE s.ruling_id = r.id
             ORDER BY s.import_id DESC LIMIT 1),
-           EXISTS (SELECT 1 FROM ruling_tags t WHERE t.ruling_id = r.id)
-    FROM rulings r WHERE r.withdrawn_at IS NULL""").fetchall()
-# the books: documents with a numbered rule, or only glossary entries
-kinds = {}
-for rid, kind, rule, title, doc_title, doc, tagged in rows:
+           EXISTS (SELECT 1 FROM ruling_tags t WHERE t.ruling_id = r.id),
+           r.game_id, r.lang
+    FROM rulings r WHERE r.withdrawn_at IS NULL ORDER BY r.id""").fetchall()
+# the books: documents with a numbered rule, or only glossary entries; the
+# documents of one game and language that hold only glossary entries (a
+# glossary in a file per term) are one book, titled with the catalog's
+# "Glossary" in that language, when there are several
+kinds, first = {}, {}
+for rid, kind, rule, title, doc_title, doc, tagged, game, lang in rows:
     k = "r" if kind == "rule" and rule else "g" if kind == "glossary" else "o"
     kinds.setdefault(doc, Counter())[k] += 1
+    first.setdefault(doc, (game, lang))
 book_docs = {d for d, c in kinds.items() if d and (c["r"] or (c["g"] and not c["o"]))}
+gloss_docs = Counter(first[d] for d in book_docs
+                     if not kinds[d]["r"] and not kinds[d]["o"])
+
+
+def glossary_word(lang):
+    po = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                      "po", f"{lang}.po")
+    if not os.path.exists(po):
+        po = os.path.join(os.path.dirname(po), "en.po")
+    text = open(po, encoding="utf-8").read()
+    return re.search(r'msgid "Glossary"\nmsgstr "([^"]*)"', text).group(1)
+
+
+def book_title(doc, doc_title):
+    if not kinds[doc]["r"] and not kinds[doc]["o"] and gloss_docs[first[doc]] > 1:
+        return glossary_word(first[doc][1])
+    return doc_title
+
+
 want = {}          # book title -> Counter of its rule numbers and r<id>
 untagged_want = 0
 book_titles = set()
-for rid, kind, rule, title, doc_title, doc, tagged in rows:
+for rid, kind, rule, title, doc_title, doc, tagged, game, lang in rows:
     inbook = doc in book_docs and (kind == "glossary" or (kind == "rule" and rule))
     if inbook:
-        want.setdefault(doc_title, Counter())[rule if kind == "rule" else f"r{rid}"] += 1
+        want.setdefault(book_title(doc, doc_title), Counter())[rule if kind == "rule" else f"r{rid}"] += 1
         book_titles.add(title)
     elif not tagged:
         untagged_want += 1

@@ -307,6 +307,28 @@ check_eq "an English tag's feed: English words, the French entry's text xml:lang
 	"en|Changes: Mixed|Edited|version of $day) · Spirit Island · faq · French|fr" \
 	"$(atom "${mixed%.html}.atom")"
 
+
+# ---- a glossary kept as a file per term -----------------------------------------
+# The files of one game and language whose rulings are all glossary entries
+# are one book, the glossary, titled in their language (each was a book of
+# one entry: 207 on the index of the Marvel Champions corpus); a file alone
+# of its game stays a book of its own title.
+mkdir -p gl/Glossaire/D gl/Glossaire/P other
+printf '# Défausser\nPlacer une carte dans la pile de défausse.\n' > gl/Glossaire/D/Defausser.md
+printf '# Dégâts\nLes dégâts réduisent les points de vie.\n' > gl/Glossaire/D/Degats.md
+printf '# Pouvoir\nUn pouvoir est une capacité.\n' > gl/Glossaire/P/Pouvoir.md
+printf '# Lone Term\nA term alone of its game.\n' > other/Lone.md
+rl --db gl.db import --no-thesaurus --game "Gloss Game" gl
+rl --db gl.db import --no-thesaurus --game "Lone Game" other
+check_exit "a glossary of a file per term imports" 0
+rl --db gl.db export --all --format html -o gl-site
+check_exit "... and exports" 0
+check_eq "its three files are one book, titled in French, beside the file alone of its game" \
+	"Glossaire (0 règle, 3 entrées de glossaire)|Lone Term (0 règle, 1 entrée de glossaire)" \
+	"$(grep 'href="contents-' gl-site/index.html | sed 's/<[^>]*>//g' | paste -sd '|')"
+check_eq "... whose pages are the letters of all three" "D (2)|P (1)" \
+	"$(grep -l '<h1>Glossaire</h1>' gl-site/contents-*.html | head -n 1 | xargs -r sed -n 's/.*<a href="glossary-[^"]*">\([^<]*\)<\/a>.*/\1/p' | paste -sd '|')"
+
 # ---- the crawl --------------------------------------------------------------------
 run python3 "$_lib_dir/site-crawl.py" site "$_lib_dir/../../po"
 check_exit "the crawl" 0
