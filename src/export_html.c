@@ -359,7 +359,8 @@ static int cmp_tally(const void *a, const void *b)
 static void tally_list(struct page_doc *d, xmlNodePtr mn, const char *head,
                        struct tally *v, size_t n, bool games)
 {
-	qsort(v, n, sizeof *v, cmp_tally);
+	if (n)      /* (none: v may be NULL, qsort's is UB) */
+		qsort(v, n, sizeof *v, cmp_tally);
 	html_ui_el(d, mn, "h2", head);
 	xmlNodePtr ul = html_el(d, mn, "ul", NULL);
 	for (size_t k = 0; k < n; k++) {

@@ -168,7 +168,7 @@ static int tag_pages(struct rl_export *x, size_t *cap)
 				pairs[npairs++] = (struct pair){ key, tag, i };
 		}
 	}
-	if (!oom)
+	if (!oom && npairs)      /* (none: pairs is NULL, qsort's is UB) */
 		qsort(pairs, npairs, sizeof *pairs, cmp_pair);
 	for (size_t k = 0, end; k < npairs && !oom; k = end) {
 		const char *title = pairs[k].tag;
