@@ -152,16 +152,22 @@ static int count_map(rl_db *db, long long *n)
 	return rc == SQLITE_ROW ? RL_OK : rl_db_sqlite_fail(db, rc, "refold");
 }
 
-static int rebuild(rl_db *db)
+/* Each full-text table given FTS5 command what ('rebuild', 'optimize'). */
+static int fts_command(rl_db *db, const char *what)
 {
 	int rc = RL_OK;
 	for (size_t i = 0; i < 4 && !rc; i++) {
 		char sql[128];
-		snprintf(sql, sizeof sql, "INSERT INTO %s (%s) VALUES ('rebuild')",
-		         rl_fts_tables[i], rl_fts_tables[i]);
+		snprintf(sql, sizeof sql, "INSERT INTO %s (%s) VALUES ('%s')",
+		         rl_fts_tables[i], rl_fts_tables[i], what);
 		rc = rl_db_exec(db, sql);
 	}
 	return rc;
+}
+
+static int rebuild(rl_db *db)
+{
+	return fts_command(db, "rebuild");
 }
 
 int rl_refold(rl_db *db, bool fts, long long *rulings, long long *tags)
@@ -206,6 +212,15 @@ int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags)
 	rc = rl_db_exec(db, rl_schema_migrations[7].sql);
 	if (!rc)
 		rc = rl_refold(db, true, merged_rulings, merged_tags);
+	/* Each index merged into one segment. A rebuild leaves several (a
+	 * segment per flush of FTS5's in-memory hash, merged four at a time),
+	 * and a search reads each: the term looked up in every segment, and
+	 * again at each candidate's seek (`rowid IN`) and each snippet
+	 * (`rowid =`). At 100k rulings a rebuild left 10, 8 and 7 segments
+	 * (en, fr, ru): a one-word search looked its word up 390 times for 39
+	 * seeks; after this, 39 (bench/RESULTS.md). */
+	if (!rc)
+		rc = fts_command(db, "optimize");
 	if (!rc)
 		rc = rl_topk_rebuild(db);      /* the champion lists (topk.c) */
 	if (!rc)
