@@ -41,6 +41,10 @@ gen --entries $entries --seed 7 --out "$tmp/v1"
 "$rulings" --db "$tmp/t.db" import --quiet --bulk=0 "$tmp/v1"
 ok "lists built by the bulk import, once at its end" '[ "$(lists)" -gt 20 ] && [ "$(dirty)" = 0 ]'
 run first $w 1 40
+# ranked before their rulings are read: phrases (no list serves them) in
+# over a third of the rulings read a page for a few of their matches, not
+# one for most (topk_check --reads)
+run reads --reads '"the power"' '"of the"'
 
 gen --mutate 0.2 --removed 0.05 --added 0.1 --mseed 2 --from "$tmp/v1" --out "$tmp/v2"
 # a few English rulings withdrawn (a page again, without three of its

@@ -20,7 +20,9 @@
  * with the lists' counts of rows (while no ruling changed since they
  * were built), with the counts left to it (NULL), equal as doubles (==);
  * with a count one too many, different (for a word under half of the
- * rows: bm25 floors the idf of more). Prints "N passed, N failed". */
+ * rows: bm25 floors the idf of more). Prints "N passed, N failed".
+ *
+ *   topk_check DB --reads QUERY...   (reads(), below) */
 #include "db.h"
 #include "topk.h"
 
@@ -274,8 +276,46 @@ static void check_bm25(rl_db *db, int nwords, long long maxid)
 	}
 }
 
+/* topk_check DB --reads QUERY...: each query (a phrase, which no list
+ * serves: every match is ranked) searched in a new connection; the
+ * pages it read (SQLite's cache misses) must be fewer than a quarter of
+ * its matches when it has 400 or more. The rulings of the first 21 by
+ * score are read, not every match's (src/search.c, from()): joined
+ * first, a phrase in 1,075 of 3,000 rulings read 645 pages; ranked
+ * first, 113. */
+static int reads(const char *path, int n, char **queries)
+{
+	passed = failed = 0;
+	for (int i = 0; i < n; i++) {
+		rl_db *db;
+		if (rl_db_open(path, RL_OPEN_READ, &db) != RL_OK) {
+			fprintf(stderr, "topk_check: %s\n", rl_db_errmsg(db));
+			return 1;
+		}
+		const char *w[] = { queries[i] };
+		struct rl_query q = { .limit = 20, .words = w, .nwords = 1 };
+		struct rl_results r;
+		int rc = rl_search(db, &q, &r);
+		int misses = 0, hi;
+		sqlite3_db_status(db->h, SQLITE_DBSTATUS_CACHE_MISS, &misses, &hi, 0);
+		if (rc || r.total < 400 || misses * 4 >= r.total) {
+			printf("FAIL reads: %s: %d pages read for %lld matches "
+			       "(rc %d)\n", queries[i], misses, r.total, rc);
+			failed++;
+		} else {
+			passed++;
+		}
+		rl_results_free(&r);
+		rl_db_close(db);
+	}
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 3 && strcmp(argv[2], "--reads") == 0)
+		return reads(argv[1], argc - 3, argv + 3);
 	if (argc != 5) {
 		fprintf(stderr, "usage: topk_check DB WORDS SEED MIN_FAST\n");
 		return 2;
