@@ -5,6 +5,7 @@ point 1), against `rg -cw` over the same dump, in one run.
 Usage:
   bench/topk.py --db DB --dump DIR [--rulings BUILD/rulings] [--runs 11]
                 [--words W1,W2,...] [--baseline OTHER/rulings]
+                [--baseline-db OTHER.db]
 
 DB is a database the dump DIR was imported into (bench/gen_faq.py, then
 `rulings import --bulk DIR`). Words: the most common content word of the
@@ -27,7 +28,10 @@ bm25(...) LIMIT 20`, which scores every match and reads no ruling) and
 interleaved so that the machine's load falls on all three alike. With
 --baseline, the same search by another build (main's release build, say:
 `git archive main` built apart) is run in the same rounds too, and its
-CPU p50 and its ratio to this build's are added. Prints a Markdown
+CPU p50 and its ratio to this build's are added; with --baseline-db,
+the baseline searches that database instead (a copy of DB as it was
+before a change to the database itself, such as `rulings reindex`
+merging the indexes into one segment each). Prints a Markdown
 table; ratios are what to read on a shared machine.
 """
 import argparse
@@ -130,6 +134,8 @@ def main():
                     " common and the ~2 %% word")
     ap.add_argument("--baseline", help="another build's rulings, run with"
                     " the lists too (CPU p50 and baseline/lists added)")
+    ap.add_argument("--baseline-db", help="the database the baseline"
+                    " searches (default: DB)")
     a = ap.parse_args()
     ext = os.path.join(os.path.dirname(os.path.abspath(a.rulings)),
                        "rulings_fts")
@@ -169,7 +175,8 @@ def main():
             sql.append(run(bare))
             one.append(run([a.sqlite3, a.db, "select 1"]))
             if a.baseline:
-                base.append(run([a.baseline] + search[1:]))
+                base.append(run([a.baseline, "--db", a.baseline_db or a.db]
+                                + search[3:]))
         f, s, r, q, o = (statistics.median(x) * 1e3
                          for x in (fast, slow, rg, sql, one))
         fw = statistics.median(wall[a.rulings]) * 1e3
