@@ -12,6 +12,9 @@
 /* The rows of a term's list, and the fewest rows a term must be in to
  * have one (below that FTS5 scores all its rows cheaply). */
 enum { RL_TOPK_LIST = 512 };
+/* A table is walked when its phrases' rows are at most this many times
+ * the candidates (search.c fast_rows). */
+enum { RL_TOPK_WALK = 128 };
 
 /* ---- the store's side ---- */
 
@@ -44,6 +47,8 @@ struct rl_topk_phrase {
 struct rl_topk_table {
 	bool wanted;            /* the search reads this table */
 	bool listed;            /* only candidates are scored in it */
+	bool walk;              /* its doclists walked, not each candidate
+	                           sought (search.c) */
 	double avgdl0;          /* its average row length at the build */
 };
 

@@ -119,5 +119,8 @@ ok "reindex leaves one segment an index" '[ "$(segments en)" = 1 ] &&
 	[ "$(segments fr)" = 1 ] && [ "$(segments ru)" -le 1 ]'
 ok "the same answers after reindex" 'searches | cmp -s - "$tmp/before.json"'
 run reindexed $w 6 40
+# a table whose doclists are short beside the candidates is walked, not
+# sought at each candidate (every table's: temp.topk_cand holds them all)
+run seeks --seeks use card spirit the
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -22,7 +22,8 @@
  * with a count one too many, different (for a word under half of the
  * rows: bm25 floors the idf of more). Prints "N passed, N failed".
  *
- *   topk_check DB --reads QUERY...   (reads(), below) */
+ *   topk_check DB --reads QUERY...   (reads(), below)
+ *   topk_check DB --seeks WORD...    (seeks(), below) */
 #include "db.h"
 #include "topk.h"
 
@@ -312,10 +313,62 @@ static int reads(const char *path, int n, char **queries)
 	return failed != 0;
 }
 
+static int lookups;
+
+static int count_lookups(unsigned t, void *ctx, void *p, void *x)
+{
+	const char *sql = sqlite3_sql(p);
+	if (sql && strstr(sql, "_idx' WHERE segid"))
+		lookups++;
+	return 0;
+}
+
+/* topk_check DB --seeks WORD...: each word searched in a new connection
+ * of a database whose indexes have one segment each (after reindex); the
+ * lists must answer it, and FTS5 look its word up (a statement on a
+ * table's %_idx) at most limit+2 + 8 times: once for each row's snippet,
+ * a few for each table. Every table's candidates were sought in every
+ * table where the lists scored them (src/search.c fast_rows): 46 look-ups
+ * for `use` at 3,000 rulings; its tables walked, 25. */
+static int seeks(const char *path, int n, char **words)
+{
+	passed = failed = 0;
+	for (int i = 0; i < n; i++) {
+		rl_db *db;
+		if (rl_db_open(path, RL_OPEN_READ, &db) != RL_OK) {
+			fprintf(stderr, "topk_check: %s\n", rl_db_errmsg(db));
+			return 1;
+		}
+		sqlite3_trace_v2(db->h, SQLITE_TRACE_STMT, count_lookups, NULL);
+		lookups = 0;
+		long long f0, f1, fb;
+		rl_topk_counts(&f0, &fb);
+		const char *w[] = { words[i] };
+		struct rl_query q = { .limit = 20, .words = w, .nwords = 1 };
+		struct rl_results r;
+		int rc = rl_search(db, &q, &r);
+		rl_topk_counts(&f1, &fb);
+		if (rc || f1 != f0 + 1 || lookups > 20 + 2 + 8) {
+			printf("FAIL seeks: %s: %d look-ups (%s; rc %d)\n", words[i],
+			       lookups, f1 != f0 + 1 ? "not from the lists"
+			       : "from the lists", rc);
+			failed++;
+		} else {
+			passed++;
+		}
+		rl_results_free(&r);
+		rl_db_close(db);
+	}
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 3 && strcmp(argv[2], "--reads") == 0)
 		return reads(argv[1], argc - 3, argv + 3);
+	if (argc >= 3 && strcmp(argv[2], "--seeks") == 0)
+		return seeks(argv[1], argc - 3, argv + 3);
 	if (argc != 5) {
 		fprintf(stderr, "usage: topk_check DB WORDS SEED MIN_FAST\n");
 		return 2;
