@@ -1054,6 +1054,71 @@ static void test_cyrillic_tags(void **state)
 	rl_stats_clear(&s);
 }
 
+/* ---- bulk loads --------------------------------------------------------- */
+
+/* rowid and text of trigger name in sqlite_schema; rowid 0 if missing */
+static long long trigger_row(rl_db *db, const char *name, char *sql,
+                             size_t cap)
+{
+	sqlite3_stmt *st;
+	assert_int_equal(sqlite3_prepare_v2(db->h, "SELECT rowid, sql FROM"
+	                 " sqlite_schema WHERE type = 'trigger' AND name = ?1",
+	                 -1, &st, NULL), SQLITE_OK);
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	long long rowid = 0;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		rowid = sqlite3_column_int64(st, 0);
+		snprintf(sql, cap, "%s", (const char *)sqlite3_column_text(st, 1));
+	}
+	sqlite3_finalize(st);
+	return rowid;
+}
+
+/* A bulk load sets the two INSERT triggers on rulings aside by name, and
+ * puts back the very text and rowid sqlite_schema held — also when that
+ * text is not the one this build's schema files make (a schema file
+ * changed: comparing with a copy of its text would silently keep them,
+ * and every INSERT its statement journal). */
+static void test_bulk_sets_triggers_aside(void **state)
+{
+	struct fixture *f = *state;
+	static const char *const names[] = { "rulings_fts_insert", "topk_insert" };
+	/* their text as another schema file would make it: the same triggers,
+	 * written otherwise */
+	assert_int_equal(sqlite3_exec(f->db->h,
+		"BEGIN; DROP TRIGGER topk_insert;"
+		"CREATE TRIGGER topk_insert AFTER INSERT ON rulings BEGIN"
+		" INSERT OR IGNORE INTO topk_dirty (rid) VALUES (new.id); END;"
+		"DROP TRIGGER rulings_fts_insert;"
+		"CREATE TRIGGER rulings_fts_insert AFTER INSERT ON rulings"
+		" WHEN NOT rl_importing() BEGIN"
+		" INSERT INTO rulings_fts_en(rowid, title, body) SELECT new.id,"
+		" new.title, new.body WHERE new.lang = 'en'; END; COMMIT",
+		NULL, NULL, NULL), SQLITE_OK);
+	char before[2][2048], after[2048];
+	long long rowid[2];
+	for (int i = 0; i < 2; i++)
+		assert_true((rowid[i] = trigger_row(f->db, names[i], before[i],
+		                                    sizeof before[i])) != 0);
+
+	for (int commit = 0; commit < 2; commit++) {
+		assert_int_equal(rl_bulk_begin(f->db), RL_OK);
+		for (int i = 0; i < 2; i++)
+			assert_int_equal(trigger_row(f->db, names[i], after,
+			                             sizeof after), 0);
+		struct rl_import_result res;
+		static const struct rl_import_opts opts = { .game = "Spirit Island" };
+		store_text(f->db, "Repeat\n\n" B " Can I repeat it?\n  Yes.\n"
+		           "  Tags: Repeat\n", &opts, &res);
+		assert_int_equal(rl_bulk_end(f->db, commit), RL_OK);
+		for (int i = 0; i < 2; i++) {
+			assert_int_equal(trigger_row(f->db, names[i], after,
+			                             sizeof after), rowid[i]);
+			assert_string_equal(after, before[i]);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1099,6 +1164,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_show_missing,
 		                                setup_seeded, teardown),
 		cmocka_unit_test_setup_teardown(test_cyrillic_tags, setup_db, teardown),
+		cmocka_unit_test_setup_teardown(test_bulk_sets_triggers_aside,
+		                                setup_db, teardown),
 	};
 	return cmocka_run_group_tests_name("store", tests, NULL, NULL);
 }
