@@ -53,6 +53,11 @@ struct store_opts {
 	 * rolls the document back and is returned. */
 	int (*check)(void *ctx, const struct rl_import_result *res);
 	void *ctx;
+	/* check refuses a document only for the rulings it withdraws: one
+	 * that withdraws none passes. In a bulk load, a document that then
+	 * cannot be refused is stored without a savepoint of its own (see
+	 * store.c). */
+	bool check_withdrawals_only;
 	/* warnings on rulings (answers cut short), at their entries' lines;
 	 * may be NULL */
 	struct rl_diags *warn;

@@ -258,6 +258,7 @@ static int parse_and_store(rl_db *db, const struct rl_source *src,
 	struct guard g = { o, flags & RL_IMPORT_DRY_RUN,
 	                   doc.end != RL_END_COMPLETE && !o->accept_damaged, r };
 	const struct store_opts so = { .dry = g.dry, .check = check, .ctx = &g,
+	                               .check_withdrawals_only = !g.damaged,
 	                               .warn = &r->diags, .date = o->date };
 	rc = rl_store_with(db, src, &doc, &so, &res);
 	rl_doc_free(&doc);

@@ -184,13 +184,16 @@ int rl_store_record(rl_db *db, struct stmts *s, long long import, long long id,
 		rl_bind_text(c, 7, e ? e->text : NULL);
 		rc = rl_store_run(db, c, "record change");
 	}
-	if (!rc && e) {
-		sqlite3_stmt *v = s->insert_version;
+	/* the row is new (no journal), else replaced */
+	for (int k = 0; k < 2 && !rc && e; k++) {
+		sqlite3_stmt *v = k ? s->insert_version : s->insert_new_version;
 		sqlite3_bind_int64(v, 1, id);
 		sqlite3_bind_int64(v, 2, import);
 		rl_bind_text(v, 3, e->title);
 		rl_bind_text(v, 4, e->text);
 		rc = rl_store_run(db, v, "record version");
+		if (sqlite3_changes(db->h))
+			break;
 	}
 	return rc;
 }
@@ -216,13 +219,20 @@ static void bind_content(sqlite3_stmt *st, int first, const struct rl_entry *e,
 int rl_store_list(rl_db *db, struct stmts *s, long long import, long long id,
                   const struct rl_entry *e)
 {
-	sqlite3_stmt *l = s->insert_listing;
-	sqlite3_bind_int64(l, 1, import);
-	sqlite3_bind_int64(l, 2, id);
-	rl_bind_text(l, 3, e->title ? e->title : "");
-	rl_bind_text(l, 4, e->text ? e->text : "");
-	sqlite3_bind_int(l, 5, e->changed);
-	return rl_store_run(db, l, "list ruling");
+	/* the row is new (no journal), else replaced */
+	int rc = RL_OK;
+	for (int k = 0; k < 2 && !rc; k++) {
+		sqlite3_stmt *l = k ? s->insert_listing : s->insert_new_listing;
+		sqlite3_bind_int64(l, 1, import);
+		sqlite3_bind_int64(l, 2, id);
+		rl_bind_text(l, 3, e->title ? e->title : "");
+		rl_bind_text(l, 4, e->text ? e->text : "");
+		sqlite3_bind_int(l, 5, e->changed);
+		rc = rl_store_run(db, l, "list ruling");
+		if (sqlite3_changes(db->h))
+			break;
+	}
+	return rc;
 }
 
 /* A ruling new to the database, with the entry's content; its full-text

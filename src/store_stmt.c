@@ -72,6 +72,18 @@ static const char *const stmt_sql[] = {
 	 * a document's first import tries this before looking it up) */
 	INSERT_RULING
 	" ON CONFLICT (ifnull(game_id, 0), kind, lang, key) DO NOTHING",
+	/* insert_version and insert_listing where the row is new, as it
+	 * nearly always is (the same ruling twice in one version is the
+	 * exception: then the REPLACE above). An INSERT OR REPLACE into a
+	 * table with foreign keys may delete a row, so SQLite keeps a
+	 * statement journal for it: every page it touches that existed
+	 * before copied to a temporary file first, for each row — 4.9 pages
+	 * a ruling at 20k (bench/RESULTS.md). This cannot delete, and keeps
+	 * none. */
+	"INSERT INTO ruling_versions (ruling_id, import_id, title, body)"
+	" VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+	"INSERT INTO version_rulings (import_id, ruling_id, title,"
+	" body, marked) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
 };
 
 enum { NSTMTS = sizeof stmt_sql / sizeof *stmt_sql };

@@ -25,6 +25,9 @@ struct stmts {
 	/* what this version lists (schema/013-version-listings.sql) */
 	sqlite3_stmt *insert_listing;
 	sqlite3_stmt *insert_new_ruling;
+	/* insert_version and insert_listing, unless the row exists (see
+	 * store_stmt.c) */
+	sqlite3_stmt *insert_new_version, *insert_new_listing;
 };
 
 /* Prepares every statement of s; RL_OK or RL_EINTERNAL. */

@@ -144,6 +144,33 @@ rl --db mixed.db stats --format json
 check_json "the other two documents are imported" 'd["imports"] == 2 and d["rulings"] == 1'
 fts_check mixed.db "a group with a refused document"
 
+# 6. A document that fails while its entries are stored, in the middle of
+# a group (a trigger of the user's refuses a tag). A new document is stored
+# without a savepoint of its own (src/store.c, release_savepoint): its
+# failure rolls the group back, and the group's documents are imported
+# again one by one; the others stay (p1 and p2 list one ruling), the
+# failing one is stored not at all.
+printf 'Gamma\n\nQuestions\n\xe2\x80\xa2 Does the ward hold against storms?\n  Only against stormfloods.\n  Tags: Boom\n' >p3.txt
+printf 'Delta\n\nQuestions\n\xe2\x80\xa2 Does the ward hold against fire?\n  Never against cinderfloods.\n  Tags: Delta\n' >p4.txt
+rl --db boom.db import --no-thesaurus p1.txt
+sqlite3 boom.db "CREATE TRIGGER boom BEFORE INSERT ON ruling_tags
+  WHEN (SELECT name FROM tags WHERE id = new.tag_id) = 'Boom'
+  BEGIN SELECT RAISE(ABORT, 'boom'); END;"
+rl --db boom.db import --no-thesaurus --bulk p2.txt p3.txt p4.txt
+check_exit "a document failing in a group fails the run" 70
+check_err_contains "... with its reason" "p3.txt: store tag link: boom"
+check_err_contains "... the group is imported again one by one" \
+	"importing the 2 documents of the group one by one"
+check_eq "... each other document is reported imported once" \
+	"imported p2.txt imported p4.txt" \
+	"$(grep -o '^imported p[0-9].txt' "$OUT" | tr '\n' ' ' | sed 's/ $//')"
+check_eq "... the others are stored, the failing one not at all" \
+	"Alpha Beta Delta|2|0" \
+	"$(sqlite3 boom.db "SELECT (SELECT group_concat(title, ' ') FROM
+	  (SELECT title FROM documents ORDER BY id)), (SELECT count(*) FROM
+	  rulings), (SELECT count(*) FROM tags WHERE name = 'Boom')")"
+fts_check boom.db "a group with a failed document"
+
 # 5. A full disk under a group (a 500 kB tmpfs, where mounting is
 # permitted): the group is imported again file by file, and each file is
 # reported once, with what became of it then (issue 17 #15: the files of

@@ -1054,8 +1054,217 @@ static void test_cyrillic_tags(void **state)
 	rl_stats_clear(&s);
 }
 
+/* ---- bulk loads --------------------------------------------------------- */
+
+/* rowid and text of trigger name in sqlite_schema; rowid 0 if missing */
+static long long trigger_row(rl_db *db, const char *name, char *sql,
+                             size_t cap)
+{
+	sqlite3_stmt *st;
+	assert_int_equal(sqlite3_prepare_v2(db->h, "SELECT rowid, sql FROM"
+	                 " sqlite_schema WHERE type = 'trigger' AND name = ?1",
+	                 -1, &st, NULL), SQLITE_OK);
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	long long rowid = 0;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		rowid = sqlite3_column_int64(st, 0);
+		snprintf(sql, cap, "%s", (const char *)sqlite3_column_text(st, 1));
+	}
+	sqlite3_finalize(st);
+	return rowid;
+}
+
+/* A bulk load sets the two INSERT triggers on rulings aside by name, and
+ * puts back the very text and rowid sqlite_schema held — also when that
+ * text is not the one this build's schema files make (a schema file
+ * changed: comparing with a copy of its text would silently keep them,
+ * and every INSERT its statement journal). */
+static void test_bulk_sets_triggers_aside(void **state)
+{
+	struct fixture *f = *state;
+	static const char *const names[] = { "rulings_fts_insert", "topk_insert" };
+	/* their text as another schema file would make it: the same triggers,
+	 * written otherwise */
+	assert_int_equal(sqlite3_exec(f->db->h,
+		"BEGIN; DROP TRIGGER topk_insert;"
+		"CREATE TRIGGER topk_insert AFTER INSERT ON rulings BEGIN"
+		" INSERT OR IGNORE INTO topk_dirty (rid) VALUES (new.id); END;"
+		"DROP TRIGGER rulings_fts_insert;"
+		"CREATE TRIGGER rulings_fts_insert AFTER INSERT ON rulings"
+		" WHEN NOT rl_importing() BEGIN"
+		" INSERT INTO rulings_fts_en(rowid, title, body) SELECT new.id,"
+		" new.title, new.body WHERE new.lang = 'en'; END; COMMIT",
+		NULL, NULL, NULL), SQLITE_OK);
+	char before[2][2048], after[2048];
+	long long rowid[2];
+	for (int i = 0; i < 2; i++)
+		assert_true((rowid[i] = trigger_row(f->db, names[i], before[i],
+		                                    sizeof before[i])) != 0);
+
+	for (int commit = 0; commit < 2; commit++) {
+		assert_int_equal(rl_bulk_begin(f->db), RL_OK);
+		for (int i = 0; i < 2; i++)
+			assert_int_equal(trigger_row(f->db, names[i], after,
+			                             sizeof after), 0);
+		struct rl_import_result res;
+		static const struct rl_import_opts opts = { .game = "Spirit Island" };
+		store_text(f->db, "Repeat\n\n" B " Can I repeat it?\n  Yes.\n"
+		           "  Tags: Repeat\n", &opts, &res);
+		assert_int_equal(rl_bulk_end(f->db, commit), RL_OK);
+		for (int i = 0; i < 2; i++) {
+			assert_int_equal(trigger_row(f->db, names[i], after,
+			                             sizeof after), rowid[i]);
+			assert_string_equal(after, before[i]);
+		}
+	}
+}
+
+/* ---- what a bulk load writes to SQLite's sub-journal -------------------- */
+
+/* A VFS over the default one that counts the writes to the sub-journal:
+ * the temporary file where SQLite copies each page a statement or a
+ * savepoint changes, to undo it (with SQLITE_CONFIG_STMTJRNL_SPILL 0, set
+ * in main(), it is a file from its first page). */
+struct sj_file {
+	sqlite3_file base;
+	sqlite3_file *real;     /* right after this structure */
+};
+static sqlite3_vfs *sj_real;
+static long sj_writes;
+#define SJ(f) (((struct sj_file *)(f))->real)
+
+static int sj_close(sqlite3_file *f) { return SJ(f)->pMethods->xClose(SJ(f)); }
+static int sj_read(sqlite3_file *f, void *b, int n, sqlite3_int64 o)
+{
+	return SJ(f)->pMethods->xRead(SJ(f), b, n, o);
+}
+static int sj_write(sqlite3_file *f, const void *b, int n, sqlite3_int64 o)
+{
+	sj_writes++;
+	return SJ(f)->pMethods->xWrite(SJ(f), b, n, o);
+}
+static int sj_truncate(sqlite3_file *f, sqlite3_int64 n)
+{
+	return SJ(f)->pMethods->xTruncate(SJ(f), n);
+}
+static int sj_sync(sqlite3_file *f, int x) { return SJ(f)->pMethods->xSync(SJ(f), x); }
+static int sj_size(sqlite3_file *f, sqlite3_int64 *n)
+{
+	return SJ(f)->pMethods->xFileSize(SJ(f), n);
+}
+static int sj_lock(sqlite3_file *f, int x) { return SJ(f)->pMethods->xLock(SJ(f), x); }
+static int sj_unlock(sqlite3_file *f, int x) { return SJ(f)->pMethods->xUnlock(SJ(f), x); }
+static int sj_check(sqlite3_file *f, int *x)
+{
+	return SJ(f)->pMethods->xCheckReservedLock(SJ(f), x);
+}
+static int sj_control(sqlite3_file *f, int op, void *a)
+{
+	return SJ(f)->pMethods->xFileControl(SJ(f), op, a);
+}
+static int sj_sector(sqlite3_file *f) { return SJ(f)->pMethods->xSectorSize(SJ(f)); }
+static int sj_device(sqlite3_file *f)
+{
+	return SJ(f)->pMethods->xDeviceCharacteristics(SJ(f));
+}
+static const sqlite3_io_methods sj_io = {
+	.iVersion = 1, .xClose = sj_close, .xRead = sj_read, .xWrite = sj_write,
+	.xTruncate = sj_truncate, .xSync = sj_sync, .xFileSize = sj_size,
+	.xLock = sj_lock, .xUnlock = sj_unlock, .xCheckReservedLock = sj_check,
+	.xFileControl = sj_control, .xSectorSize = sj_sector,
+	.xDeviceCharacteristics = sj_device,
+};
+
+static int sj_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *file,
+                   int flags, int *out)
+{
+	(void)vfs;
+	if (!(flags & SQLITE_OPEN_SUBJOURNAL))   /* the others: as they are */
+		return sj_real->xOpen(sj_real, name, file, flags, out);
+	struct sj_file *f = (struct sj_file *)file;
+	f->real = (sqlite3_file *)&f[1];
+	int rc = sj_real->xOpen(sj_real, name, f->real, flags, out);
+	f->base.pMethods = f->real->pMethods ? &sj_io : NULL;
+	return rc;
+}
+
+/* n entries of one FAQ page titled title, their questions spread over the
+ * identity index (the key is the question's): a malloc'd text */
+static char *faq_page(const char *title, int n, unsigned seed)
+{
+	size_t cap = 64 + (size_t)n * 96;
+	char *t = malloc(cap);
+	assert_non_null(t);
+	size_t len = (size_t)snprintf(t, cap, "%s\n\n", title);
+	for (int i = 0; i < n; i++) {
+		seed = seed * 1103515245u + 12345u;
+		len += (size_t)snprintf(t + len, cap - len, B " May the %08x"
+		                        " card be played twice?\n  Yes, say %s.\n"
+		                        "  Tags: %s\n", seed, title, title);
+	}
+	return t;
+}
+
+/* In a bulk load, a document new to the database is stored without a
+ * savepoint of its own and its version and listing rows without INSERT
+ * OR REPLACE: what it copies to the sub-journal does not grow with its
+ * entries (it was about 9 pages an entry: 5.4 GB of temporary-file writes
+ * at 100k, bench/RESULTS.md). Its documents are whole all the same: the
+ * import's refusal of one in the middle of a group is cli-bulk's. */
+static void test_bulk_keeps_no_journal(void **state)
+{
+	struct fixture *f = *state;
+	static sqlite3_vfs vfs;
+	sj_real = sqlite3_vfs_find(NULL);
+	assert_non_null(sj_real);
+	vfs = *sj_real;
+	vfs.zName = "rulings-test-subjournal";
+	vfs.szOsFile = (int)sizeof(struct sj_file) + sj_real->szOsFile;
+	vfs.xOpen = sj_open;
+	vfs.pNext = NULL;
+	assert_int_equal(sqlite3_vfs_register(&vfs, 1), SQLITE_OK);
+	rl_db_close(f->db);
+	open_db(f);
+
+	static const struct rl_import_opts opts = { .game = "Spirit Island" };
+	struct rl_import_result res;
+	long writes[3];
+	static const int entries[3] = { 400, 20, 400 };
+	assert_int_equal(rl_bulk_begin(f->db), RL_OK);
+	for (int i = 0; i < 3; i++) {
+		char title[32];
+		snprintf(title, sizeof title, "Page %d", i);
+		char *text = faq_page(title, entries[i], 7u + (unsigned)i);
+		long before = sj_writes;
+		store_text(f->db, text, &opts, &res);
+		writes[i] = sj_writes - before;
+		assert_int_equal(res.added, entries[i]);
+		free(text);
+	}
+	assert_int_equal(rl_bulk_end(f->db, true), RL_OK);
+	rl_db_close(f->db);
+	f->db = NULL;
+	sqlite3_vfs_unregister(&vfs);
+	open_db(f);
+	/* 20 entries or 400 on top of 420: the same writes (the document's,
+	 * its import's rows) */
+	print_message("sub-journal writes: %ld (20 entries), %ld (400)\n",
+	              writes[1], writes[2]);
+	assert_int_equal(writes[2], writes[1]);
+	sqlite3_stmt *st;
+	assert_int_equal(sqlite3_prepare_v2(f->db->h, "SELECT count(*) FROM"
+	                 " rulings", -1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int64(st, 0), 820);
+	sqlite3_finalize(st);
+}
+
 int main(void)
 {
+	/* statement journals and savepoints' copies: files from their first
+	 * page, where test_bulk_keeps_no_journal counts them */
+	if (sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, 0) != SQLITE_OK)
+		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_open_creates_database,
 		                                setup_dir, teardown),
@@ -1099,6 +1308,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_show_missing,
 		                                setup_seeded, teardown),
 		cmocka_unit_test_setup_teardown(test_cyrillic_tags, setup_db, teardown),
+		cmocka_unit_test_setup_teardown(test_bulk_sets_triggers_aside,
+		                                setup_db, teardown),
+		cmocka_unit_test_setup_teardown(test_bulk_keeps_no_journal,
+		                                setup_db, teardown),
 	};
 	return cmocka_run_group_tests_name("store", tests, NULL, NULL);
 }
