@@ -295,13 +295,27 @@ static void tag_equiv_free(struct tag_equiv *e)
 	rl_strings_free(e->games, e->nterms);
 }
 
+/* Whether s holds a blank (ASCII or Unicode): never in a value of lang:,
+ * kind:, rule: or is:, which are one word each. */
+static bool has_blank(const char *s)
+{
+	for (; *s; s++)
+		if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' ||
+		    rl_blank_len(s))
+			return true;
+	return false;
+}
+
 int rl_field_known(struct rl_filter_ctx *f, const struct qnode *n, bool *found)
 {
 	*found = true;
 	if (n->field == QF_GAME)
 		return game_known(f, n->text, found);
-	if (n->field != QF_TAG)
+	if (n->field != QF_TAG) {
+		/* 'lang:en ward' in one argument is lang:en and ward */
+		*found = !has_blank(n->text);
 		return RL_OK;
+	}
 	struct tag_equiv e;
 	int rc = tag_equiv(f, n->text, n->prefix, &e);
 	if (!rc)

@@ -124,27 +124,50 @@ static int other_word(struct qc *x, const struct qnode *n, bool neg)
 }
 
 /* An argument read as one field value ("tag:Speed (Fast/Slow)") whose
- * value names no tag or game the database knows ('tag:Repeat fast') is
- * words after all: it is read again. */
+ * value names no tag or game the database knows ('tag:Repeat fast'), or
+ * is more than the one word of a lang:, kind:, rule: or is: value
+ * ('lang:en ward'), is words after all: it is read again. */
 static int resolve_whole(struct qc *x, struct qnode **np)
 {
-	struct qnode *n = *np;
+	struct qnode *n = *np, *field = n;
 	int rc = RL_OK;
-	if (n->kind != QN_FIELD) {
+	/* '-tag:Repeat fast' read again is -tag:Repeat fast: the NOT its
+	 * dash made goes with the field it wrapped */
+	bool dashed_not = n->kind == QN_NOT && n->nkid == 1 && n->kid[0] &&
+	                  n->kid[0]->kind == QN_FIELD && n->kid[0]->whole &&
+	                  n->kid[0]->whole[0] == '-';
+	if (dashed_not) {
+		field = n->kid[0];
+	} else if (n->kind != QN_FIELD) {
 		for (size_t i = 0; i < n->nkid && !rc; i++)
 			if (n->kid[i])
 				rc = resolve_whole(x, &n->kid[i]);
 		return rc;
 	}
-	if (!n->whole)
+	if (!field->whole)
 		return RL_OK;
 	bool found;
-	if ((rc = rl_field_known(&x->f, n, &found)) || found)
+	if ((rc = rl_field_known(&x->f, field, &found)) || found)
 		return rc;
 	struct qnode *w;
-	const char *word = n->whole;
+	const char *word = field->whole;
 	if ((rc = rl_qparse_as(&word, 1, false, &w)))
 		return rc;
+	if (!dashed_not && *word == '-' && w) {
+		/* a NOT outside cancelled the dash: NOT of the argument */
+		struct qnode *not = calloc(1, sizeof *not);
+		struct qnode **kid = not ? malloc(sizeof *kid) : NULL;
+		if (!kid) {
+			free(not);
+			rl_qnode_free(w);
+			return RL_ENOMEM;
+		}
+		not->kind = QN_NOT;
+		not->kid = kid;
+		not->kid[0] = w;
+		not->nkid = not->capkid = 1;
+		w = not;
+	}
 	rl_qnode_free(n);
 	*np = w;
 	return RL_OK;
