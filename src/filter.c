@@ -259,6 +259,24 @@ int rl_game_check(rl_db *db, const char *name)
 	return rc;
 }
 
+int rl_filters_check(rl_db *db, const struct rl_query *q)
+{
+	int rc = rl_read_begin(db);
+	if (rc)
+		return rc;
+	struct rl_buf sql = {0};
+	const char **vals = NULL;
+	char **owned = NULL;
+	int n = 0;
+	rc = rl_query_filters(db, &sql, q, true, &vals, &owned, &n);
+	rl_buf_free(&sql);
+	for (int i = 0; i < n; i++)
+		free(owned[i]);
+	free(owned);
+	free(vals);
+	return rl_read_end(db, rc);
+}
+
 /* A tag and its equivalents in the thesaurus: mine = the tag then the
  * equivalents that hold everywhere (nall + 1 names; mine[0] is the
  * caller's text, not owned), terms[k] those of game games[k] only. */

@@ -21,7 +21,9 @@ static const char notes[] =
 	"id the same in every feed of the change, its date the version's, its\n"
 	"content the word diff in XHTML, its words (title, kinds of change) in\n"
 	"the language of most changes (English, French or Russian; else\n"
-	"English). Exit status 1 when there is none.\n";
+	"English). Exit status 1 when there is none, or when a tag, game or\n"
+	"language named is one the database does not know (the nearest names\n"
+	"are suggested).\n";
 
 struct change_item {
 	rl_db *db;
@@ -271,6 +273,15 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 	q.to = between.to;
 	if ((status = open_db(c)))
 		goto out;
+	/* a tag, game or language it does not know is said, as search says
+	 * it (the list is empty: exit 1) */
+	int crc = rl_filters_check(c->db, &q.filter);
+	if (crc && crc != RL_NOTFOUND) {
+		status = library_error(c, crc);
+		goto out;
+	}
+	if (crc)
+		error("changed: %s", rl_db_errmsg(c->db));
 	struct rl_change *v;
 	size_t nv;
 	int rc = rl_changes(c->db, &q, &v, &nv);

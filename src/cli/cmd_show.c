@@ -12,8 +12,8 @@ static const char notes[] =
 	"the rules before and after it, and the rules under it (702.19: 702.19a,\n"
 	"702.19b, ...). With --as-of the title and text are those of then, the\n"
 	"rest as it stands now. Exit status 1 when there is no such ruling (or\n"
-	"it did not stand then), 2 when several games have the rule and --game\n"
-	"does not say which.\n";
+	"it did not stand then) or no such game, 2 when several games have the\n"
+	"rule and --game does not say which.\n";
 
 int cmd_show(struct ctx *c, int argc, char **argv)
 {
@@ -56,6 +56,10 @@ int cmd_show(struct ctx *c, int argc, char **argv)
 		                   "ruling ID", arg);
 	if ((status = open_db(c)))
 		return status;
+	/* a game it does not know is said so, not "no rule ... in it" */
+	int grc = game ? rl_game_check(c->db, game) : RL_OK;
+	if (grc)
+		return library_error(c, grc);
 	if (rule_like) {
 		long long *ids;
 		char **games;

@@ -143,6 +143,8 @@ rl --db games.db show 101.9
 check_exit "show 101.9: no such rule, exit 1" 1
 rl --db games.db show 101.1 --game "Game C"
 check_exit "show 101.1 in a game without it: exit 1" 1
+check_err_contains "...a game the database does not know is said so" \
+	"show: no game 'Game C'"
 id=$(rl --db games.db show 101.1 --game "Game A" --format json >/dev/null; json_get 'd["id"]' "$OUT")
 rl --db games.db show "#$id" --format json
 check_json "#ID shows the same ruling" "d['id'] == $id"
