@@ -259,6 +259,24 @@ int rl_game_check(rl_db *db, const char *name)
 	return rc;
 }
 
+int rl_document_check(rl_db *db, const char *title)
+{
+	struct rl_compiled c = {0};
+	struct rl_filter_ctx f = { .db = db, .c = &c, .check = true };
+	struct rl_params cp = {0};
+	bool found = false;
+	int k, rc = rl_param(&cp, title, true, &k);
+	if (!rc)
+		rc = one_row(db, "SELECT 1 FROM documents WHERE rl_fold(title) = ?1",
+		             &cp, &found);
+	rl_params_free(&cp);
+	if (!rc && !found && (rc = rl_unknown_name(&f, "document", title,
+	        "SELECT title FROM documents ORDER BY title", NULL)) == RL_NOTFOUND)
+		rl_db_fail(db, RL_NOTFOUND, "%s", c.unknown);
+	rl_compiled_free(&c);
+	return rc;
+}
+
 int rl_filters_check(rl_db *db, const struct rl_query *q)
 {
 	int rc = rl_read_begin(db);

@@ -19,7 +19,7 @@ int cmd_show(struct ctx *c, int argc, char **argv)
 {
 	int fmt = OUT_TEXT;
 	const char *game = NULL;
-	struct opt_when as_of = { "" };
+	struct opt_when as_of = { "", NULL };
 	const struct opt opts[] = {
 		{ .name = "game", .letter = 'g', .type = OPT_STRING, .out = &game,
 		  .arg = "G", .help = "the game whose rule is meant, when several "

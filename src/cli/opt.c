@@ -480,5 +480,8 @@ bool opt_parse_when(const char *s, bool end, struct opt_when *w)
 	/* the library's parser: calendar-checked, offsets converted to UTC */
 	_Static_assert((int)RL_WHEN_SIZE <= (int)OPT_WHEN_SIZE,
 	               "an opt_when holds a WHEN");
-	return rl_when_parse(s, end, w->s) == RL_OK;
+	if (rl_when_parse(s, end, w->s) != RL_OK)
+		return false;
+	w->arg = s;
+	return true;
 }

@@ -130,6 +130,9 @@ int rl_game_check(rl_db *db, const char *name);
  * q's options name (its words aside), else RL_NOTFOUND with
  * rl_db_errmsg() "no tag 'x'; did you mean 'y'?", as rl_search() says. */
 int rl_filters_check(rl_db *db, const struct rl_query *q);
+/* RL_OK when the database has a document of this title (case aside), else
+ * RL_NOTFOUND with rl_db_errmsg() "no document 'x'; did you mean 'y'?". */
+int rl_document_check(rl_db *db, const char *title);
 
 /* Cross-references, for listings: every one, or only those whose target
  * (a rule, a ruling, a term) does not exist. */

@@ -123,6 +123,10 @@ check_json "...and an empty list, as search gives" 'd["changes"] == []'
 rl --db s.db changed --lang xx
 check_exit "changed --lang of an unknown language: exit 1" 1
 check_err_contains "...said" "changed: no language 'xx'"
+rl --db s.db changed --document "Defnd"
+check_exit "changed --document of an unknown document: exit 1" 1
+check_err_contains "...said, with the nearest title" \
+	"changed: no document 'Defnd'; did you mean 'Defend'?"
 rl --db s.db changed --game "spirit island" --tag defend --format json
 check_exit "changed --game and --tag it knows (any case): exit 0" 0
 check_err_empty "...and nothing said"
