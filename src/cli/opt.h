@@ -72,6 +72,8 @@ enum {
 	OPTF_TWO_VALUES = 8,     /* OPT_CUSTOM: takes this and the next
 	                            argument (--between A B) */
 	OPTF_LIST = 16,          /* OPT_KEYWORD: --help lists the values */
+	OPTF_LOWER = 32,         /* OPT_STRING: ASCII capitals made small, in
+	                            place, before the check (--lang EN) */
 };
 
 struct opt {
