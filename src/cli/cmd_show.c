@@ -41,7 +41,13 @@ int cmd_show(struct ctx *c, int argc, char **argv)
 	if (n != 1)
 		return usage_error("show", n ? "one ID at a time"
 		                   : "which ruling? give its ID");
-	const char *arg = argv[1];
+	char *arg = argv[1];
+	/* "702.19." and "100.1." as the rulebook writes them are 702.19 and
+	 * 100.1, as search reads them (an argument is the program's to
+	 * change, C17 5.1.2.2.1) */
+	size_t alen = strlen(arg);
+	while (alen > 1 && arg[alen - 1] == '.' && arg[0] >= '0' && arg[0] <= '9')
+		arg[--alen] = '\0';
 	bool hash = arg[0] == '#';
 	long id = 0;
 	bool is_id = parse_long(arg + hash, 1, 0x7fffffffL, &id);
