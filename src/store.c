@@ -363,8 +363,10 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	long long next;
 	if ((rc = next_version(db, import, &next)))
 		return rc;
-	if (next)
+	if (next) {
+		res->older = true;
 		return store_older(db, s, doc, game, docid, import, next, res);
+	}
 
 	/* The document's links are replaced by what this version says; the
 	 * old ones are kept aside for the rulings it withdraws. */

@@ -194,10 +194,15 @@ static void print_report(struct ui *u, const struct rl_file_report *r)
 		       r->format);
 	else if (r->outcome == RL_FILE_IMPORTED)
 		printf("%s %s: %zu %s, %zu added, %zu edited%s, %zu withdrawn"
-		       " (%s, %s)\n", verb, r->path, res->entries,
+		       " (%s, %s%s)\n", verb, r->path, res->entries,
 		       res->entries == 1 ? "entry" : "entries", res->added,
 		       res->edited, shortened(res->shortened), res->withdrawn,
-		       r->format, r->langs ? r->langs : r->lang);
+		       r->format, r->langs ? r->langs : r->lang,
+		       /* its counts are against the version before it, and
+		        * the newer one's were made again: without this, "0
+		        * added" read as if nothing had happened */
+		       res->older ? "; an older version: put in its place in the"
+		                    " history, the current texts unchanged" : "");
 }
 
 static void on_progress(void *ctx, const struct rl_import_progress *p)

@@ -229,6 +229,8 @@ check_json "... and its text is the current one" \
 yesterday=$(date -u -d yesterday +%Y-%m-%d)
 rl --db sameday3.db import --no-thesaurus --game "Spirit Island" v2.txt
 rl --db sameday3.db import --no-thesaurus --game "Spirit Island" --date "$yesterday" "$SEED_DEFEND"
+check_out_contains "... its line says it is older, put in its place (not 0 added as if nothing)" \
+	"an older version: put in its place in the history, the current texts unchanged"
 rl --db sameday3.db search --format json -n 0 'innate powers'
 check_json "a version given yesterday, imported after today's: older, not current" \
 	'any("always stack" in r["text"] for r in d["results"])'
