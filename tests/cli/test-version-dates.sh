@@ -55,6 +55,8 @@ check_exit "import --date: imported" 0
 rl --db d.db import --game "$S" --date 2025-02-20 v2.txt
 rl --db d.db import --date 2000-01-01 "$CR"
 check_exit "import --date of a document that states its own: imported" 0
+check_err_contains "... and the date given, not used, is said" \
+	"warning: the document states its date, $stated; the date given, 2000-01-01, is not used for it"
 rl --db d.db import --game Codex cards.json
 rl --db d.db documents --format json
 check_json "--date: each FAQ version has the date given, source 'given'" \
