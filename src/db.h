@@ -83,6 +83,12 @@ int rl_store_adopt(rl_db *db, long long game, const char *format,
 #define RL_VERSION_TIME(t) \
 	"ifnull(CASE WHEN length(" t ".date) = 10 THEN " t ".date ||" \
 	" 'T00:00:00Z' ELSE " t ".date END, " t ".imported_at)"
+/* SQL: the day of that version, by which a document's versions are
+ * ordered, then by import: a date (a day) and an import's time that day
+ * are one day, and the later import is the newer version (a page imported
+ * at 10:37, then its next version given that day's date with import
+ * --date, which stood at 00:00, would otherwise come first). */
+#define RL_VERSION_DAY(t) "substr(" RL_VERSION_TIME(t) ", 1, 10)"
 
 /* The application_id of a rulings database: "RULG". */
 #define RL_APPLICATION_ID 0x52554C47

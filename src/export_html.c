@@ -522,9 +522,14 @@ int export_html_index(struct rl_export *x, const struct rl_sink *out)
 			free(item);
 		}
 	}
-	html_ui_el(&d, mn, "h2", html_msg(&d, MSG_TAGS));
-	xmlNodePtr ul = html_el(&d, mn, "ul", NULL);
-	html_attr(&d, ul, "class", "index");
+	/* no heading and no empty list where no ruling has a tag (a
+	 * rulebook, a glossary) */
+	xmlNodePtr ul = NULL;
+	if (ntags > 0) {
+		html_ui_el(&d, mn, "h2", html_msg(&d, MSG_TAGS));
+		ul = html_el(&d, mn, "ul", NULL);
+		html_attr(&d, ul, "class", "index");
+	}
 	/* one item a tag: streamed, unless there is only one (a list of one
 	 * is serialized without line breaks around its item) */
 	if (ntags < 2) {

@@ -259,6 +259,42 @@ int rl_game_check(rl_db *db, const char *name)
 	return rc;
 }
 
+int rl_document_check(rl_db *db, const char *title)
+{
+	struct rl_compiled c = {0};
+	struct rl_filter_ctx f = { .db = db, .c = &c, .check = true };
+	struct rl_params cp = {0};
+	bool found = false;
+	int k, rc = rl_param(&cp, title, true, &k);
+	if (!rc)
+		rc = one_row(db, "SELECT 1 FROM documents WHERE rl_fold(title) = ?1",
+		             &cp, &found);
+	rl_params_free(&cp);
+	if (!rc && !found && (rc = rl_unknown_name(&f, "document", title,
+	        "SELECT title FROM documents ORDER BY title", NULL)) == RL_NOTFOUND)
+		rl_db_fail(db, RL_NOTFOUND, "%s", c.unknown);
+	rl_compiled_free(&c);
+	return rc;
+}
+
+int rl_filters_check(rl_db *db, const struct rl_query *q)
+{
+	int rc = rl_read_begin(db);
+	if (rc)
+		return rc;
+	struct rl_buf sql = {0};
+	const char **vals = NULL;
+	char **owned = NULL;
+	int n = 0;
+	rc = rl_query_filters(db, &sql, q, true, &vals, &owned, &n);
+	rl_buf_free(&sql);
+	for (int i = 0; i < n; i++)
+		free(owned[i]);
+	free(owned);
+	free(vals);
+	return rl_read_end(db, rc);
+}
+
 /* A tag and its equivalents in the thesaurus: mine = the tag then the
  * equivalents that hold everywhere (nall + 1 names; mine[0] is the
  * caller's text, not owned), terms[k] those of game games[k] only. */
@@ -295,13 +331,27 @@ static void tag_equiv_free(struct tag_equiv *e)
 	rl_strings_free(e->games, e->nterms);
 }
 
+/* Whether s holds a blank (ASCII or Unicode): never in a value of lang:,
+ * kind:, rule: or is:, which are one word each. */
+static bool has_blank(const char *s)
+{
+	for (; *s; s++)
+		if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' ||
+		    rl_blank_len(s))
+			return true;
+	return false;
+}
+
 int rl_field_known(struct rl_filter_ctx *f, const struct qnode *n, bool *found)
 {
 	*found = true;
 	if (n->field == QF_GAME)
 		return game_known(f, n->text, found);
-	if (n->field != QF_TAG)
+	if (n->field != QF_TAG) {
+		/* 'lang:en ward' in one argument is lang:en and ward */
+		*found = !has_blank(n->text);
 		return RL_OK;
+	}
 	struct tag_equiv e;
 	int rc = tag_equiv(f, n->text, n->prefix, &e);
 	if (!rc)

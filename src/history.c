@@ -73,7 +73,7 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 			"SELECT r.id, c.import_id, c.change, r.kind, g.name, r.lang,"
 			" r.rule, r.title, c.old_title, c.old_body, c.new_title,"
 			" c.new_body, i.imported_at, d.title, 0 AS marked, i.date,"
-			" " RL_VERSION_TIME("i") " AS vtime"
+			" " RL_VERSION_DAY("i") " AS vtime"
 			" FROM changes c JOIN rulings r ON r.id = c.ruling_id"
 			" JOIN imports i ON i.id = c.import_id"
 			" JOIN documents d ON d.id = i.document_id"
@@ -90,7 +90,7 @@ static int changes_in(rl_db *db, const struct rl_change_query *q,
 		rl_buf_addf(&sql,
 			"SELECT r.id, i.id, 'marked', r.kind, g.name, r.lang, r.rule,"
 			" r.title, NULL, NULL, r.title, r.body, i.imported_at, d.title,"
-			" 1 AS marked, i.date, " RL_VERSION_TIME("i") " AS vtime"
+			" 1 AS marked, i.date, " RL_VERSION_DAY("i") " AS vtime"
 			" FROM rulings r LEFT JOIN games g ON g.id = r.game_id"
 			" JOIN imports i ON i.id = r.marked_import"
 			" JOIN documents d ON d.id = i.document_id"
@@ -238,7 +238,7 @@ static int history_in(rl_db *db, long long id, struct rl_version **out,
 	*n = 0;
 	sqlite3_stmt *st = rl_db_prepare(db,
 		"SELECT i.id, ifnull(c.change, 'baseline'), i.imported_at, d.title,"
-		" i.path, v.title, v.body, " RL_VERSION_TIME("i") " AS vt, i.date"
+		" i.path, v.title, v.body, " RL_VERSION_DAY("i") " AS vt, i.date"
 		" FROM ruling_versions v JOIN imports i ON i.id = v.import_id"
 		" JOIN documents d ON d.id = i.document_id"
 		" LEFT JOIN changes c ON c.ruling_id = v.ruling_id"
@@ -246,7 +246,7 @@ static int history_in(rl_db *db, long long id, struct rl_version **out,
 		" WHERE v.ruling_id = ?1"
 		" UNION ALL"
 		" SELECT i.id, c.change, i.imported_at, d.title, i.path, NULL, NULL,"
-		" " RL_VERSION_TIME("i") ", i.date"
+		" " RL_VERSION_DAY("i") ", i.date"
 		" FROM changes c JOIN imports i ON i.id = c.import_id"
 		" JOIN documents d ON d.id = i.document_id"
 		" WHERE c.ruling_id = ?1 AND c.change = 'withdrawn'"
@@ -296,7 +296,7 @@ static int documents_in(rl_db *db, const char *game, struct rl_document **out,
 		"SELECT d.id, d.title, g.name, d.format, d.lang, i.id, i.date,"
 		" i.date_source, i.imported_at, i.path, i.entries,"
 		" i.id = (SELECT f.id FROM imports f WHERE f.document_id = d.id"
-		"   ORDER BY " RL_VERSION_TIME("f") ", f.id LIMIT 1),"
+		"   ORDER BY " RL_VERSION_DAY("f") ", f.id LIMIT 1),"
 		" (SELECT count(*) FROM changes c WHERE c.import_id = i.id"
 		"   AND c.change = 'added'),"
 		" (SELECT count(*) FROM changes c WHERE c.import_id = i.id"
@@ -308,15 +308,15 @@ static int documents_in(rl_db *db, const char *game, struct rl_document **out,
 		" (SELECT count(*) FROM ruling_versions v WHERE v.import_id = i.id"
 		"   AND NOT EXISTS (SELECT 1 FROM ruling_versions w"
 		"     JOIN imports wi ON wi.id = w.import_id"
-		"     WHERE w.ruling_id = v.ruling_id AND (" RL_VERSION_TIME("wi")
-		"     < " RL_VERSION_TIME("i") " OR (" RL_VERSION_TIME("wi") " = "
-		RL_VERSION_TIME("i") " AND w.import_id < i.id)))),"
+		"     WHERE w.ruling_id = v.ruling_id AND (" RL_VERSION_DAY("wi")
+		"     < " RL_VERSION_DAY("i") " OR (" RL_VERSION_DAY("wi") " = "
+		RL_VERSION_DAY("i") " AND w.import_id < i.id)))),"
 		" (SELECT count(*) FROM ruling_versions v WHERE v.import_id = i.id)"
 		" FROM documents d JOIN imports i ON i.document_id = d.id"
 		" LEFT JOIN games g ON g.id = d.game_id"
 		" WHERE ?1 IS NULL OR rl_fold(g.name) = rl_fold(?1)"
 		"  OR (rl_fold(?1) = 'none' AND d.game_id IS NULL)"
-		" ORDER BY rl_fold(d.title), d.id, " RL_VERSION_TIME("i") ", i.id");
+		" ORDER BY rl_fold(d.title), d.id, " RL_VERSION_DAY("i") ", i.id");
 	if (!st)
 		return RL_EINTERNAL;
 	rl_bind_text(st, 1, game);

@@ -254,6 +254,15 @@ static int parse_and_store(rl_db *db, const struct rl_source *src,
 	}
 	if (storing)
 		storing(ctx, r->path);
+	/* a date given (import --date, a manifest's) is for documents that
+	 * state none: said when this one's own wins, rather than dropped */
+	if (o->date && doc.date && strcmp(o->date, doc.date) != 0 &&
+	    rl_diag_add(&r->diags, RL_WARNING, 0, 0, "the document states its "
+	                "date, %s; the date given, %s, is not used for it",
+	                doc.date, o->date)) {
+		rl_doc_free(&doc);
+		return fail(r, RL_ENOMEM, "out of memory");
+	}
 	struct rl_import_result res;
 	struct guard g = { o, flags & RL_IMPORT_DRY_RUN,
 	                   doc.end != RL_END_COMPLETE && !o->accept_damaged, r };

@@ -124,27 +124,50 @@ static int other_word(struct qc *x, const struct qnode *n, bool neg)
 }
 
 /* An argument read as one field value ("tag:Speed (Fast/Slow)") whose
- * value names no tag or game the database knows ('tag:Repeat fast') is
- * words after all: it is read again. */
+ * value names no tag or game the database knows ('tag:Repeat fast'), or
+ * is more than the one word of a lang:, kind:, rule: or is: value
+ * ('lang:en ward'), is words after all: it is read again. */
 static int resolve_whole(struct qc *x, struct qnode **np)
 {
-	struct qnode *n = *np;
+	struct qnode *n = *np, *field = n;
 	int rc = RL_OK;
-	if (n->kind != QN_FIELD) {
+	/* '-tag:Repeat fast' read again is -tag:Repeat fast: the NOT its
+	 * dash made goes with the field it wrapped */
+	bool dashed_not = n->kind == QN_NOT && n->nkid == 1 && n->kid[0] &&
+	                  n->kid[0]->kind == QN_FIELD && n->kid[0]->whole &&
+	                  n->kid[0]->whole[0] == '-';
+	if (dashed_not) {
+		field = n->kid[0];
+	} else if (n->kind != QN_FIELD) {
 		for (size_t i = 0; i < n->nkid && !rc; i++)
 			if (n->kid[i])
 				rc = resolve_whole(x, &n->kid[i]);
 		return rc;
 	}
-	if (!n->whole)
+	if (!field->whole)
 		return RL_OK;
 	bool found;
-	if ((rc = rl_field_known(&x->f, n, &found)) || found)
+	if ((rc = rl_field_known(&x->f, field, &found)) || found)
 		return rc;
 	struct qnode *w;
-	const char *word = n->whole;
+	const char *word = field->whole;
 	if ((rc = rl_qparse_as(&word, 1, false, &w)))
 		return rc;
+	if (!dashed_not && *word == '-' && w) {
+		/* a NOT outside cancelled the dash: NOT of the argument */
+		struct qnode *not = calloc(1, sizeof *not);
+		struct qnode **kid = not ? malloc(sizeof *kid) : NULL;
+		if (!kid) {
+			free(not);
+			rl_qnode_free(w);
+			return RL_ENOMEM;
+		}
+		not->kind = QN_NOT;
+		not->kid = kid;
+		not->kid[0] = w;
+		not->nkid = not->capkid = 1;
+		w = not;
+	}
 	rl_qnode_free(n);
 	*np = w;
 	return RL_OK;
@@ -205,6 +228,82 @@ static void elide(struct qnode *n)
 /* Drops terms that hold no token (and, when stop, the unquoted stop words
  * among the top clauses); fills in the thesaurus and rule numbers. top:
  * a clause of the top AND (or the root). */
+/* The term spelt with its ligatures the other way, or NULL when it has
+ * none (*oom when memory ran out). French writes œ ("cœur", "sœur",
+ * "œil") where a keyboard without it gives "oe": a word with œ or æ is
+ * also looked for with oe or ae, and one with "oeu" or "oei" (where
+ * French has œ; hardly an English word has either) with œu, œi. The index
+ * keeps the words as written, so both spellings are looked for in the
+ * query, in every database as it is. */
+static char *ligature_variant(const char *s, bool *oom)
+{
+	static const struct { const char *lig, *plain; } pairs[] = {
+		{ "\xC5\x93", "oe" }, { "\xC5\x92", "OE" },
+		{ "\xC3\xA6", "ae" }, { "\xC3\x86", "AE" },
+	};
+	struct rl_buf b = {0};
+	bool changed = false;
+	for (const char *p = s; *p; ) {
+		size_t k = 0;
+		while (k < sizeof pairs / sizeof *pairs &&
+		       strncmp(p, pairs[k].lig, 2) != 0)
+			k++;
+		if (k < sizeof pairs / sizeof *pairs) {
+			rl_buf_adds(&b, pairs[k].plain);
+			p += 2;
+			changed = true;
+		} else {
+			rl_buf_addc(&b, *p++);
+		}
+	}
+	if (!changed) {
+		/* oe before u or i: œ */
+		rl_buf_free(&b);
+		b = (struct rl_buf){0};
+		for (const char *p = s; *p; ) {
+			bool o = *p == 'o' || *p == 'O';
+			bool e = o && (p[1] == 'e' || p[1] == 'E');
+			bool ui = e && (p[2] == 'u' || p[2] == 'U' || p[2] == 'i' ||
+			                p[2] == 'I');
+			if (ui) {
+				rl_buf_adds(&b, *p == 'O' ? "\xC5\x92" : "\xC5\x93");
+				p += 2;
+				changed = true;
+			} else {
+				rl_buf_addc(&b, *p++);
+			}
+		}
+	}
+	if (b.oom || !changed) {
+		*oom = b.oom;
+		rl_buf_free(&b);
+		return NULL;
+	}
+	return rl_buf_take(&b);
+}
+
+/* Adds the term's other spelling (ligature_variant()) to its
+ * alternatives. */
+static int add_ligature(struct qnode *n)
+{
+	bool oom = false;
+	char *v = ligature_variant(n->text, &oom);
+	if (!v)
+		return oom ? RL_ENOMEM : RL_OK;
+	size_t k = 0;
+	while (n->alt && n->alt[k])
+		k++;
+	char **a = realloc(n->alt, (k + 2) * sizeof *a);
+	if (!a) {
+		free(v);
+		return RL_ENOMEM;
+	}
+	a[k] = v;
+	a[k + 1] = NULL;
+	n->alt = a;
+	return RL_OK;
+}
+
 static int annotate(struct qc *x, struct qnode **np, bool top, bool stop,
                     bool *positive_text)
 {
@@ -243,6 +342,8 @@ static int annotate(struct qc *x, struct qnode **np, bool top, bool stop,
 		rc = keep_tokens(x, n->alt, NULL);
 	if (!rc)
 		rc = keep_tokens(x, n->galt, n->ggame);
+	if (!rc)
+		rc = add_ligature(n);
 	return rc;
 }
 

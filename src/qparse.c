@@ -495,7 +495,7 @@ int rl_qparse_as(const char *const *words, size_t n, bool join,
 			size_t dash = *w == '-';
 			rl_buf_add(&all, w, dash);
 			joined[nj] = all.len;
-			jword[nj++] = w + dash;
+			jword[nj++] = w;
 			rl_buf_add(&all, w + dash, (size_t)(colon - w) + 1 - dash);
 			rl_buf_addc(&all, '"');
 			rl_buf_adds(&all, colon + 1);

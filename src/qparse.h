@@ -40,8 +40,9 @@ struct qnode {
 	char **alt, **galt, **ggame;
 	bool rule;
 	/* FIELD read from one argument with blanks ("tag:Speed (Fast/Slow)"):
-	 * the argument, to be read again as words when the value names
-	 * nothing the database knows ('tag:Repeat fast'); else NULL */
+	 * the argument, its leading '-' included, to be read again as words
+	 * when the value names nothing the database knows ('tag:Repeat
+	 * fast'); else NULL */
 	char *whole;
 };
 

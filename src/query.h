@@ -131,7 +131,7 @@ struct rl_filter_ctx {
 int rl_field_sql(struct rl_filter_ctx *f, const struct qnode *n, bool dense_ok,
                  char **rows, char **count);
 /* Whether the tag (or game) a field names is one the database knows;
- * other fields: true. */
+ * other fields: whether the value is one word, as their values are. */
 int rl_field_known(struct rl_filter_ctx *f, const struct qnode *n, bool *found);
 /* The conditions of q's options (--tag, --category, --kind, --lang,
  * --game, changed, withdrawn), added to f->c. */

@@ -111,8 +111,8 @@ static void fts_snippet(struct rl_buf *b, const char *lang, int mi,
  * then, not withdrawn since), and, for a full-text query, temporary FTS5
  * tables over those texts, one per language like the real ones. "By
  * then" is by the versions' dates (RL_VERSION_TIME: the date the
- * document states or was given, else its import time), then their
- * imports' order. */
+ * document states or was given, else its import time), and the latest is
+ * by their days, then their imports' order (RL_VERSION_DAY). */
 static int build_as_of(rl_db *db, const char *when, bool fts)
 {
 	char t[RL_WHEN_SIZE];
@@ -133,14 +133,14 @@ static int build_as_of(rl_db *db, const char *when, bool fts)
 		"     FROM ruling_versions v2 JOIN imports i2 ON i2.id = v2.import_id"
 		"     WHERE v2.ruling_id = v.ruling_id"
 		"     AND " RL_VERSION_TIME("i2") " <= ?1"
-		"     ORDER BY " RL_VERSION_TIME("i2") " DESC, v2.import_id DESC"
+		"     ORDER BY " RL_VERSION_DAY("i2") " DESC, v2.import_id DESC"
 		"     LIMIT 1)"
 		" AND NOT EXISTS (SELECT 1 FROM changes c"
 		"     JOIN imports i3 ON i3.id = c.import_id"
 		"     WHERE c.ruling_id = v.ruling_id AND c.change = 'withdrawn'"
 		"     AND " RL_VERSION_TIME("i3") " <= ?1"
-		"     AND (" RL_VERSION_TIME("i3") " > " RL_VERSION_TIME("iv")
-		"       OR (" RL_VERSION_TIME("i3") " = " RL_VERSION_TIME("iv")
+		"     AND (" RL_VERSION_DAY("i3") " > " RL_VERSION_DAY("iv")
+		"       OR (" RL_VERSION_DAY("i3") " = " RL_VERSION_DAY("iv")
 		"           AND c.import_id > v.import_id)))")))
 		rc = RL_EINTERNAL;
 	if (!rc) {

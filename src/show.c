@@ -108,7 +108,7 @@ static int as_of_in(rl_db *db, long long id, const char *t,
 {
 	sqlite3_stmt *st = rl_db_prepare(db,
 		"WITH v AS (SELECT v.title, v.body, v.import_id,"
-		"   " RL_VERSION_TIME("i") " AS t"
+		"   " RL_VERSION_DAY("i") " AS t"
 		"   FROM ruling_versions v JOIN imports i ON i.id = v.import_id"
 		"   WHERE v.ruling_id = ?1 AND " RL_VERSION_TIME("i") " <= ?2"
 		"   ORDER BY t DESC, v.import_id DESC LIMIT 1)"
@@ -116,8 +116,8 @@ static int as_of_in(rl_db *db, long long id, const char *t,
 		"   FROM changes c JOIN imports i3 ON i3.id = c.import_id"
 		"   WHERE c.ruling_id = ?1 AND c.change = 'withdrawn'"
 		"   AND " RL_VERSION_TIME("i3") " <= ?2"
-		"   AND (" RL_VERSION_TIME("i3") " > v.t"
-		"     OR (" RL_VERSION_TIME("i3") " = v.t"
+		"   AND (" RL_VERSION_DAY("i3") " > v.t"
+		"     OR (" RL_VERSION_DAY("i3") " = v.t"
 		"         AND c.import_id > v.import_id)))");
 	if (!st)
 		return RL_EINTERNAL;

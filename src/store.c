@@ -310,8 +310,8 @@ static int next_version(rl_db *db, long long import, long long *next)
 	sqlite3_stmt *st = rl_db_prepare(db,
 		"SELECT n.id FROM imports n JOIN imports v ON v.id = ?1"
 		" AND n.document_id = v.document_id AND n.id <> v.id"
-		" WHERE " RL_VERSION_TIME("n") " > " RL_VERSION_TIME("v")
-		" ORDER BY " RL_VERSION_TIME("n") ", n.id LIMIT 1");
+		" WHERE " RL_VERSION_DAY("n") " > " RL_VERSION_DAY("v")
+		" ORDER BY " RL_VERSION_DAY("n") ", n.id LIMIT 1");
 	if (!st)
 		return RL_EINTERNAL;
 	sqlite3_bind_int64(st, 1, import);
@@ -383,8 +383,10 @@ static int store_doc(rl_db *db, struct stmts *s, const struct rl_source *src,
 	long long next;
 	if ((rc = next_version(db, import, &next)))
 		return rc;
-	if (next)
+	if (next) {
+		res->older = true;
 		return store_older(db, s, doc, game, docid, import, next, res);
+	}
 
 	/* The document's links are replaced by what this version says; the
 	 * old ones are kept aside for the rulings it withdraws. */

@@ -1,6 +1,6 @@
 /* store_order.c — a version of a document older than its newest one.
  *
- * A document's versions are ordered by their dates (RL_VERSION_TIME), then
+ * A document's versions are ordered by their days (RL_VERSION_DAY), then
  * by import. A version imported after a newer-dated one goes into its place
  * in the history: its changes are recorded against the version dated
  * before it, those of the version dated after it are computed again
@@ -75,10 +75,10 @@ static int previous(rl_db *db, long long import, long long *prev)
 	sqlite3_stmt *st = rl_db_prepare(db,
 		"SELECT p.id FROM imports p JOIN imports v ON v.id = ?1"
 		" AND p.document_id = v.document_id AND p.id <> v.id"
-		" WHERE " RL_VERSION_TIME("p") " < " RL_VERSION_TIME("v")
-		" OR (" RL_VERSION_TIME("p") " = " RL_VERSION_TIME("v")
+		" WHERE " RL_VERSION_DAY("p") " < " RL_VERSION_DAY("v")
+		" OR (" RL_VERSION_DAY("p") " = " RL_VERSION_DAY("v")
 		"     AND p.id < v.id)"
-		" ORDER BY " RL_VERSION_TIME("p") " DESC, p.id DESC LIMIT 1");
+		" ORDER BY " RL_VERSION_DAY("p") " DESC, p.id DESC LIMIT 1");
 	if (!st)
 		return RL_EINTERNAL;
 	sqlite3_bind_int64(st, 1, import);
@@ -93,7 +93,7 @@ static int previous(rl_db *db, long long import, long long *prev)
 static const char marks_sql[] =
 	"WITH l AS (SELECT l.ruling_id, l.marked, l.import_id AS id,"
 	"   row_number() OVER (PARTITION BY l.ruling_id"
-	"     ORDER BY " RL_VERSION_TIME("i") ", i.id) AS n"
+	"     ORDER BY " RL_VERSION_DAY("i") ", i.id) AS n"
 	"   FROM version_rulings l JOIN imports i ON i.id = l.import_id"
 	"   WHERE i.document_id = ?1 AND l.ruling_id IN"
 	"     (SELECT ruling_id FROM version_rulings WHERE import_id = ?2)),"
@@ -152,7 +152,7 @@ int rl_store_insert_version(rl_db *db, struct stmts *s, long long docid,
 	snprintf(upd, sizeof upd, "UPDATE documents SET (lang, date) ="
 	         " (SELECT lang, CASE WHEN date_source = 'document' THEN date END"
 	         " FROM imports i WHERE document_id = %lld ORDER BY "
-	         RL_VERSION_TIME("i") " DESC, id DESC LIMIT 1) WHERE id = %lld",
+	         RL_VERSION_DAY("i") " DESC, id DESC LIMIT 1) WHERE id = %lld",
 	         docid, docid);
 	return rl_db_exec(db, upd);
 }

@@ -21,7 +21,10 @@ static const char notes[] =
 	"id the same in every feed of the change, its date the version's, its\n"
 	"content the word diff in XHTML, its words (title, kinds of change) in\n"
 	"the language of most changes (English, French or Russian; else\n"
-	"English). Exit status 1 when there is none.\n";
+	"English). Exit status 1 when there is none, or when a tag, game,\n"
+	"language or document named is one the database does not know (the\n"
+	"nearest names are suggested). A range that ends before it starts is a\n"
+	"usage error.\n";
 
 struct change_item {
 	rl_db *db;
@@ -194,13 +197,20 @@ static const char *check_between(const struct opt *o, const char *a,
                                  const char *b)
 {
 	struct between *x = o->out;
-	long id;
-	if (parse_long(a, 0, 0x7fffffffL, &id) && parse_long(b, 0, 0x7fffffffL, &id)) {
+	/* a range that ends before it starts would find nothing, silently */
+	static const char reversed[] = "two import numbers or two dates or times, "
+	                               "the earlier first";
+	long ia, ib;
+	if (parse_long(a, 0, 0x7fffffffL, &ia) && parse_long(b, 0, 0x7fffffffL, &ib)) {
+		if (ia > ib)
+			return reversed;
 		x->from = a;
 		x->to = b;
 		return NULL;
 	}
 	if (opt_parse_when(a, true, &x->a) && opt_parse_when(b, true, &x->b)) {
+		if (strcmp(x->a.s, x->b.s) > 0)
+			return reversed;
 		x->from = x->a.s;
 		x->to = x->b.s;
 		return NULL;
@@ -215,9 +225,9 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 {
 	struct rl_change_query q = { .marked = true, .recorded = true };
 	struct filter_options filters;
-	struct opt_when since = { "" }, until = { "" };
-	struct opt_when imported_since = { "" }, imported_until = { "" };
-	struct between between = { NULL, NULL, { "" }, { "" } };
+	struct opt_when since = { "", NULL }, until = { "", NULL };
+	struct opt_when imported_since = { "", NULL }, imported_until = { "", NULL };
+	struct between between = { NULL, NULL, { "", NULL }, { "", NULL } };
 	int fmt = OUT_TEXT;
 	filter_options_init(&filters, &q.filter);
 	const struct opt opts[] = {
@@ -259,6 +269,21 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 	if (status >= 0)
 		goto out;
 	filter_options_apply(&filters);
+	/* --since after --until (or the import times' pair) finds nothing */
+	const struct { const char *a; const struct opt_when *wa;
+	               const char *b; const struct opt_when *wb; } pairs[] = {
+		{ "since", &since, "until", &until },
+		{ "imported-since", &imported_since, "imported-until",
+		  &imported_until },
+	};
+	for (size_t k = 0; k < sizeof pairs / sizeof *pairs; k++)
+		if (*pairs[k].wa->s && *pairs[k].wb->s &&
+		    strcmp(pairs[k].wa->s, pairs[k].wb->s) > 0) {
+			status = usage_error("changed", "--%s %s is after --%s %s",
+			                     pairs[k].a, pairs[k].wa->arg, pairs[k].b,
+			                     pairs[k].wb->arg);
+			goto out;
+		}
 	if (*since.s)
 		q.since = since.s;
 	if (*until.s)
@@ -271,6 +296,17 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 	q.to = between.to;
 	if ((status = open_db(c)))
 		goto out;
+	/* a tag, game, language or document it does not know is said, as
+	 * search says it (the list is empty: exit 1) */
+	int crc = rl_filters_check(c->db, &q.filter);
+	if (!crc && q.document)
+		crc = rl_document_check(c->db, q.document);
+	if (crc && crc != RL_NOTFOUND) {
+		status = library_error(c, crc);
+		goto out;
+	}
+	if (crc)
+		error("changed: %s", rl_db_errmsg(c->db));
 	struct rl_change *v;
 	size_t nv;
 	int rc = rl_changes(c->db, &q, &v, &nv);

@@ -8,7 +8,7 @@ static const char notes[] =
 	"manifest's; imported: the import's time),\n"
 	"the file, and how many rulings it added, edited and withdrew, and how\n"
 	"many of its entries it left unchanged. Exit status 1 when there is\n"
-	"none.\n";
+	"none, or no such game (the nearest names are suggested).\n";
 
 static void document_text(struct out *o, const void *item)
 {
@@ -70,6 +70,12 @@ int cmd_documents(struct ctx *c, int argc, char **argv)
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
 		return status;
+	/* a game it does not know is said (the list is empty: exit 1) */
+	int grc = game ? rl_game_check(c->db, game) : RL_OK;
+	if (grc && grc != RL_NOTFOUND)
+		return library_error(c, grc);
+	if (grc)
+		error("documents: %s", rl_db_errmsg(c->db));
 	struct rl_document *v;
 	size_t nv;
 	int rc = rl_documents(c->db, game, &v, &nv);

@@ -131,7 +131,7 @@ int cmd_export(struct ctx *c, int argc, char **argv)
 		{ .name = "all", .letter = 'a', .type = OPT_FLAG, .out = &all,
 		  .help = "every ruling" },
 		{ .name = "lang", .letter = 'l', .type = OPT_STRING, .out = &o.lang,
-		  .arg = "L", .check = check_query_lang,
+		  .arg = "L", .check = check_query_lang, .flags = OPTF_LOWER,
 		  .help = "only rulings in language L (en, fr, ru, ...)" },
 		{ .name = "game", .letter = 'g', .type = OPT_STRING, .out = &o.game,
 		  .arg = "G", .help = "only rulings of game G" },

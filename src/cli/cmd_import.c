@@ -39,10 +39,11 @@ static const char notes[] =
 	"--format txt writes with \"Language: L\") keeps it (a warning when\n"
 	"another is given). A version's date is the one its document states\n"
 	"(the rulebook's \"effective as of\", the newest dated ruling), else\n"
-	"--date or a manifest's, else the import time. Versions\n"
-	"are ordered by their dates: an older release imported after a newer one\n"
-	"goes into its place in the history (changes between date neighbours);\n"
-	"the current texts stay the newest version's.\n"
+	"--date or a manifest's (a warning when the document's wins), else the\n"
+	"import time. Versions are ordered by their days, those of one day by\n"
+	"import: an older release imported after a newer one goes into its\n"
+	"place in the history (changes between date neighbours); the current\n"
+	"texts stay the newest version's.\n"
 	"See DIRECTORY MANIFESTS in rulings(1).\n";
 
 /* How this run of import prints. */
@@ -194,10 +195,15 @@ static void print_report(struct ui *u, const struct rl_file_report *r)
 		       r->format);
 	else if (r->outcome == RL_FILE_IMPORTED)
 		printf("%s %s: %zu %s, %zu added, %zu edited%s, %zu withdrawn"
-		       " (%s, %s)\n", verb, r->path, res->entries,
+		       " (%s, %s%s)\n", verb, r->path, res->entries,
 		       res->entries == 1 ? "entry" : "entries", res->added,
 		       res->edited, shortened(res->shortened), res->withdrawn,
-		       r->format, r->langs ? r->langs : r->lang);
+		       r->format, r->langs ? r->langs : r->lang,
+		       /* its counts are against the version before it, and
+		        * the newer one's were made again: without this, "0
+		        * added" read as if nothing had happened */
+		       res->older ? "; an older version: put in its place in the"
+		                    " history, the current texts unchanged" : "");
 }
 
 static void on_progress(void *ctx, const struct rl_import_progress *p)

@@ -79,7 +79,7 @@ int cmd_search(struct ctx *c, int argc, char **argv)
 {
 	struct rl_query q = { .limit = 20 };
 	struct filter_options filters;
-	struct opt_when as_of = { "" };
+	struct opt_when as_of = { "", NULL };
 	int fmt = OUT_TEXT;
 	bool explain_only = false;
 	filter_options_init(&filters, &q);

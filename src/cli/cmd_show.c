@@ -12,14 +12,14 @@ static const char notes[] =
 	"the rules before and after it, and the rules under it (702.19: 702.19a,\n"
 	"702.19b, ...). With --as-of the title and text are those of then, the\n"
 	"rest as it stands now. Exit status 1 when there is no such ruling (or\n"
-	"it did not stand then), 2 when several games have the rule and --game\n"
-	"does not say which.\n";
+	"it did not stand then) or no such game, 2 when several games have the\n"
+	"rule and --game does not say which.\n";
 
 int cmd_show(struct ctx *c, int argc, char **argv)
 {
 	int fmt = OUT_TEXT;
 	const char *game = NULL;
-	struct opt_when as_of = { "" };
+	struct opt_when as_of = { "", NULL };
 	const struct opt opts[] = {
 		{ .name = "game", .letter = 'g', .type = OPT_STRING, .out = &game,
 		  .arg = "G", .help = "the game whose rule is meant, when several "
@@ -41,7 +41,13 @@ int cmd_show(struct ctx *c, int argc, char **argv)
 	if (n != 1)
 		return usage_error("show", n ? "one ID at a time"
 		                   : "which ruling? give its ID");
-	const char *arg = argv[1];
+	char *arg = argv[1];
+	/* "702.19." and "100.1." as the rulebook writes them are 702.19 and
+	 * 100.1, as search reads them (an argument is the program's to
+	 * change, C17 5.1.2.2.1) */
+	size_t alen = strlen(arg);
+	while (alen > 1 && arg[alen - 1] == '.' && arg[0] >= '0' && arg[0] <= '9')
+		arg[--alen] = '\0';
 	bool hash = arg[0] == '#';
 	long id = 0;
 	bool is_id = parse_long(arg + hash, 1, 0x7fffffffL, &id);
@@ -56,6 +62,10 @@ int cmd_show(struct ctx *c, int argc, char **argv)
 		                   "ruling ID", arg);
 	if ((status = open_db(c)))
 		return status;
+	/* a game it does not know is said so, not "no rule ... in it" */
+	int grc = game ? rl_game_check(c->db, game) : RL_OK;
+	if (grc)
+		return library_error(c, grc);
 	if (rule_like) {
 		long long *ids;
 		char **games;

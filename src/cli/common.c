@@ -205,7 +205,7 @@ void filter_options_init(struct filter_options *f, struct rl_query *q)
 		.name = "lang", .letter = 'l', .type = OPT_STRING, .out = &q->lang,
 		.arg = "L", .help = "only rulings in language L (en, fr, ru, ...); "
 		"any, the default, searches every language",
-		.check = check_query_lang };
+		.check = check_query_lang, .flags = OPTF_LOWER };
 	*o++ = (struct opt){
 		.name = "game", .letter = 'g', .type = OPT_STRING, .out = &q->game,
 		.arg = "G", .help = "only rulings of game G" };
@@ -241,7 +241,7 @@ void source_options_init(struct source_options *s, struct rl_import_opts *o)
 	s->opts[1] = (struct opt){
 		.name = "lang", .letter = 'l', .type = OPT_STRING, .out = &o->lang,
 		.arg = "L", .help = "the language (default: detected per document)",
-		.check = check_source_lang };
+		.check = check_source_lang, .flags = OPTF_LOWER };
 	s->opts[2] = (struct opt){
 		.name = "format", .letter = 'F', .type = OPT_KEYWORD,
 		.out = &s->format, .arg = "F",

@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const char *const out_formats_text_json[] = { "text", "json", NULL };
 const char *const out_formats_all[] = { "text", "json", "ndjson", NULL };
@@ -125,6 +126,12 @@ static int store(struct ctx *c, const struct opt *o, const char *value,
 	if ((o->flags & OPTF_NONEMPTY) && value && !*value)
 		return usage_error(cmd_name(c), "--%s needs a value that is not "
 		                   "empty", o->name);
+	if ((o->flags & OPTF_LOWER) && value)
+		/* an argument's string is the program's to change (C17
+		 * 5.1.2.2.1); value is one, or the part after '=' of one */
+		for (char *p = (char *)value; *p; p++)
+			if (*p >= 'A' && *p <= 'Z')
+				*p = (char)(*p - 'A' + 'a');
 	if (o->check && (expects = o->check(o, value, value2))) {
 		if (value2)
 			return usage_error(cmd_name(c), "--%s takes %s, not '%s' '%s'",
@@ -163,7 +170,7 @@ static int store(struct ctx *c, const struct opt *o, const char *value,
 		break;
 	case OPT_KEYWORD:
 		for (size_t i = 0; keyword(o, i); i++)
-			if (strcmp(keyword(o, i), value) == 0) {
+			if (strcasecmp(keyword(o, i), value) == 0) {   /* JSON */
 				*(int *)o->out = (int)i;
 				return -1;
 			}
@@ -480,5 +487,8 @@ bool opt_parse_when(const char *s, bool end, struct opt_when *w)
 	/* the library's parser: calendar-checked, offsets converted to UTC */
 	_Static_assert((int)RL_WHEN_SIZE <= (int)OPT_WHEN_SIZE,
 	               "an opt_when holds a WHEN");
-	return rl_when_parse(s, end, w->s) == RL_OK;
+	if (rl_when_parse(s, end, w->s) != RL_OK)
+		return false;
+	w->arg = s;
+	return true;
 }

@@ -56,10 +56,12 @@ struct opt_strings {
 
 /* A WHEN as the full UTC time to compare import times with
  * (YYYY-MM-DDTHH:MM:SSZ): the start of a day or minute, or with
- * OPT_WHEN_END its last second. s is empty when not given. */
+ * OPT_WHEN_END its last second. s is empty when not given; arg is the
+ * value as written (for messages), NULL when not given. */
 enum { OPT_WHEN_SIZE = 24 };
 struct opt_when {
 	char s[OPT_WHEN_SIZE];
+	const char *arg;
 };
 
 enum {
@@ -70,6 +72,8 @@ enum {
 	OPTF_TWO_VALUES = 8,     /* OPT_CUSTOM: takes this and the next
 	                            argument (--between A B) */
 	OPTF_LIST = 16,          /* OPT_KEYWORD: --help lists the values */
+	OPTF_LOWER = 32,         /* OPT_STRING: ASCII capitals made small, in
+	                            place, before the check (--lang EN) */
 };
 
 struct opt {

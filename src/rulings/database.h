@@ -105,6 +105,9 @@ struct rl_import_result {
 	long long import_id;
 	size_t entries;         /* entries in the document */
 	bool baseline;          /* the document's first import: no changes */
+	bool older;             /* a version dated after it was there: it went
+	                           into its place in the history, the current
+	                           texts stay the newest version's */
 	size_t added;           /* rulings new to the database (or back) */
 	size_t edited;          /* rulings whose text changed (white space aside) */
 	size_t withdrawn;       /* rulings no document lists any more */

@@ -126,6 +126,13 @@ void rl_tags_free(struct rl_tag_count *v, size_t n);
 /* RL_OK when the database knows the game (case aside), else RL_NOTFOUND
  * with rl_db_errmsg() "no game 'x'; did you mean 'y'?". */
 int rl_game_check(rl_db *db, const char *name);
+/* RL_OK when the database knows every tag, game, language and kind that
+ * q's options name (its words aside), else RL_NOTFOUND with
+ * rl_db_errmsg() "no tag 'x'; did you mean 'y'?", as rl_search() says. */
+int rl_filters_check(rl_db *db, const struct rl_query *q);
+/* RL_OK when the database has a document of this title (case aside), else
+ * RL_NOTFOUND with rl_db_errmsg() "no document 'x'; did you mean 'y'?". */
+int rl_document_check(rl_db *db, const char *title);
 
 /* Cross-references, for listings: every one, or only those whose target
  * (a rule, a ruling, a term) does not exist. */

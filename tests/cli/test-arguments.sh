@@ -120,6 +120,29 @@ rl --db s.db frobnicate
 check_exit "a command nothing is near: exit 2" 2
 check_not_contains "...and no suggestion" "$(cat "$ERR")" "did you mean"
 
+# ---- values in capitals ----------------------------------------------------------
+# lang:EN and kind:FAQ in a query are lang:en and kind:faq; the options
+# --lang EN, --kind FAQ and --format JSON were usage errors.
+lower=$(rl --db s.db search --format json -n 0 --lang en --kind faq defend; cat "$OUT")
+for args in "--lang EN --kind FAQ defend" "--lang En --kind Faq defend"; do
+	# shellcheck disable=SC2086
+	rl --db s.db search --format JSON -n 0 $args
+	check_exit "search --format JSON $args: accepted" 0
+	check_eq "...the same as in lower case" "$lower" "$(cat "$OUT")"
+done
+rl --db s.db search --lang ANY --format json -n 0 defend
+check_exit "search --lang ANY: accepted" 0
+rl --db s.db changed --lang EN --kind FAQ --format NDJSON
+check_exit "changed --lang EN --kind FAQ --format NDJSON: accepted" 0
+rl --db s.db tags --sort COUNT
+check_exit "tags --sort COUNT: accepted" 0
+rl --db caps.db import --lang EN --game "Spirit Island" --format FAQ-TAGS "$SEED_SPEED"
+check_exit "import --lang EN --format FAQ-TAGS: accepted" 0
+rl --db caps.db documents --format json
+check_json "...and stored as en" 'd["documents"][0]["lang"] == "en" or any(x["lang"] == "en" for x in d["documents"])'
+rl --db s.db search --lang ENGLISH defend
+check_exit "search --lang ENGLISH: still no language code" 2
+
 # ---- rulings help -------------------------------------------------------------
 rl --help
 main_help=$(cat "$OUT")

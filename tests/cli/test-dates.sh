@@ -21,6 +21,27 @@ done
 rl --db d.db changed --between 2026-01-01 2026-02-30
 check_exit "--between with a day February lacks: usage error" 2
 check_err_contains "--between: says what it takes" "UTC unless it gives an offset"
+# ---- refused: a range that ends before it starts (it could only find
+# nothing, and said nothing: a user took it for "no change")
+rl --db d.db changed --between 2026-02-01 2026-01-01
+check_exit "--between a later date then an earlier: usage error" 2
+check_err_contains "--between reversed: says which comes first" \
+	"the earlier first"
+check_out_empty "--between reversed: no output"
+rl --db d.db changed --between 3 2
+check_exit "--between import 3 then 2: usage error" 2
+check_err_contains "--between 3 2: says which comes first" "the earlier first"
+rl --db d.db changed --since 2026-02-01 --until 2026-01-01
+check_exit "--since after --until: usage error" 2
+check_err_contains "--since after --until: said" \
+	"--since 2026-02-01 is after --until 2026-01-01"
+rl --db d.db changed --imported-since 2026-01-02T10:00 --imported-until 2026-01-02T09:00
+check_exit "--imported-since after --imported-until: usage error" 2
+check_err_contains "--imported-since after --imported-until: said" \
+	"--imported-since 2026-01-02T10:00 is after --imported-until 2026-01-02T09:00"
+rl --db d.db changed --since 2026-01-16 --until 2026-01-16
+check_exit "--since and --until the same day: that day, no error" 0 1
+check_err_empty "--since and --until the same day: nothing said"
 
 # ---- accepted ----------------------------------------------------------------
 # Every import so far is from today: a time long before finds all of

@@ -75,6 +75,12 @@ check_json "--game (any case): that game's documents only" \
 rl --db d.db documents --game Nothing --format json
 check_exit "--game of no document: exit 1" 1
 check_json "...and an empty list" 'd["documents"] == []'
+check_err_contains "...and the game it does not know said, with the games it knows" \
+	"documents: no game 'Nothing' (there are "
+rl --db d.db documents --game "Spirit Islnd"
+check_exit "--game misspelt: exit 1" 1
+check_err_contains "...the nearest name said" \
+	"documents: no game 'Spirit Islnd'; did you mean 'Spirit Island'?"
 rl --db d.db documents extra
 check_exit "an operand: usage error" 2
 

@@ -326,6 +326,10 @@ check_exit "... and exports" 0
 check_eq "its three files are one book, titled in French, beside the file alone of its game" \
 	"Glossaire (0 règle, 3 entrées de glossaire)|Lone Term (0 règle, 1 entrée de glossaire)" \
 	"$(grep 'href="contents-' gl-site/index.html | sed 's/<[^>]*>//g' | paste -sd '|')"
+check_not_contains "an index with no tag page has no heading of tags (nor an empty list)" \
+	"$(cat gl-site/index.html)" "<h2>Étiquettes</h2>"
+check_not_contains "... nor an empty list" "$(tr -d '\n' <gl-site/index.html)" \
+	'<ul class="index"></ul>'
 check_eq "... whose pages are the letters of all three" "D (2)|P (1)" \
 	"$(grep -l '<h1>Glossaire</h1>' gl-site/contents-*.html | head -n 1 | xargs -r sed -n 's/.*<a href="glossary-[^"]*">\([^<]*\)<\/a>.*/\1/p' | paste -sd '|')"
 

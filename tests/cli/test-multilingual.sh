@@ -259,7 +259,8 @@ check_json "the default is any: Russian words find Russian rulings" 'd["total"] 
 rl "${M[@]}" search reponses -n 0 --format json
 check_json "the default is any: French words find French rulings" 'd["total"] >= 1'
 
-for bad in english e '' f1 'fr,ru' 'f r' FR; do
+# (FR is fr, as lang:FR in a query is: test-arguments.sh)
+for bad in english e '' f1 'fr,ru' 'f r' FRA1; do
 	rl "${M[@]}" search reponses --lang "$bad"
 	check_exit "--lang '$bad' is a usage error (exit 2)" 2
 	check_err_contains "--lang '$bad': the message names --lang" "--lang"
@@ -474,7 +475,8 @@ check_json "xrefs --dangling --kind rule: 303.3 and 514.6" \
 rl "${M[@]}" xrefs --kind term --format json
 check_json "xrefs --kind term: only term references" \
 	'd["xrefs"] and all(x["kind"] == "term" for x in d["xrefs"])'
-for bad in bogus Rule '' terms; do
+# (Rule is rule, as kind:Rule in a query is: test-arguments.sh)
+for bad in bogus '' terms; do
 	rl "${M[@]}" xrefs --kind "$bad"
 	check_exit "xrefs --kind '$bad' is a usage error (exit 2)" 2
 	check_out_empty "xrefs --kind '$bad': nothing on stdout"

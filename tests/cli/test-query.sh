@@ -98,6 +98,27 @@ check_json "power -tag:Repeat: none tagged Repeat" \
 same "game: is --game" "'game:\"Spirit Island\"' ward" "--game 'Spirit Island' ward"
 same "kind: is --kind" "kind:errata" "--kind errata"
 same "lang: is --lang" "lang:en ward" "--lang en ward"
+# A whole query in one argument, as README and the manual write them
+# ('tag:"Speed (Fast/Slow)" phase'): a field of one-word values (lang:,
+# kind:, is:, rule:) ends at its word, as when the shell splits it; only
+# tag: and game: values may hold blanks unquoted.
+same "'lang:en ward' as one argument is lang:en ward" "'lang:en ward'" \
+	"--lang en ward"
+same "'kind:faq ward' as one argument is kind:faq ward" "'kind:faq ward'" \
+	"--kind faq ward"
+same "'is:changed phase' as one argument is is:changed phase" \
+	"'is:changed phase'" "is:changed phase"
+same "'rule:702.19 trample' as one argument is rule:702.19 trample" \
+	"'rule:702.19 trample'" "rule:702.19 trample"
+same "'-is:changed ward' as one argument" "'-is:changed ward'" \
+	"-- -is:changed ward"
+same "'-kind:errata ward' as one argument" "'-kind:errata ward'" \
+	"-- -kind:errata ward"
+# ... and its dash excludes the field only, as -tag:Repeat fast does
+same "'-tag:Repeat fast' as one argument is -tag:Repeat fast" \
+	"'-tag:Repeat fast'" "-- -tag:Repeat fast"
+same "NOT '-tag:Repeat fast' is NOT (-tag:Repeat fast)" \
+	"NOT '-tag:Repeat fast'" "NOT '(' -- -tag:Repeat fast ')'"
 rl --db s.db search --format json -n 0 is:changed
 check_json "is:changed: the rulings the source marks changed" \
 	'd["total"] > 0 and all(r["changed"] for r in d["results"])'

@@ -139,10 +139,18 @@ check_err_contains "...and asking for --game" "--game"
 rl --db games.db show 101.1 --game "game b" --format json
 check_exit "show 101.1 --game 'game b' (any case)" 0
 check_json "--game picks B's rule" 'd["text"] == "Beta rule." and d["game"] == "Game B"'
+# a rule number as the rulebook writes it, with its final period
+# ("101.1." "702.19."), as search reads it: the same rule
+want=$(rl --db games.db show 101.1 --game "Game A" --format json; cat "$OUT")
+rl --db games.db show 101.1. --game "Game A" --format json
+check_exit "show 101.1. (the rulebook's own spelling): found" 0
+check_eq "...the rule 101.1" "$want" "$(cat "$OUT")"
 rl --db games.db show 101.9
 check_exit "show 101.9: no such rule, exit 1" 1
 rl --db games.db show 101.1 --game "Game C"
 check_exit "show 101.1 in a game without it: exit 1" 1
+check_err_contains "...a game the database does not know is said so" \
+	"show: no game 'Game C'"
 id=$(rl --db games.db show 101.1 --game "Game A" --format json >/dev/null; json_get 'd["id"]' "$OUT")
 rl --db games.db show "#$id" --format json
 check_json "#ID shows the same ruling" "d['id'] == $id"

@@ -147,4 +147,31 @@ check_eq "English o'clock and player's are not elided" "1 1" \
 rl --db s.db search --game Elision --explain "l’allié"
 check_out_contains "--explain shows the word without its article" 'match: "allié"'
 
+# ---- œ and oe (æ and ae): French writes "cœur", "sœur", "œil", but a
+# keyboard without œ gives "coeur"; each spelling finds both, typed either
+# way, in any case (the index keeps the text as written: no rebuild).
+mkdir lig
+printf '# Cœur\n\nLe cœur de la sœur, une œuvre : les nœuds et l’œil.\n' >lig/a.md
+printf '# Voir\n\nVoir le coeur de la soeur, une oeuvre ; les noeuds, l’oeil.\n' >lig/b.md
+printf '# Aether\n\nAn aether counter; shoes and toes.\n' >lig/c.md
+printf '# Vial\n\nThe Æther Vial.\n' >lig/d.md
+rl --db s.db import --quiet --no-thesaurus --game Ligature --lang fr lig/a.md lig/b.md
+rl --db s.db import --quiet --no-thesaurus --game Ligature --lang en lig/c.md lig/d.md
+check_exit "the ligature pages import" 0
+lig() {
+	"$RULINGS" --db s.db search --game Ligature --limit 0 --format json "$@" |
+		python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])'
+}
+for w in cœur coeur CŒUR Coeur cœurs coeurs sœur soeur œuvre oeuvre nœud noeuds \
+	"l’œil" "l'oeil"; do
+	check_eq "'$w' finds both spellings" 2 "$(lig "$w")"
+done
+check_eq "'\"le coeur de la soeur\"', a phrase, finds both" 2 \
+	"$(lig '"le coeur de la soeur"')"
+check_eq "æther finds Æther and aether; aether, Æther alone" "2 1" \
+	"$(lig 'æther') $(lig 'aether')"
+check_eq "English shoes, toes: found as written" "1 1" "$(lig shoes) $(lig toes)"
+rl --db s.db search --game Ligature --explain coeur
+check_out_contains "--explain shows both spellings" '"cœur"'
+
 finish

@@ -109,6 +109,27 @@ rl --db s.db changed --lang fr
 check_exit "changed --lang fr: none" 1
 rl --db s.db changed extra
 check_exit "changed with an operand is a usage error" 2
+# a name the database does not know is said so, as search says it (a
+# misspelt game is not "nothing changed")
+rl --db s.db changed --game "Spirit Islnd"
+check_exit "changed --game of an unknown game: exit 1" 1
+check_err_contains "...said, with the nearest name" \
+	"changed: no game 'Spirit Islnd'; did you mean 'Spirit Island'?"
+rl --db s.db changed --tag Defnd --format json
+check_exit "changed --tag of an unknown tag: exit 1" 1
+check_err_contains "...said, with the nearest name" \
+	"changed: no tag 'Defnd'; did you mean 'Defend'?"
+check_json "...and an empty list, as search gives" 'd["changes"] == []'
+rl --db s.db changed --lang xx
+check_exit "changed --lang of an unknown language: exit 1" 1
+check_err_contains "...said" "changed: no language 'xx'"
+rl --db s.db changed --document "Defnd"
+check_exit "changed --document of an unknown document: exit 1" 1
+check_err_contains "...said, with the nearest title" \
+	"changed: no document 'Defnd'; did you mean 'Defend'?"
+rl --db s.db changed --game "spirit island" --tag defend --format json
+check_exit "changed --game and --tag it knows (any case): exit 0" 0
+check_err_empty "...and nothing said"
 
 # ---- an empty database ----------------------------------------------------------
 mkdir -p only-unknown

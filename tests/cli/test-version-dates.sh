@@ -55,6 +55,8 @@ check_exit "import --date: imported" 0
 rl --db d.db import --game "$S" --date 2025-02-20 v2.txt
 rl --db d.db import --date 2000-01-01 "$CR"
 check_exit "import --date of a document that states its own: imported" 0
+check_err_contains "... and the date given, not used, is said" \
+	"warning: the document states its date, $stated; the date given, 2000-01-01, is not used for it"
 rl --db d.db import --game Codex cards.json
 rl --db d.db documents --format json
 check_json "--date: each FAQ version has the date given, source 'given'" \
@@ -193,5 +195,46 @@ for bad in 2025-02-30 2025-01-10T10:00 20250110 yesterday ""; do
 	check_exit "import --date '$bad': usage error" 2
 	check_err_contains "...says what it takes" "a date such as 2026-01-16 (YYYY-MM-DD)"
 done
+
+# ---- a day given after an import dated by its time, the same day ----------------
+# The page imported without a date is dated by its import's time (today,
+# 10:37); its next version, given today's date (import --date, a dump's
+# day), stood at today's start: it was put before the first, the old text
+# stayed current and changed showed the edit backwards. A day and a time of
+# that day are one day: the later import is the newer version.
+today=$(date -u +%Y-%m-%d)
+rl --db sameday.db import --no-thesaurus --game "Spirit Island" "$SEED_DEFEND"
+check_exit "sameday: the page, dated by its import" 0
+rl --db sameday.db import --no-thesaurus --game "Spirit Island" --date "$today" v2.txt
+check_exit "sameday: its next version, given today's date" 0
+check_out_contains "... is an edit of the first" "1 edited"
+rl --db sameday.db search --format json -n 0 'innate powers'
+check_json "... and its text is the current one" \
+	'any("always stack" in r["text"] for r in d["results"]) and not any("are cumulative" in r["text"] for r in d["results"])'
+rl --db sameday.db changed --format json
+check_json "changed: the edit from the first to the second" \
+	'[(c["change"], "are cumulative" in c["old"], "always stack" in c["new"]) for c in d["changes"] if c["change"] == "edited"] == [("edited", True, True)]'
+rl --db sameday.db documents --format json
+check_json "documents: the first, then the one given today" \
+	'[v["date_source"] for v in d["documents"][0]["versions"]] == ["imported", "given"]'
+rl --db sameday.db search --as-of "$today" --format json -n 0 'innate powers'
+check_json "--as-of today: the version given today, the later import" \
+	'any("always stack" in r["text"] for r in d["results"])'
+# and the other way: a day given first, then an import dated by its time
+rl --db sameday2.db import --no-thesaurus --game "Spirit Island" --date "$today" "$SEED_DEFEND"
+rl --db sameday2.db import --no-thesaurus --game "Spirit Island" v2.txt
+check_out_contains "sameday, the other way: an edit of the first" "1 edited"
+rl --db sameday2.db search --format json -n 0 'innate powers'
+check_json "... and its text is the current one" \
+	'any("always stack" in r["text"] for r in d["results"])'
+# a day before the import's stays before it
+yesterday=$(date -u -d yesterday +%Y-%m-%d)
+rl --db sameday3.db import --no-thesaurus --game "Spirit Island" v2.txt
+rl --db sameday3.db import --no-thesaurus --game "Spirit Island" --date "$yesterday" "$SEED_DEFEND"
+check_out_contains "... its line says it is older, put in its place (not 0 added as if nothing)" \
+	"an older version: put in its place in the history, the current texts unchanged"
+rl --db sameday3.db search --format json -n 0 'innate powers'
+check_json "a version given yesterday, imported after today's: older, not current" \
+	'any("always stack" in r["text"] for r in d["results"])'
 
 finish

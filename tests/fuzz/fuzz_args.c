@@ -101,7 +101,7 @@ static void parse(char **orig, int argc, bool dash_operands)
 	struct ctx c = { .cmd = &search_like };
 	struct rl_query q = { .limit = 20 };
 	struct filter_options filters;
-	struct opt_when when = { "" };
+	struct opt_when when = { "", NULL };
 	bool flag = false;
 	int fmt = OUT_TEXT;
 	filter_options_init(&filters, &q);
