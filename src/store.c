@@ -15,6 +15,7 @@
  * newest goes into its place in the history (store_older(),
  * store_order.c), and every version's listing is kept for that
  * (version_rulings). */
+#include "schema.h"
 #include "store_write.h"
 #include "util.h"
 
@@ -530,14 +531,44 @@ int rl_store_with(rl_db *db, const struct rl_source *src,
  * and at the same place in sqlite_schema (its rowid: .dump lists them in
  * that order), before COMMIT, from the very text sqlite_schema held. No
  * other process sees them missing: the transaction holds the write lock,
- * and readers see the last commit. They are found by name, so a change to
- * their text in schema/008-identity.sql or schema/014-topk.sql does not
- * silently stop this; what they do must stay what the bulk load does
- * itself (see above). */
+ * and readers see the last commit. They are found by name, and set aside
+ * only when their text is the one the schema's migrations give them (the
+ * last CREATE TRIGGER of that name in schema/ *.sql, embedded: no copy in
+ * C that a change to schema/008-identity.sql or schema/014-topk.sql would
+ * leave behind); what they do must stay what the bulk load does itself
+ * (see above). A trigger of that name with another text is a user's own:
+ * what it does is not known to be done otherwise, so it stays, and runs
+ * for each ruling as it does outside a bulk load. */
 static const char *const aside_names[] = {
 	"rulings_fts_insert",   /* schema/008-identity.sql */
 	"topk_insert",          /* schema/014-topk.sql */
 };
+
+/* Whether sql is the text sqlite_schema holds for trigger name when the
+ * schema's migrations made it: SQLite keeps a CREATE TRIGGER statement as
+ * written, without its ';'; the last one of that name (at the start of a
+ * line, not in a comment) is the one that stands. */
+static bool schema_trigger(const char *name, const char *sql)
+{
+	static const char create[] = "CREATE TRIGGER ";
+	size_t nc = sizeof create - 1, nn = strlen(name);
+	const char *last = NULL;
+	for (int m = 0; m < rl_schema_version; m++) {
+		const char *text = rl_schema_migrations[m].sql;
+		for (const char *p = text; (p = strstr(p, create)); p += nc)
+			if ((p == text || p[-1] == '\n') &&
+			    strncmp(p + nc, name, nn) == 0 &&
+			    (p[nc + nn] == ' ' || p[nc + nn] == '\n'))
+				last = p;
+	}
+	size_t n = strlen(sql);
+	if (!last || strncmp(last, sql, n) != 0)
+		return false;
+	const char *end = last + n;
+	while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
+		end++;
+	return *end == ';';
+}
 
 enum { NASIDE = sizeof aside_names / sizeof *aside_names };
 _Static_assert(NASIDE <= sizeof ((rl_db *)0)->aside /
@@ -563,7 +594,8 @@ static int set_aside(rl_db *db)
 		const char *name = (const char *)sqlite3_column_text(st, 1);
 		const char *sql = (const char *)sqlite3_column_text(st, 2);
 		for (int i = 0; name && sql && i < NASIDE; i++) {
-			if (strcmp(name, aside_names[i]) != 0)
+			if (strcmp(name, aside_names[i]) != 0 ||
+			    !schema_trigger(name, sql))
 				continue;
 			struct rl_aside *a = &db->aside[db->naside];
 			if (!(a->sql = strdup(sql))) {

@@ -1074,27 +1074,16 @@ static long long trigger_row(rl_db *db, const char *name, char *sql,
 	return rowid;
 }
 
-/* A bulk load sets the two INSERT triggers on rulings aside by name, and
- * puts back the very text and rowid sqlite_schema held — also when that
- * text is not the one this build's schema files make (a schema file
- * changed: comparing with a copy of its text would silently keep them,
- * and every INSERT its statement journal). */
+/* A bulk load sets the two INSERT triggers on rulings aside, as the
+ * schema's migrations made them (their text found in the embedded
+ * schema/ *.sql, not in a copy in C that a changed schema file would
+ * leave behind: then every INSERT kept its statement journal), and puts
+ * back the very text and rowid sqlite_schema held, on commit and on
+ * rollback. */
 static void test_bulk_sets_triggers_aside(void **state)
 {
 	struct fixture *f = *state;
 	static const char *const names[] = { "rulings_fts_insert", "topk_insert" };
-	/* their text as another schema file would make it: the same triggers,
-	 * written otherwise */
-	assert_int_equal(sqlite3_exec(f->db->h,
-		"BEGIN; DROP TRIGGER topk_insert;"
-		"CREATE TRIGGER topk_insert AFTER INSERT ON rulings BEGIN"
-		" INSERT OR IGNORE INTO topk_dirty (rid) VALUES (new.id); END;"
-		"DROP TRIGGER rulings_fts_insert;"
-		"CREATE TRIGGER rulings_fts_insert AFTER INSERT ON rulings"
-		" WHEN NOT rl_importing() BEGIN"
-		" INSERT INTO rulings_fts_en(rowid, title, body) SELECT new.id,"
-		" new.title, new.body WHERE new.lang = 'en'; END; COMMIT",
-		NULL, NULL, NULL), SQLITE_OK);
 	char before[2][2048], after[2048];
 	long long rowid[2];
 	for (int i = 0; i < 2; i++)
@@ -1117,6 +1106,61 @@ static void test_bulk_sets_triggers_aside(void **state)
 			assert_string_equal(after, before[i]);
 		}
 	}
+}
+
+/* A trigger of one of those names whose text is not the one the schema
+ * makes is a user's own (here topk_insert that also keeps an audit of
+ * new rulings): a bulk load leaves it in place, so that it does for each
+ * ruling what it does outside a bulk load, and it is still there, the
+ * same, afterwards. Set aside by name alone, it was dropped for the load:
+ * no audit row for the rulings loaded in bulk. */
+static void test_bulk_keeps_own_triggers(void **state)
+{
+	struct fixture *f = *state;
+	static const char own[] =
+		"CREATE TRIGGER topk_insert AFTER INSERT ON rulings BEGIN\n"
+		"  INSERT OR IGNORE INTO topk_dirty (rid) VALUES (new.id);\n"
+		"  INSERT INTO audit (rid) VALUES (new.id);\n"
+		"END";
+	char sql[512];
+	snprintf(sql, sizeof sql, "CREATE TABLE audit (rid INTEGER);"
+	         " DROP TRIGGER topk_insert; %s;", own);
+	assert_int_equal(sqlite3_exec(f->db->h, sql, NULL, NULL, NULL),
+	                 SQLITE_OK);
+	char before[2048], after[2048];
+	long long rowid = trigger_row(f->db, "topk_insert", before,
+	                              sizeof before);
+	assert_true(rowid != 0);
+	assert_string_equal(before, own);
+
+	for (int commit = 0; commit < 2; commit++) {
+		assert_int_equal(rl_bulk_begin(f->db), RL_OK);
+		/* there while the load writes */
+		assert_int_equal(trigger_row(f->db, "topk_insert", after,
+		                             sizeof after), rowid);
+		struct rl_import_result res;
+		static const struct rl_import_opts opts = { .game = "Spirit Island" };
+		store_text(f->db, commit ? "Isolate\n\n" B " Does it isolate?\n"
+		           "  Yes.\n  Tags: Isolate\n" : "Repeat\n\n" B
+		           " Can I repeat it?\n  Yes.\n  Tags: Repeat\n", &opts,
+		           &res);
+		assert_int_equal(res.added, 1);
+		assert_int_equal(rl_bulk_end(f->db, commit), RL_OK);
+		assert_int_equal(trigger_row(f->db, "topk_insert", after,
+		                             sizeof after), rowid);
+		assert_string_equal(after, before);
+	}
+	/* the ruling loaded and committed has its audit row, as one imported
+	 * outside a bulk load would */
+	sqlite3_stmt *st;
+	assert_int_equal(sqlite3_prepare_v2(f->db->h, "SELECT (SELECT count(*)"
+	                 " FROM audit), (SELECT count(*) FROM rulings r WHERE"
+	                 " r.id IN (SELECT rid FROM audit))", -1, &st, NULL),
+	                 SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st, 0), 1);
+	assert_int_equal(sqlite3_column_int(st, 1), 1);
+	sqlite3_finalize(st);
 }
 
 /* ---- what a bulk load writes to SQLite's sub-journal -------------------- */
@@ -1309,6 +1353,8 @@ int main(void)
 		                                setup_seeded, teardown),
 		cmocka_unit_test_setup_teardown(test_cyrillic_tags, setup_db, teardown),
 		cmocka_unit_test_setup_teardown(test_bulk_sets_triggers_aside,
+		                                setup_db, teardown),
+		cmocka_unit_test_setup_teardown(test_bulk_keeps_own_triggers,
 		                                setup_db, teardown),
 		cmocka_unit_test_setup_teardown(test_bulk_keeps_no_journal,
 		                                setup_db, teardown),
