@@ -19,8 +19,10 @@
  * sections, a later matching section's over an earlier one's. A nearer
  * manifest's key wins over a farther one's; the command line's --game,
  * --lang and --date win over every manifest; a date the document states
- * wins over all. An unknown key, a line without '=', an
- * empty value or an unfinished "[" is an error of every document under
+ * wins over all. A lang is a language code as --lang takes it
+ * (capitals made small). An unknown key, a line without '=', an
+ * empty value, a lang that is no language code, a date that is no day
+ * or an unfinished "[" is an error of every document under
  * the manifest: it is read as strictly as a document, so that a typo is
  * not silently a game-less import. */
 #include "manifest.h"
@@ -127,6 +129,26 @@ static int read_manifest(FILE *fp, const char *path, size_t dirlen,
 		if (!value) {
 			rc = RL_ENOMEM;
 			break;
+		}
+		/* as --lang gives it: capitals made small ('FR' is fr, as
+		 * import --lang FR is), two or three letters ('french' was
+		 * stored as it was written, in the full-text table of other
+		 * languages, and no --lang could name it) */
+		if (key == 1) {
+			size_t j = 0;
+			for (; value[j]; j++) {
+				if (value[j] >= 'A' && value[j] <= 'Z')
+					value[j] = (char)(value[j] - 'A' + 'a');
+				if (value[j] < 'a' || value[j] > 'z')
+					break;
+			}
+			if (value[j] || j < 2 || j > 3) {
+				rc = failf(err, RL_EDATA, "%s:%u: lang '%.*s' is not "
+				           "a language code (two or three letters: "
+				           "en, fr, ru, ...)", path, lineno, (int)vn, v);
+				free(value);
+				break;
+			}
 		}
 		/* checked wherever it applies, so that a typo is found early */
 		if (key == 2 && !rl_day_valid(value)) {

@@ -142,6 +142,23 @@ rl --db caps.db documents --format json
 check_json "...and stored as en" 'd["documents"][0]["lang"] == "en" or any(x["lang"] == "en" for x in d["documents"])'
 rl --db s.db search --lang ENGLISH defend
 check_exit "search --lang ENGLISH: still no language code" 2
+# a manifest's lang is as --lang gives it (rulings(1) DIRECTORY
+# MANIFESTS): 'lang = FR' was stored as FR, in the full-text table of
+# other languages, found by no --lang nor lang:; 'lang = french' too.
+mkdir -p capsdir
+cp "$SEED_SPEED" capsdir/
+printf 'game = Spirit Island\nlang = FR\n' >capsdir/.rulings
+rl --db capsman.db import --no-thesaurus capsdir
+check_exit "a manifest's lang = FR: accepted" 0
+rl --db capsman.db search --lang fr -n 0 --format json --tag Speed
+check_exit "...its rulings found by --lang fr" 0
+check_json "...stored as fr" 'd["total"] > 0 and all(r["lang"] == "fr" for r in d["results"])'
+printf 'game = Spirit Island\n\nlang = french\n' >capsdir/.rulings
+rl --db capsman2.db import --no-thesaurus capsdir
+check_exit "a manifest's lang = french: an error of its documents" 65
+check_err_contains "...said at its FILE:LINE" \
+	"capsdir/.rulings:3: lang 'french' is not a language code"
+check_eq "...nothing imported" no "$([ -e capsman2.db ] && sqlite3 capsman2.db 'SELECT 1 FROM rulings LIMIT 1' | grep -q 1 && echo yes || echo no)"
 
 # ---- rulings help -------------------------------------------------------------
 rl --help
