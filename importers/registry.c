@@ -163,6 +163,14 @@ static int read_and_recognize(const struct format *f, struct rl_input *in)
 	return rc;
 }
 
+/* s with its ASCII capitals made small, in place (NULL: nothing). */
+static void lower_ascii(char *s)
+{
+	for (; s && *s; s++)
+		if (*s >= 'A' && *s <= 'Z')
+			*s = (char)(*s - 'A' + 'a');
+}
+
 /* What every format gets after its recognizer: defaults from the caller,
  * identity keys, the references written in the text. */
 static int finish(struct rl_doc *doc, const struct rl_source *src,
@@ -199,8 +207,14 @@ static int finish(struct rl_doc *doc, const struct rl_source *src,
 		if (!(doc->lang = rl_strdup(l)))
 			return RL_ENOMEM;
 	}
+	/* a language as --lang and lang: name it, in small letters: a page's
+	 * "Language: FR" line, an interchange file's lang="FR" are fr (kept
+	 * as written, their rulings went to the full-text table of other
+	 * languages, and no --lang could name them) */
+	lower_ascii(doc->lang);
 	for (size_t i = 0; i < doc->n; i++) {
 		struct rl_entry *e = &doc->entries[i];
+		lower_ascii(e->lang);
 		if (!e->key) {
 			const char *k = e->rule ? e->rule : e->title;
 			if (!(e->key = rl_key(k ? k : "")))

@@ -159,6 +159,19 @@ check_exit "a manifest's lang = french: an error of its documents" 65
 check_err_contains "...said at its FILE:LINE" \
 	"capsdir/.rulings:3: lang 'french' is not a language code"
 check_eq "...nothing imported" no "$([ -e capsman2.db ] && sqlite3 capsman2.db 'SELECT 1 FROM rulings LIMIT 1' | grep -q 1 && echo yes || echo no)"
+# a document's own "Language: FR" line is fr too: stored as FR, its
+# ruling was in no language --lang or lang: could name ("no language
+# 'fr'; did you mean 'FR'?", and --lang FR is fr)
+mkdir -p capsdoc
+printf 'Game: Spirit Island\nLanguage: FR\nRepeat\n\n\xe2\x80\xa2 Puis-je le r\xc3\xa9p\xc3\xa9ter ?\n  Oui, une fois.\n  Tags: Repeat\n' \
+	>capsdoc/page.txt
+rl --db capsdoc.db import --no-thesaurus capsdoc/page.txt
+check_exit "a page whose Language: line is FR: imported" 0
+rl --db capsdoc.db search --lang FR --format json répéter
+check_exit "...found by --lang FR" 0
+check_json "...stored as fr" 'd["total"] == 1 and d["results"][0]["lang"] == "fr"'
+rl --db capsdoc.db search 'lang:fr répéter'
+check_exit "...and by lang:fr" 0
 
 # ---- rulings help -------------------------------------------------------------
 rl --help
