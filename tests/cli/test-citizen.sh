@@ -120,6 +120,16 @@ rl --db empty.db stats
 check_exit "a reader on an empty file exits 74" 74
 check_err_contains "...it holds no rulings yet" "holds no rulings yet"
 check_eq "...and leaves it empty" 0 "$(stat -c %s empty.db)"
+# reindex writes, but has nothing to rebuild there: it says so as a
+# reader does, and makes no database of an empty file or a mistyped name
+rl --db empty.db reindex
+check_exit "reindex on an empty file exits 74" 74
+check_err_contains "...it holds no rulings yet" "holds no rulings yet"
+check_eq "...and leaves it empty" 0 "$(stat -c %s empty.db)"
+rl --db typo.db reindex
+check_exit "reindex on a missing file exits 74" 74
+check_err_contains "...no database there" "no database at 'typo.db'"
+check_eq "...and makes none" "" "$(ls typo.db* 2>/dev/null)"
 rl --db empty.db import --quiet "$SEED_SPEED"
 check_exit "import into an empty file" 0
 check_eq "...makes it a rulings database" 1381321799 \
