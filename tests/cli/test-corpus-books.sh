@@ -108,6 +108,14 @@ check_eq "md: the index lists the four books of the corpora by name" "4" \
 
 btoc=$(grep -l '<h1>Основные принципы игры' site/contents-*.html | head -n 1)
 check_match "the Berserk rules have a table of contents" 'contents-' "$btoc"
+# its five sections fit one page: that page is titled by them, not like
+# the book ("Далее: Основные принципы игры…" led from the contents of that
+# title to a page titled "X — X")
+check_eq "the Berserk contents' next page: 'Правила 101–105', not the book's title" \
+	"Далее: Правила 101–105|Правила 101–105 — Основные принципы игры. Способности и особенности" \
+	"$(xp 'string(//div[@class="pager"]/span)' "$btoc")|$(xp 'string(//title)' "site/$(xp 'string(//a[@rel="next"]/@href)' "$btoc")")"
+mbtoc=$(grep -l '^# Основные принципы игры' md/contents-*.md | head -n 1)
+check_match "md: the same next page" '^Далее: \[Правила 101–105\]\(' "$(sed -n 3p "$mbtoc")"
 dtoc=$(grep -l '<h1>Глоссарий</h1>' site/contents-*.html | head -n 1)
 letters=$(python3 - "$DICT" <<'PY'
 import re, sys
