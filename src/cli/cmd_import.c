@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char notes[] =
@@ -307,7 +308,8 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		{ .name = "date", .type = OPT_STRING, .out = &o.date, .arg = "DATE",
 		  .check = check_date,
 		  .help = "the date of the versions imported, for documents that "
-		  "state none (default: the import time)" },
+		  "state none (default: the import time); one after today is "
+		  "warned about" },
 		{ .name = "dry-run", .letter = 'n', .type = OPT_FLAG,
 		  .out = &r.dry_run,
 		  .help = "parse and report what would change, and what would be "
@@ -358,6 +360,19 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	if (!npaths)
 		return usage_error("import", "give the files or directories to "
 		                   "import");
+	/* A date after today (2062 typed for 2026) would make these versions
+	 * the newest for years: every later one, dated by its import time,
+	 * would go into the history before them, its texts never current. */
+	char today[16];
+	time_t now = time(NULL);
+	struct tm tm;
+	if (o.date && gmtime_r(&now, &tm) &&
+	    strftime(today, sizeof today, "%Y-%m-%d", &tm) &&
+	    strcmp(o.date, today) > 0)
+		warning("--date %s is after today (%s): a version of these "
+		        "documents imported before that day without --date will be "
+		        "older than this one, its texts not made current", o.date,
+		        today);
 	/* When no path given exists (a mistyped name), there is nothing to
 	 * import: said before the database is opened, so that no database is
 	 * created for it. */
