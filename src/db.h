@@ -90,6 +90,18 @@ int rl_store_adopt(rl_db *db, long long game, const char *format,
  * --date, which stood at 00:00, would otherwise come first). */
 #define RL_VERSION_DAY(t) "substr(" RL_VERSION_TIME(t) ", 1, 10)"
 
+/* SQL: the names of the games the database holds something of — a
+ * ruling, or a document other than a thesaurus — by name. A game that
+ * only a thesaurus's concepts name (the shipped one names Spirit Island,
+ * NeuroScape and Berserk in a database of any game) is not one to offer
+ * a user who mistyped a name or forgot --game. (The "+" keeps g.id's
+ * affinity off, so that the identity indexes on ifnull(game_id, 0)
+ * answer.) */
+#define RL_GAMES_HELD \
+	"SELECT name FROM games g WHERE EXISTS (SELECT 1 FROM rulings" \
+	" WHERE ifnull(game_id, 0) = +g.id) OR EXISTS (SELECT 1 FROM" \
+	" documents WHERE ifnull(game_id, 0) = +g.id AND format <> 'thesaurus')"
+
 /* The application_id of a rulings database: "RULG". */
 #define RL_APPLICATION_ID 0x52554C47
 

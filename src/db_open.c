@@ -194,7 +194,8 @@ static int open_db(rl_db *db, const char *path, int flags)
 	}
 	if (!rc && kind == DB_FOREIGN)
 		rc = rl_db_fail(db, RL_EIO, "'%s' is not a rulings database", path);
-	if (rc == RL_OK && (kind == DB_NO_FILE || kind == DB_EMPTY) && !write)
+	if (rc == RL_OK && (kind == DB_NO_FILE || kind == DB_EMPTY) &&
+	    (!write || (flags & RL_OPEN_EXISTING)))
 		rc = rl_db_fail(db, RL_EIO, kind == DB_NO_FILE
 		                ? "no database at '%s' (import a document first)"
 		                : "'%s' holds no rulings yet (import a document "

@@ -486,6 +486,20 @@ char *export_head_title(const struct export_head *h)
 	return rl_buf_take(&b);
 }
 
+/* The title of a page of the sections [s, e) of a book with no chapters
+ * (a small book is one such page): the section's own title, or "Rules
+ * 101–105" in the book's language. It was the book's title, which its
+ * contents page already bears: "Далее: Основные принципы игры…" from the
+ * contents of the book of that title led to a page titled alike, "X — X". */
+static char *sections_title(const struct export_book *b, size_t s, size_t e)
+{
+	if (e - s == 1)
+		return export_head_title(&b->heads[s]);
+	const char *const args[] = { b->heads[s].num, b->heads[e - 1].num };
+	return msg_fill(msg_get(msg_lang_or_en(b->lang), MSG_RULES_RANGE), 2,
+	                args);
+}
+
 /* The rules from rules[k] on whose heads are in [h0, h1): their end. */
 static size_t rules_end(const struct rl_export *x, const struct export_book *b,
                         size_t k, size_t h1)
@@ -555,7 +569,7 @@ static int book_pages(struct rl_export *x, size_t bk, size_t *cap)
 			size += b->sizes[j];
 		if (g0 < g1 && size <= SMALL_PAGE) {
 			char *title = h < g0 ? export_head_title(&b->heads[h])
-			                     : rl_strdup(b->title);
+			                     : sections_title(b, g0, g1);
 			rc = rules_page(x, bk, cap, &k, g0, g1, title, false);
 			free(title);
 		} else {

@@ -50,8 +50,8 @@ xmlNodePtr html_link(struct page_doc *d, xmlNodePtr parent, const char *href,
  * in its plural form, a new string (NULL after a failure). */
 const char *html_msg(struct page_doc *d, enum rl_msg id);
 char *html_count(struct page_doc *d, enum rl_msg id, size_t n);
-/* Two counts, "3 rules, 5 glossary entries": a new string (NULL after a
- * failure). */
+/* Two counts, "3 rules, 5 glossary entries", a zero one left out beside
+ * the other ("3 rules"): a new string (NULL after a failure). */
 char *html_two_counts(struct page_doc *d, enum rl_msg a, size_t na,
                       enum rl_msg b, size_t nb);
 void html_ui_mark(struct page_doc *d, xmlNodePtr node);

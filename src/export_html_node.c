@@ -75,9 +75,14 @@ char *html_count(struct page_doc *d, enum rl_msg id, size_t n)
 char *html_two_counts(struct page_doc *d, enum rl_msg a, size_t na,
                       enum rl_msg b, size_t nb)
 {
-	char *sa = html_count(d, a, na), *sb = html_count(d, b, nb);
+	/* a zero beside a count is left out: a rulebook of no glossary is
+	 * "20 rules", not "20 rules, 0 glossary entries" (a glossary,
+	 * "212 glossary entries", not "0 rules, 212 ...") */
+	char *sa = na || !nb ? html_count(d, a, na) : NULL;
+	char *sb = nb ? html_count(d, b, nb) : NULL;
 	struct rl_buf buf = {0};
-	rl_buf_addf(&buf, "%s, %s", sa ? sa : "", sb ? sb : "");
+	rl_buf_addf(&buf, "%s%s%s", sa ? sa : "", sa && sb ? ", " : "",
+	            sb ? sb : "");
 	char *s = rl_buf_take(&buf);
 	if (!s)
 		html_fail(d, RL_ENOMEM);

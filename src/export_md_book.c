@@ -464,11 +464,16 @@ static void pager(struct md *m, const struct export_book *b, size_t page)
 		rl_out_adds(&m->o, "\n\n");
 }
 
+/* "3 rules, 5 glossary entries", a zero one left out beside the other
+ * (as html_two_counts()) */
 static void two_counts(struct md *m, size_t nrules, size_t ngloss)
 {
-	md_count(m, MSG_RULES_COUNT, nrules);
-	rl_out_adds(&m->o, ", ");
-	md_count(m, MSG_GLOSSARY_COUNT, ngloss);
+	if (nrules || !ngloss)
+		md_count(m, MSG_RULES_COUNT, nrules);
+	if (nrules && ngloss)
+		rl_out_adds(&m->o, ", ");
+	if (ngloss)
+		md_count(m, MSG_GLOSSARY_COUNT, ngloss);
 }
 
 static void toc(struct md *m, const struct export_book *b)

@@ -6,12 +6,15 @@
  * qualifier, "A" qualified "B" and "a(b)" are one tag.
  *
  * A page's file name is an ASCII slug of its tag (letters folded to lower
- * case, Latin accents dropped, every other run of characters one '-', at
+ * case, Latin accents dropped, Cyrillic letters transliterated — "Быстрые
+ * атаки" is "bystrye-ataki" —, every other run of characters one '-', at
  * most SLUG_MAX bytes; "tag" when nothing is left) and the first 12 hex
  * digits of the SHA-256 of the tag's canonical display form. The slug is
- * for people; the hash keeps tags that slug alike ("Défendre",
- * "defendre!", Cyrillic names) apart. The name never holds '/', never
- * starts with '.', and is the same for the same tag on every run. */
+ * for people (a Russian site's files were all "tag-HASH.html" and
+ * "glossary-3-HASH.html"); the hash keeps tags that slug alike
+ * ("Défendre", "defendre!", "Ёлка" and "Елка") apart. The name never
+ * holds '/', never starts with '.', and is the same for the same tag on
+ * every run. */
 #include "export.h"
 #include "sha256.h"
 #include "utf8.h"
@@ -21,6 +24,31 @@
 #include <string.h>
 
 enum { SLUG_MAX = 48, NAME_HASH = 12 };
+
+/* The Latin letters of a lower-case Cyrillic letter (Russian, and the
+ * Ukrainian and Belarusian letters beyond it), as Russian passports
+ * write names (ICAO 9303) but for ъ and ь, which are left out; NULL for
+ * any other character, "" for a letter that has none. */
+static const char *cyrillic_latin(uint32_t cp)
+{
+	static const char *const ru[32] = {
+		"a", "b", "v", "g", "d", "e", "zh", "z", "i", "i", "k", "l",
+		"m", "n", "o", "p", "r", "s", "t", "u", "f", "kh", "ts", "ch",
+		"sh", "shch", "", "y", "", "e", "iu", "ia",
+	};
+	if (cp >= 0x430 && cp <= 0x44F)         /* а … я */
+		return ru[cp - 0x430];
+	switch (cp) {
+	case 0x450: return "e";                 /* ѐ */
+	case 0x451: return "e";                 /* ё */
+	case 0x454: return "ie";                /* є */
+	case 0x456: return "i";                 /* і */
+	case 0x457: return "i";                 /* ї */
+	case 0x45E: return "u";                 /* ў */
+	case 0x491: return "g";                 /* ґ */
+	default: return NULL;
+	}
+}
 
 /* U+001F, the unit separator: no tag holds it once parsed and trimmed. */
 #define KEY_SEP "\x1f"
@@ -39,14 +67,24 @@ char *rl_export_filename(const char *tag, const char *ext)
 		else if (cp >= 0x80)     /* not UTF-8: a byte, not a letter */
 			cp = 0xFFFD;
 		s += k;
-		cp = rl_unaccent_cp(rl_fold_cp(cp));
-		if ((cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9')) {
+		cp = rl_fold_cp(cp);
+		const char *latin = cyrillic_latin(cp);
+		cp = rl_unaccent_cp(cp);
+		if ((cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9') ||
+		    (latin && *latin)) {
+			/* at most SLUG_MAX bytes, a letter's Latin whole */
+			if (b.len + (dash && b.len) + (latin ? strlen(latin) : 1) >
+			    SLUG_MAX)
+				break;
 			if (dash && b.len)
 				rl_buf_addc(&b, '-');
 			dash = false;
-			rl_buf_addc(&b, (char)cp);
-		} else {
-			dash = true;
+			if (latin)
+				rl_buf_adds(&b, latin);
+			else
+				rl_buf_addc(&b, (char)cp);
+		} else if (!latin) {
+			dash = true;    /* (ъ and ь join their word's letters) */
 		}
 	}
 	if (b.len == 0)

@@ -240,8 +240,8 @@ static int game_known(struct rl_filter_ctx *f, const char *name, bool *found)
 	struct rl_params cp = {0};
 	int k, rc = rl_param(&cp, name, true, &k);
 	if (!rc)
-		rc = one_row(f->db, "SELECT 1 FROM games WHERE rl_fold(name) = ?1",
-		             &cp, found);
+		rc = one_row(f->db, "SELECT 1 FROM (" RL_GAMES_HELD ") WHERE "
+		             "rl_fold(name) = ?1", &cp, found);
 	rl_params_free(&cp);
 	return rc;
 }
@@ -253,7 +253,7 @@ int rl_game_check(rl_db *db, const char *name)
 	bool found;
 	int rc = game_known(&f, name, &found);
 	if (!rc && !found && (rc = rl_unknown_name(&f, "game", name,
-	        "SELECT name FROM games ORDER BY name", NULL)) == RL_NOTFOUND)
+	        RL_GAMES_HELD " ORDER BY name", NULL)) == RL_NOTFOUND)
 		rl_db_fail(db, RL_NOTFOUND, "%s", c.unknown);
 	rl_compiled_free(&c);
 	return rc;
@@ -459,8 +459,8 @@ static int game_cond(struct rl_filter_ctx *f, const char *name, char **rows)
 		bool found;
 		rc = game_known(f, name, &found);
 		if (!rc && !found)
-			rc = rl_unknown_name(f, "game", name, "SELECT name FROM games ORDER BY"
-			             " name", NULL);
+			rc = rl_unknown_name(f, "game", name, RL_GAMES_HELD
+			             " ORDER BY name", NULL);
 	}
 	struct rl_buf b = {0};
 	if (is_none(name))

@@ -194,14 +194,14 @@ static bool names_game(const struct rl_doc *doc)
 /* A document whose game is neither in its words nor given is refused
  * (issue 12): stored, it would be a game-less duplicate of rulings the
  * database may already hold under their game. The message lists the
- * games the database knows, so that the user can pick one. rl_store()
+ * games the database holds rulings of, so that the user can pick one. rl_store()
  * itself does not refuse: a caller of the library may store what it
  * means to. */
 static int refuse_gameless(rl_db *db, struct rl_file_report *r)
 {
 	struct rl_buf b = {0};
 	rl_buf_adds(&b, "does not name its game; give --game (");
-	sqlite3_stmt *st = rl_db_prepare(db, "SELECT name FROM games ORDER BY "
+	sqlite3_stmt *st = rl_db_prepare(db, RL_GAMES_HELD " ORDER BY "
 	                                 "name COLLATE NOCASE, name");
 	int n = 0, rc = st ? SQLITE_ROW : sqlite3_errcode(db->h);
 	while (st && (rc = sqlite3_step(st)) == SQLITE_ROW)

@@ -30,8 +30,11 @@ struct change_item {
 	rl_db *db;
 	const struct rl_change *c;
 	const long *counts;     /* text: the first change of a version, listed
-	                           with how many of each kind it has (in the
-	                           list: --limit may end it inside a version) */
+	                           with how many of each kind it has */
+	long shown;             /* ... and when --limit ended the list inside
+	                           that version, how many of them are shown
+	                           (else 0) */
+	long limit;
 };
 
 static const char *const kinds[] = { "added", "edited", "withdrawn", "marked" };
@@ -101,6 +104,10 @@ static void change_text(struct out *o, const void *item)
 				out_printf(o, "%s%ld %s", sep, counts[j], kinds[j]);
 				sep = ", ";
 			}
+		const struct change_item *it = item;
+		if (it->shown)
+			out_printf(o, " (%ld shown: --limit %ld)", it->shown,
+			           it->limit);
 		out_style_end(o);
 		out_puts(o, "\n");
 	}
@@ -254,7 +261,9 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 		  .help = "the oldest version's changes first" },
 		{ .name = "limit", .letter = 'n', .type = OPT_LONG, .out = &q.limit,
 		  .arg = "N", .help = "at most N changes, the first in that order "
-		  "(0, the default: all)", .min = 0, .max = 1000000000 },
+		  "(0, the default: all); a version's summary line still counts "
+		  "all its changes, and says how many are shown",
+		  .min = 0, .max = 1000000000 },
 		{ .name = "document", .letter = 'd', .type = OPT_STRING,
 		  .out = &q.document, .arg = "D",
 		  .help = "changes from imports of document D" },
@@ -319,6 +328,41 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 		rl_changes_free(v, nv);
 		goto out;
 	}
+	/* --limit may end the list inside a version: its summary line
+	 * counts all of that version's changes (under the same filters), not
+	 * only those shown, and says how many are shown ("2 edited" read as
+	 * the version's whole change when it had 15 added and 11 edited) */
+	long cut[NKINDS] = { 0 }, shown = 0;
+	if (fmt == OUT_TEXT && q.limit > 0 && nv == (size_t)q.limit) {
+		long long last = v[nv - 1].import_id;
+		char from[24], to[24];
+		snprintf(from, sizeof from, "%lld", last - 1);
+		snprintf(to, sizeof to, "%lld", last);
+		struct rl_change_query q1 = q;
+		q1.limit = 0;
+		q1.from = from;
+		q1.to = to;
+		struct rl_change *w;
+		size_t nw;
+		int wrc = rl_changes(c->db, &q1, &w, &nw);
+		if (wrc && wrc != RL_NOTFOUND) {
+			rl_changes_free(v, nv);
+			status = library_error(c, wrc);
+			goto out;
+		}
+		for (size_t k = 0; k < nw; k++)
+			for (int j = 0; j < NKINDS; j++)
+				cut[j] += !strcmp(w[k].change, kinds[j]);
+		if (!wrc)
+			rl_changes_free(w, nw);
+		for (size_t k = nv; k > 0 && v[k - 1].import_id == last; k--)
+			shown++;
+		long all = 0;
+		for (int j = 0; j < NKINDS; j++)
+			all += cut[j];
+		if (all <= shown)
+			shown = 0;      /* the whole version is shown */
+	}
 	struct out o;
 	out_init(&o, stdout, "standard output", fmt, c->color);
 	out_begin(&o);
@@ -326,12 +370,14 @@ int cmd_changed(struct ctx *c, int argc, char **argv)
 	for (size_t i = 0; i < nv && out_ok(&o); i++) {
 		long counts[NKINDS] = { 0 };
 		bool first = i == 0 || v[i].import_id != v[i - 1].import_id;
+		bool cut_here = shown && v[i].import_id == v[nv - 1].import_id;
 		for (size_t k = i; first && k < nv &&
 		     v[k].import_id == v[i].import_id; k++)
 			for (int j = 0; j < NKINDS; j++)
 				counts[j] += !strcmp(v[k].change, kinds[j]);
 		out_record(&o, &change_type, &(struct change_item){
-			c->db, &v[i], first ? counts : NULL });
+			c->db, &v[i], first ? cut_here ? cut : counts : NULL,
+			cut_here ? shown : 0, q.limit });
 	}
 	out_list_end(&o);
 	out_end(&o);

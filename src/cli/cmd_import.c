@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char notes[] =
@@ -49,6 +50,7 @@ static const char notes[] =
 /* How this run of import prints. */
 struct ui {
 	bool quiet, verbose, dry;
+	bool shipped;             /* the report is the shipped thesaurus's */
 	const struct rl_import_opts *opts;
 	struct progress *bar;     /* on a terminal, else NULL */
 	/* the documents refused, one line each, for the summary; oom when a
@@ -190,6 +192,11 @@ static void print_report(struct ui *u, const struct rl_file_report *r)
 		       r->title ? r->title : "");
 	if (r->outcome == RL_FILE_UNCHANGED)
 		printf("unchanged %s\n", r->path);
+	else if (r->outcome == RL_FILE_IMPORTED && u->shipped)
+		/* not one of the user's documents: said as what it is, and
+		 * not counted in the summary */
+		printf("started the new database with the shipped thesaurus, "
+		       "%s: %zu concepts\n", r->path, r->concepts);
 	else if (r->outcome == RL_FILE_IMPORTED && r->concepts)
 		printf("%s %s: %zu concepts (%s)\n", verb, r->path, r->concepts,
 		       r->format);
@@ -301,7 +308,8 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		{ .name = "date", .type = OPT_STRING, .out = &o.date, .arg = "DATE",
 		  .check = check_date,
 		  .help = "the date of the versions imported, for documents that "
-		  "state none (default: the import time)" },
+		  "state none (default: the import time); one after today is "
+		  "warned about" },
 		{ .name = "dry-run", .letter = 'n', .type = OPT_FLAG,
 		  .out = &r.dry_run,
 		  .help = "parse and report what would change, and what would be "
@@ -330,7 +338,8 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		  .help = "also say how each file was read and how long it took" },
 		{ .name = "no-thesaurus", .type = OPT_FLAG, .out = &no_thesaurus,
 		  .help = "a database this import creates does not start with the "
-		  "shipped thesaurus" },
+		  "shipped thesaurus (which is said on a line of its own, not "
+		  "counted in the summary)" },
 		{ 0 }
 	};
 	const struct opt_spec spec = {
@@ -351,6 +360,19 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	if (!npaths)
 		return usage_error("import", "give the files or directories to "
 		                   "import");
+	/* A date after today (2062 typed for 2026) would make these versions
+	 * the newest for years: every later one, dated by its import time,
+	 * would go into the history before them, its texts never current. */
+	char today[16];
+	time_t now = time(NULL);
+	struct tm tm;
+	if (o.date && gmtime_r(&now, &tm) &&
+	    strftime(today, sizeof today, "%Y-%m-%d", &tm) &&
+	    strcmp(o.date, today) > 0)
+		warning("--date %s is after today (%s): a version of these "
+		        "documents imported before that day without --date will be "
+		        "older than this one, its texts not made current", o.date,
+		        today);
 	/* When no path given exists (a mistyped name), there is nothing to
 	 * import: said before the database is opened, so that no database is
 	 * created for it. */
@@ -385,14 +407,18 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 	/* A new database — one nothing has been imported into yet, even by
 	 * a run killed early — starts with the thesaurus rulings ships, read
 	 * as a document of its own (no --game, --lang, --format or
-	 * --document); it counts in the summary. */
+	 * --document). It is not one of the paths given: the summary counts
+	 * those only ("2 documents: 2 imported" for one file read as if a
+	 * document had been found that the user never named). */
 	struct rl_file_report th = { .outcome = RL_FILE_SKIPPED };
 	int th_rc = RL_OK;
 	if (!r.dry_run && !no_thesaurus && rl_db_info(c->db)->fresh) {
 		char *path = rl_data_file("thesaurus.txt");
 		if (path) {
 			th_rc = rl_import_file(c->db, path, NULL, 0, &th);
+			u.shipped = true;
 			print_report(&u, &th);
+			u.shipped = false;
 			free(path);
 		} else {
 			warning("the shipped thesaurus (thesaurus.txt) was not found: "
@@ -413,14 +439,6 @@ int cmd_import(struct ctx *c, int argc, char **argv)
 		warning("no file to import in %s%s", argv[1],
 		        npaths > 1 ? " or the other paths given" : "");
 	if (th.path) {
-		t.imported += th.outcome == RL_FILE_IMPORTED;
-		t.unchanged += th.outcome == RL_FILE_UNCHANGED;
-		t.failed += th.outcome == RL_FILE_FAILED;
-		t.refused += th.outcome == RL_FILE_REFUSED;
-		t.added += th.result.added;
-		t.edited += th.result.edited;
-		t.withdrawn += th.result.withdrawn;
-		t.shortened += th.result.shortened;
 		if (!rc)
 			rc = th_rc;
 		rl_file_report_clear(&th);

@@ -7,7 +7,8 @@ static const char notes[] =
 	"this rulings' folding, merging the rulings and tags that have become\n"
 	"equal, and rebuilds every full-text table from the rulings' text. An\n"
 	"older database is upgraded first. What 'rulings check' finds wrong in\n"
-	"the full-text tables, folds and keys, this repairs.\n";
+	"the full-text tables, folds and keys, this repairs. A missing or\n"
+	"empty file is not made a database: exit status 74, as for a reader.\n";
 
 int cmd_reindex(struct ctx *c, int argc, char **argv)
 {
@@ -16,6 +17,9 @@ int cmd_reindex(struct ctx *c, int argc, char **argv)
 		.opts = opts, .notes = notes, .no_operands = true,
 		.then = open_db,
 	};
+	/* a mistyped --db or an empty file is said, not made a database of
+	 * nothing to reindex */
+	c->open_flags |= RL_OPEN_EXISTING;
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
 		return status;

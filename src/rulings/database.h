@@ -22,6 +22,9 @@ enum {
 	RL_OPEN_NO_UPGRADE = 4, /* with RL_OPEN_WRITE: neither create nor
 	                           upgrade; use an older schema as it is
 	                           (dry runs, whose writes are rolled back) */
+	RL_OPEN_EXISTING = 8,   /* with RL_OPEN_WRITE: refuse a missing or
+	                           empty file as a reader does (RL_EIO), not
+	                           make a database there (reindex) */
 };
 
 /* Opens the database at path (a file name, or a "file:" URI such as

@@ -105,6 +105,33 @@ check_eq "...schema version $LATEST" "$LATEST" "$(sqlite3 new.db 'PRAGMA user_ve
 check_eq "...in WAL mode" wal "$(sqlite3 new.db 'PRAGMA journal_mode')"
 rl --db new.db search Isolate --format json
 check_exit "the thesaurus is there without a separate import" 0 1
+# The shipped thesaurus names three games (Spirit Island, NeuroScape,
+# Berserk); a database that holds rulings of one of them only does not
+# offer the other two to a user who mistyped --game or forgot it.
+cp "$DATA/004_ef987a4e02cf8b4c.txt" berserk.txt
+rl --db berserk.db import --game Berserk berserk.txt
+check_exit "a Berserk-only database, with the shipped thesaurus" 0
+for cmd in "search --game Sprit x" "search game:Sprit x" "tags --game Sprit" \
+	"documents --game Sprit" "show 1 --game Sprit" "changed --game Sprit"; do
+	# shellcheck disable=SC2086
+	rl --db berserk.db $cmd
+	check_err_contains "$cmd: the one game it holds is offered" \
+		"no game 'Sprit' (there are 'Berserk')"
+done
+rl --db berserk.db search --game "Spirit Island" x
+check_err_contains "...and a game only the thesaurus names is none of it" \
+	"no game 'Spirit Island' (there are 'Berserk')"
+mkdir -p nogame && printf 'game = \n' >/dev/null
+# (in a directory of no manifest: $T/.rulings names Spirit Island)
+mkdir -p nogame
+printf 'Frequently Asked Questions\n\nCards\n\n\xe2\x80\xa2 Is it one?\n  Yes.\n  Tags: Lone\n' >nogame/gameless.txt
+rl --db th-only.db import nogame/gameless.txt
+check_exit "a document naming no game, into a new database" 65
+check_err_contains "...no game to offer, not the thesaurus's" \
+	"give --game (this database has no game yet)"
+rl --db berserk.db import nogame/gameless.txt
+check_err_contains "...into the Berserk one: Berserk offered" \
+	"give --game (games in this database: Berserk)"
 rl --db bare.db import --no-thesaurus "$SEED_SPEED"
 check_exit "import --no-thesaurus" 0
 check_not_contains "...imports no thesaurus" "$(cat "$OUT")" "thesaurus"
@@ -120,6 +147,16 @@ rl --db empty.db stats
 check_exit "a reader on an empty file exits 74" 74
 check_err_contains "...it holds no rulings yet" "holds no rulings yet"
 check_eq "...and leaves it empty" 0 "$(stat -c %s empty.db)"
+# reindex writes, but has nothing to rebuild there: it says so as a
+# reader does, and makes no database of an empty file or a mistyped name
+rl --db empty.db reindex
+check_exit "reindex on an empty file exits 74" 74
+check_err_contains "...it holds no rulings yet" "holds no rulings yet"
+check_eq "...and leaves it empty" 0 "$(stat -c %s empty.db)"
+rl --db typo.db reindex
+check_exit "reindex on a missing file exits 74" 74
+check_err_contains "...no database there" "no database at 'typo.db'"
+check_eq "...and makes none" "" "$(ls typo.db* 2>/dev/null)"
 rl --db empty.db import --quiet "$SEED_SPEED"
 check_exit "import into an empty file" 0
 check_eq "...makes it a rulings database" 1381321799 \

@@ -47,9 +47,9 @@ crawl=$(cat "$OUT")
 check_eq "no English interface word in a French or Russian element, on any page" "" \
 	"$(grep '^english:' <<<"$crawl" | head -5)"
 # (Marvel's files, a glossary entry each, are one book: the glossary,
-# titled in French; French: 0 is singular)
+# titled in French; no "0 règle" beside its entries)
 mdef=$(grep -l '<h1>Glossaire</h1>' site/contents-*.html | head -n 1)
-check_eq "a French glossary's contents read French" "fr|0 règle, 18 entrées de glossaire · Marvel Champions|Glossaire" \
+check_eq "a French glossary's contents read French" "fr|18 entrées de glossaire · Marvel Champions|Glossaire" \
 	"$(xp 'string(/html/@lang)' "$mdef")|$(xp 'string(//p[@class="meta"])' "$mdef")|$(xp 'string(//h2)' "$mdef")"
 check_eq "the Berserk dictionary's contents read Russian" "ru|Глоссарий" \
 	"$(grep -l '<html lang="ru">' site/contents-*.html | head -n 1 | xargs -r xmllint --html --xpath 'string(/html/@lang)' 2>/dev/null)|$(grep -l '<html lang="ru">' site/contents-*.html | xargs -r grep -l '<h2>Глоссарий</h2>' | head -n 1 | xargs -r xmllint --html --xpath 'string(//h2[.="Глоссарий"])' 2>/dev/null)"
@@ -98,7 +98,7 @@ check_eq "md: the CR's contents: its nine chapters, every section the file numbe
 	"$(tr '\r' '\n' <"$CR" | grep -E '^[1-9]\. [A-Z][A-Za-z ,]*$' | sort -u | head -n 9 | paste -sd '|')|$want" \
 	"$(sed -n 's/^## <a id="[1-9]"><\/a>//p' "md/$mtoc" | paste -sd '|')|$(grep -c '^- \[[1-9][0-9][0-9]\. ' "md/$mtoc")"
 mdef=$(grep -l '^# Glossaire$' md/contents-*.md | head -n 1)
-check_eq "md: a French glossary's contents read French" "0 règle, 18 entrées de glossaire · Marvel Champions|## Glossaire" \
+check_eq "md: a French glossary's contents read French" "18 entrées de glossaire · Marvel Champions|## Glossaire" \
 	"$(sed -n 5p "$mdef")|$(grep '^## ' "$mdef")"
 mdict=$(grep -l '^# Глоссарий$' md/contents-*.md | head -n 1)
 check_eq "md: the Berserk dictionary's contents read Russian" "## Глоссарий|Далее: " \
@@ -108,6 +108,14 @@ check_eq "md: the index lists the four books of the corpora by name" "4" \
 
 btoc=$(grep -l '<h1>Основные принципы игры' site/contents-*.html | head -n 1)
 check_match "the Berserk rules have a table of contents" 'contents-' "$btoc"
+# its five sections fit one page: that page is titled by them, not like
+# the book ("Далее: Основные принципы игры…" led from the contents of that
+# title to a page titled "X — X")
+check_eq "the Berserk contents' next page: 'Правила 101–105', not the book's title" \
+	"Далее: Правила 101–105|Правила 101–105 — Основные принципы игры. Способности и особенности" \
+	"$(xp 'string(//div[@class="pager"]/span)' "$btoc")|$(xp 'string(//title)' "site/$(xp 'string(//a[@rel="next"]/@href)' "$btoc")")"
+mbtoc=$(grep -l '^# Основные принципы игры' md/contents-*.md | head -n 1)
+check_match "md: the same next page" '^Далее: \[Правила 101–105\]\(' "$(sed -n 3p "$mbtoc")"
 dtoc=$(grep -l '<h1>Глоссарий</h1>' site/contents-*.html | head -n 1)
 letters=$(python3 - "$DICT" <<'PY'
 import re, sys

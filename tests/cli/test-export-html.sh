@@ -59,7 +59,7 @@ xpage=$(ls out/site | grep '^x-[0-9a-f]\{12\}\.html$')
 check_match "the page of ../../x is x-HASH.html inside the directory" '^x-[0-9a-f]{12}\.html$' "$xpage"
 check_match "the tag '..' gets a file of its own" '^tag-[0-9a-f]{12}\.html$' \
 	"$(ls out/site | grep '^tag-.*\.html$' | head -n 1)"
-check_match "accents are folded in slugs, Cyrillic dropped" '^defendre-[0-9a-f]{12}\.html$' \
+check_match "accents are folded in slugs, Cyrillic transliterated (ёлка)" '^defendre-elka-[0-9a-f]{12}\.html$' \
 	"$(ls out/site | grep '^defendre.*\.html$')"
 
 # ---- every page parses, every text is escaped ----------------------------------------

@@ -194,5 +194,15 @@ check_match "text: a summary line starts each version's changes" \
 check_eq "...one for each version with changes" 4 "$(grep -c '^Defend · import ' "$OUT")"
 check_match "...with how many of each kind" \
 	"^Defend · import 2 · [^:]*:[0-9:]*Z: 1 added, 1 edited, 1 withdrawn\$" "$(cat "$OUT")"
+# --limit ending the list inside a version: its summary counts all of
+# its changes, and says how many are shown (it said "1 added, 1 edited",
+# the two shown, as if the version had withdrawn nothing)
+rl --db h.db changed --between 1 2 --limit 2
+check_match "--limit 2 inside version 2's three changes: all counted, 2 shown" \
+	"^Defend · import 2 · [^:]*:[0-9:]*Z: 1 added, 1 edited, 1 withdrawn \\(2 shown: --limit 2\\)\$" "$(head -n 1 "$OUT")"
+check_eq "...and two shown" 2 "$(grep -c '^#' "$OUT")"
+rl --db h.db changed --between 1 2 --limit 3
+check_match "--limit 3: the whole version, no '(shown)'" \
+	"^Defend · import 2 · [^:]*:[0-9:]*Z: 1 added, 1 edited, 1 withdrawn\$" "$(head -n 1 "$OUT")"
 
 finish

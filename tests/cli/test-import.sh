@@ -11,11 +11,19 @@ check_match "the Speed page is imported with 18 entries" \
 check_match "the Defend page is imported with 17 entries" \
 	"^imported .*001_8e68847c21c72d28\.txt: 17 entries, 17 added" "$(cat "$OUT")"
 check_match "the new database starts with the shipped thesaurus, first" \
-	"^imported .*/thesaurus\.txt: [1-9][0-9]* concepts \(thesaurus\)" \
+	"^started the new database with the shipped thesaurus, .*/thesaurus\.txt: [1-9][0-9]* concepts$" \
 	"$(head -n 1 "$OUT")"
-check_match "a summary line counts the documents, the thesaurus with them" \
-	"^3 documents: 3 imported, 0 unchanged, 0 skipped, 0 failed" "$(cat "$OUT")"
+# the thesaurus is not one of the paths given: two files, two documents
+# (it was "3 documents: 3 imported")
+check_match "a summary line counts the documents given, not the thesaurus" \
+	"^2 documents: 2 imported, 0 unchanged, 0 skipped, 0 failed" "$(cat "$OUT")"
 check_err_empty "the seed import prints no diagnostics"
+rl --db one.db import "$SEED_SPEED"
+check_exit "one file into a new database" 0
+check_eq "...one line for the thesaurus, one for the file, no summary of '2 documents'" \
+	2 "$(wc -l <"$OUT")"
+check_not_contains "...no 'imported' line for a file not given" \
+	"$(grep '^imported' "$OUT")" "thesaurus"
 
 rl --db seeds.db stats --format json
 cp "$OUT" stats1.json

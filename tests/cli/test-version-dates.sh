@@ -52,6 +52,13 @@ PY
 S="Spirit Island"
 rl --db d.db import --no-thesaurus --game "$S" --date 2025-01-10 "$SEED_DEFEND"
 check_exit "import --date: imported" 0
+check_err_empty "...a past date is no warning"
+# a date after today (2062 typed for 2026): the version is the newest for
+# years, and every later one dated by its import goes before it; said
+rl --db future.db import --no-thesaurus --game "$S" --date 2999-01-01 "$SEED_DEFEND"
+check_exit "import --date after today: imported" 0
+check_err_contains "...with a warning" \
+	"warning: --date 2999-01-01 is after today ($(date -u +%Y-%m-%d)): a version of these documents imported before that day without --date will be older than this one, its texts not made current"
 rl --db d.db import --game "$S" --date 2025-02-20 v2.txt
 rl --db d.db import --date 2000-01-01 "$CR"
 check_exit "import --date of a document that states its own: imported" 0

@@ -44,7 +44,11 @@ static void test_letters(void **state)
 {
 	assert_name("Défendre", "defendre");
 	assert_name("ÉLAN Çà", "elan-ca");
-	assert_name("Быстрые и медленные атаки", "tag");
+	/* Cyrillic transliterated (it was "tag": no letter of a Russian
+	 * site's names was readable); ъ and ь within their words */
+	assert_name("Быстрые и медленные атаки", "bystrye-i-medlennye-ataki");
+	assert_name("Подъём Щита, Ёж и Юла", "podem-shchita-ezh-i-iula");
+	assert_name("Ґанок Їжака", "ganok-izhaka");
 	assert_name("Cache (pile de résolution)", "cache-pile-de-resolution");
 	/* not UTF-8: bytes above 0x7F are not letters */
 	assert_name("a\xff\xfe" "b", "a-b");
@@ -58,6 +62,15 @@ static void test_long(void **state)
 	char *name = rl_export_filename(tag, NULL);
 	assert_non_null(name);
 	assert_int_equal(strlen(name), 48 + 1 + 12);
+	free(name);
+	/* a letter's Latin is not cut: 47 'a' and 'щ' stop before the
+	 * "shch" (48 + 4 bytes) */
+	char ru[200];
+	memset(ru, 'a', 47);
+	strcpy(ru + 47, "щит");
+	name = rl_export_filename(ru, NULL);
+	assert_non_null(name);
+	assert_int_equal(strlen(name), 47 + 1 + 12);
 	free(name);
 }
 
