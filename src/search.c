@@ -329,7 +329,8 @@ static int plan_of(rl_db *db, const struct rl_compiled *c, struct plan *p)
 	for (int t = 0; t < 4; t++)
 		wanted[t] = fts_wanted(fts_langs[t], c->lang);
 	p->made = true;
-	int rc = rl_topk_plan(db, c->match, wanted, &p->k, &p->usable);
+	int rc = rl_topk_plan(db, c->match, &c->mgames, wanted, &p->k,
+	                      &p->usable);
 	if (rc)
 		p->usable = false;
 	return rc;

@@ -246,7 +246,7 @@ static void check_bm25(rl_db *db, int nwords, long long maxid)
 		char *e = a ? expression(a, b, i % 3 == 0) : NULL;
 		struct rl_topk k;
 		bool usable = false;
-		if (e && rl_topk_plan(db, e, all, &k, &usable) != RL_OK) {
+		if (e && rl_topk_plan(db, e, NULL, all, &k, &usable) != RL_OK) {
 			printf("FAIL the plan of '%s': %s\n", e, rl_db_errmsg(db));
 			failed++;
 			usable = false;
