@@ -529,8 +529,8 @@ static int compile_tree(struct qc *x, struct qnode *root)
 				rl_buf_adds(&pos, " AND ");
 			rl_fts_expr_games(&pos, k, &c->mgames);
 			/* other games' equivalents drive, the condition decides */
-			if (games)
-				rc = add_sql_cond(x, k);
+			if (games && !(rc = add_sql_cond(x, k)))
+				c->conds[c->nconds - 1].games = true;
 		} else if (isnot && rl_fts_sayable(in) && !games) {
 			if (neg.len)
 				rl_buf_adds(&neg, " OR ");

@@ -71,7 +71,7 @@ int rl_add_cond(struct rl_compiled *c, char *rows, char *count)
 		free(count);
 		return RL_ENOMEM;
 	}
-	c->conds[c->nconds++] = (struct rl_cond){ rows, count };
+	c->conds[c->nconds++] = (struct rl_cond){ rows, count, false };
 	return RL_OK;
 }
 

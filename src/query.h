@@ -64,6 +64,9 @@ void rl_rule_ref_free(struct rl_rule_ref *r);
  * but listed to count them all. */
 struct rl_cond {
 	char *rows, *count;
+	bool games;             /* the condition of a clause that match also
+	                           drives: its phrases of other games'
+	                           concepts count in their games only */
 };
 
 /* The games each phrase (quoted string) of an FTS5 expression counts

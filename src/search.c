@@ -453,6 +453,157 @@ static int fts_count_sql(rl_db *db, const struct rl_query *q,
 	return *sql ? RL_OK : RL_ENOMEM;
 }
 
+/* An FTS5 expression of the phrases of k that restricted says (OR), as
+ * an SQL string literal. */
+static void phrases_literal(struct rl_buf *b, const struct rl_topk *k,
+                            bool restricted)
+{
+	bool first = true;
+	rl_buf_addc(b, '\'');
+	for (size_t i = 0; i < k->nph; i++) {
+		if (k->ph[i].restricted != restricted)
+			continue;
+		if (!first)
+			rl_buf_adds(b, " OR ");
+		first = false;
+		for (const char *s = k->ph[i].raw; *s; s++) {
+			if (*s == '\'')
+				rl_buf_addc(b, '\'');
+			rl_buf_addc(b, *s);
+		}
+	}
+	rl_buf_addc(b, '\'');
+}
+
+/* The exact count of a word the thesaurus widens to other games' terms
+ * (`power`: "power" for all rulings, "Pouvoir" for Spirit Island's),
+ * when its only other conditions are the tables' languages and withdrawn
+ * rulings hidden: the expression is an OR of phrases U that match in any
+ * game and phrases R that match in the games S only (each the same S).
+ * Per table, the rows holding U (its list's count, else FTS5's), plus
+ * the rows of S holding R and not U: with a list of R's rows per game
+ * (schema 15) and no ruling changed since, their counts less the rows of
+ * S holding both (an FTS5 AND, its few matches read in rulings); else
+ * the rows of "R NOT U" read in rulings for their game. Then the
+ * withdrawn rulings among those, when few, looked up one by one. The
+ * join counted every match of U or R through rulings: 0.15 s of `power`'s
+ * 0.18 at 100k. *sql NULL when the search is of another form. */
+static int games_count_sql(rl_db *db, const struct rl_query *q,
+                           const struct rl_compiled *c, struct plan *p,
+                           char **sql)
+{
+	*sql = NULL;
+	if (!c->match || q->as_of || q->raw || !rl_topk_enabled())
+		return RL_OK;
+	size_t ngames = 0;
+	bool hidden = false;
+	for (size_t i = 0; i < c->nconds; i++) {
+		const char *x = c->conds[i].rows;
+		if (c->conds[i].games)
+			ngames++;
+		else if (strcmp(x, "r.withdrawn_at IS NULL") == 0)
+			hidden = true;
+		else if (!cond_in_tables(c, x))
+			return RL_OK;
+	}
+	if (ngames != 1)
+		return RL_OK;
+	int rc = plan_of(db, c, p);
+	const struct rl_topk *k = &p->k;
+	if (rc || !k->nph)
+		return rc;
+	for (size_t i = 0; i < k->nprog; i++)
+		if (k->prog[i] == RL_TOPK_AND)      /* OR only */
+			return RL_OK;
+	const struct rl_topk_phrase *r0 = NULL;
+	size_t nu = 0, nr = 0;
+	for (size_t i = 0; i < k->nph; i++) {
+		const struct rl_topk_phrase *ph = &k->ph[i];
+		if (!ph->restricted) {
+			nu++;
+			continue;
+		}
+		nr++;
+		if (!r0)
+			r0 = ph;
+		bool same = ph->ngid == r0->ngid;
+		for (size_t g = 0; same && g < ph->ngid; g++)
+			same = ph->gid[g] == r0->gid[g];
+		if (!same)
+			return RL_OK;
+	}
+	if (!nu || !nr)
+		return RL_OK;
+	long long gone = 0;
+	if (hidden && (rc = withdrawn_count(db, &gone)))
+		return rc;
+	if (gone > 4096)
+		return RL_OK;   /* each would be looked up */
+	struct rl_buf ids = {0}, u = {0}, rr = {0};
+	rl_buf_adds(&ids, r0->ngid ? "(" : "(NULL");
+	for (size_t g = 0; g < r0->ngid; g++)
+		rl_buf_addf(&ids, "%s%lld", g ? ", " : "", r0->gid[g]);
+	rl_buf_addc(&ids, ')');
+	phrases_literal(&u, k, false);
+	phrases_literal(&rr, k, true);
+	struct rl_buf b = {0};
+	rl_buf_adds(&b, "SELECT 0");
+	for (int t = 0; t < 4; t++) {
+		const char *l = fts_langs[t];
+		if (!fts_wanted(l, c->lang))
+			continue;
+		const struct rl_topk_phrase *u0 = NULL, *rp = NULL;
+		for (size_t i = 0; i < k->nph; i++)
+			*(k->ph[i].restricted ? &rp : &u0) = &k->ph[i];
+		if (nu == 1 && !k->dirty && k->t[t].listed && u0->listed[t])
+			rl_buf_addf(&b, " + %lld", u0->docs0[t]);
+		else
+			rl_buf_addf(&b, " + (SELECT count(*) FROM rulings_fts_%s"
+			            " WHERE rulings_fts_%s MATCH %s)", l, l, u.s ? u.s : "''");
+		bool lists = nr == 1 && !k->dirty && k->t[t].listed &&
+		             rp->listed[t] && rp->gl[t];
+		for (size_t g = 0; lists && g < rp->ngid; g++)
+			lists = rp->gl[t][g].listed;
+		if (lists) {
+			long long docs = 0;
+			for (size_t g = 0; g < rp->ngid; g++)
+				docs += rp->gl[t][g].docs;
+			rl_buf_addf(&b, " + %lld - (SELECT count(*) FROM rulings r"
+			            " WHERE r.game_id IN %s AND r.id IN"
+			            " (SELECT rowid FROM rulings_fts_%s WHERE"
+			            " rulings_fts_%s MATCH '(' || %s || ') AND (' || %s"
+			            " || ')'))", docs, ids.s ? ids.s : "(0)", l, l,
+			            rr.s ? rr.s : "''", u.s ? u.s : "''");
+		} else {
+			rl_buf_addf(&b, " + (SELECT count(*) FROM rulings r"
+			            " WHERE r.game_id IN %s AND r.id IN"
+			            " (SELECT rowid FROM rulings_fts_%s WHERE"
+			            " rulings_fts_%s MATCH '(' || %s || ') NOT (' || %s"
+			            " || ')'))", ids.s ? ids.s : "(0)", l, l,
+			            rr.s ? rr.s : "''", u.s ? u.s : "''");
+		}
+		if (gone)
+			rl_buf_addf(&b, " - (SELECT count(*) FROM rulings r"
+			            " WHERE r.withdrawn_at IS NOT NULL AND (EXISTS"
+			            " (SELECT 1 FROM rulings_fts_%s WHERE rulings_fts_%s"
+			            " MATCH %s AND rowid = r.id) OR (r.game_id"
+			            " IN %s AND EXISTS (SELECT 1 FROM rulings_fts_%s"
+			            " WHERE rulings_fts_%s MATCH %s AND rowid = r.id))))",
+			            l, l, u.s ? u.s : "''", ids.s ? ids.s : "(0)", l, l,
+			            rr.s ? rr.s : "''");
+	}
+	bool oom = ids.oom || u.oom || rr.oom;
+	rl_buf_free(&ids);
+	rl_buf_free(&u);
+	rl_buf_free(&rr);
+	if (oom) {
+		rl_buf_free(&b);
+		return RL_ENOMEM;
+	}
+	*sql = rl_buf_take(&b);
+	return *sql ? RL_OK : RL_ENOMEM;
+}
+
 static char *count_sql(const struct rl_query *q, const struct rl_compiled *c,
                        const char *prefix)
 {
@@ -662,6 +813,8 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	} else if (!rc && more) {
 		char *ct = NULL;
 		rc = fts_count_sql(db, q, &c, &plan, &ct);
+		if (!rc && !ct)
+			rc = games_count_sql(db, q, &c, &plan, &ct);
 		if (!rc && !ct)
 			ct = count_sql(q, &c, prefix);
 		sqlite3_stmt *cst = rc ? NULL : prepare(db, ct, &c, &rc);

@@ -72,11 +72,14 @@ struct rl_topk_table {
 	double avgdl0;          /* its average row length at the build */
 };
 
+enum { RL_TOPK_AND = -1, RL_TOPK_OR = -2 };
+
 struct rl_topk {
 	struct rl_topk_table t[4];      /* rl_fts_tables' order */
 	struct rl_topk_phrase *ph;
 	size_t nph, cph;
-	int *prog;                      /* the expression, postfix (topk.c) */
+	int *prog;                      /* the expression, postfix: phrases'
+	                                   indexes, RL_TOPK_AND, RL_TOPK_OR */
 	size_t nprog, cprog;
 	long long dirty;                /* rulings changed since the build */
 };
