@@ -1417,12 +1417,12 @@ int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
 
 bool rl_topk_counted(const struct rl_topk *k, int t)
 {
-	if (k->dirty || !k->t[t].listed || !k->nph)
+	if (k->dirty || !k->t[t].listed)
 		return false;
 	for (size_t i = 0; i < k->nph; i++)
-		if (!k->ph[i].listed[t])
-			return false;
-	return true;
+		if (k->ph[i].listed[t])
+			return true;
+	return false;
 }
 
 void rl_topk_free(struct rl_topk *k)

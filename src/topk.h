@@ -102,9 +102,12 @@ int rl_topk_plan(rl_db *db, const char *match,
 int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
                        double *bound, double *least, bool *exhausted);
 void rl_topk_free(struct rl_topk *k);
-/* Whether every phrase's count of rows in table t is known from the
- * lists (each phrase listed there, no ruling changed since the build):
- * then rl_bm25() scores it with those counts (rl_topk_bm25_args). */
+/* Whether some phrase's count of rows in table t is known from the
+ * lists (listed there, no ruling changed since the build): then rl_bm25()
+ * scores it with those counts, and counts the others' rows (few: they
+ * have no list) as bm25 does. A word widened to a rare term (`power`,
+ * also "Pouvoir") was scored by bm25, which read the word's whole
+ * doclist to count its rows. */
 bool rl_topk_counted(const struct rl_topk *k, int t);
 
 /* rl_bm25(table, w_0..w_{C-1}, n_0..n_{P-1}): FTS5's bm25() to the bit,
