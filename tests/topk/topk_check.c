@@ -109,6 +109,30 @@ static char *thesaurus_word(sqlite3 *h)
 
 static int passed, failed;
 
+/* A tag on a fair share of the rulings: a filter that keeps some. */
+static const char tag_sql[] = "SELECT t.name FROM tags t JOIN ruling_tags rt"
+	" ON rt.tag_id = t.id GROUP BY t.id ORDER BY count(*) DESC LIMIT 1 OFFSET 3";
+
+static rl_db *open_read(const char *path)
+{
+	rl_db *db;
+	if (rl_db_open(path, RL_OPEN_READ, &db) == RL_OK)
+		return db;
+	fprintf(stderr, "topk_check: %s\n", rl_db_errmsg(db));
+	return NULL;
+}
+
+static long long max_id(sqlite3 *h)
+{
+	sqlite3_stmt *st;
+	long long maxid = 1;
+	if (sqlite3_prepare_v2(h, "SELECT max(id) FROM rulings", -1, &st, NULL)
+	    == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		maxid = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return maxid;
+}
+
 static void compare(rl_db *db, const struct rl_query *q, const char *what)
 {
 	struct rl_results a, b;
@@ -290,11 +314,9 @@ static int reads(const char *path, int n, char **queries)
 {
 	passed = failed = 0;
 	for (int i = 0; i < n; i++) {
-		rl_db *db;
-		if (rl_db_open(path, RL_OPEN_READ, &db) != RL_OK) {
-			fprintf(stderr, "topk_check: %s\n", rl_db_errmsg(db));
+		rl_db *db = open_read(path);
+		if (!db)
 			return 1;
-		}
 		const char *w[] = { queries[i] };
 		struct rl_query q = { .limit = 20, .words = w, .nwords = 1 };
 		struct rl_results r;
@@ -336,11 +358,9 @@ static int seeks(const char *path, int n, char **words)
 {
 	passed = failed = 0;
 	for (int i = 0; i < n; i++) {
-		rl_db *db;
-		if (rl_db_open(path, RL_OPEN_READ, &db) != RL_OK) {
-			fprintf(stderr, "topk_check: %s\n", rl_db_errmsg(db));
+		rl_db *db = open_read(path);
+		if (!db)
 			return 1;
-		}
 		sqlite3_trace_v2(db->h, SQLITE_TRACE_STMT, count_lookups, NULL);
 		lookups = 0;
 		long long f0, f1, fb;
@@ -396,24 +416,15 @@ static char *bound_word(sqlite3 *h)
  * bound hopeless, and every match was scored). */
 static int bound(const char *path, int nwords, int min_fast)
 {
-	rl_db *db;
-	if (rl_db_open(path, RL_OPEN_READ, &db) != RL_OK) {
-		fprintf(stderr, "topk_check: %s\n", rl_db_errmsg(db));
+	rl_db *db = open_read(path);
+	if (!db)
 		return 1;
-	}
 	sqlite3 *h = db->h;
-	long long maxid = 1;
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(h, "SELECT max(id) FROM rulings", -1, &st, NULL)
-	    == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		maxid = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	long long maxid = max_id(h);
 	char *g1 = first_text(h, "SELECT name FROM games ORDER BY id LIMIT 1");
 	char *g2 = first_text(h, "SELECT name FROM games ORDER BY id LIMIT 1"
 	                      " OFFSET 1");
-	char *tag = first_text(h, "SELECT t.name FROM tags t JOIN ruling_tags rt"
-	                       " ON rt.tag_id = t.id GROUP BY t.id"
-	                       " ORDER BY count(*) DESC LIMIT 1 OFFSET 3");
+	char *tag = first_text(h, tag_sql);
 	long long fast = 0, all = 0, plain[2] = {0};
 	passed = failed = 0;
 	for (int i = 0; i < nwords; i++) {
@@ -482,11 +493,9 @@ static int bound(const char *path, int nwords, int min_fast)
  * game's concept has a list there, which only the game lists prove. */
 static int fast_words(const char *path, const char *lang, int n, char **words)
 {
-	rl_db *db;
-	if (rl_db_open(path, RL_OPEN_READ, &db) != RL_OK) {
-		fprintf(stderr, "topk_check: %s\n", rl_db_errmsg(db));
+	rl_db *db = open_read(path);
+	if (!db)
 		return 1;
-	}
 	passed = failed = 0;
 	for (int i = 0; i < n; i++) {
 		const char *w[] = { words[i] };
@@ -528,23 +537,13 @@ int main(int argc, char **argv)
 	int nwords = atoi(argv[2]);
 	rng_state = strtoull(argv[3], NULL, 10) * 2654435761u + 1;
 	int min_fast = atoi(argv[4]);
-	rl_db *db;
-	if (rl_db_open(argv[1], RL_OPEN_READ, &db) != RL_OK) {
-		fprintf(stderr, "topk_check: %s\n", rl_db_errmsg(db));
+	rl_db *db = open_read(argv[1]);
+	if (!db)
 		return 1;
-	}
 	sqlite3 *h = db->h;
-	sqlite3_stmt *st;
-	long long maxid = 1;
-	if (sqlite3_prepare_v2(h, "SELECT max(id) FROM rulings", -1, &st, NULL)
-	    == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		maxid = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	long long maxid = max_id(h);
 	char *game = first_text(h, "SELECT name FROM games ORDER BY id LIMIT 1");
-	/* a tag on a fair share of the rulings: a filter that keeps some */
-	char *tag = first_text(h, "SELECT t.name FROM tags t JOIN ruling_tags rt"
-	                       " ON rt.tag_id = t.id GROUP BY t.id"
-	                       " ORDER BY count(*) DESC LIMIT 1 OFFSET 3");
+	char *tag = first_text(h, tag_sql);
 	char *kind = first_text(h, "SELECT kind FROM rulings GROUP BY kind"
 	                        " ORDER BY count(*) DESC LIMIT 1");
 	long long one[2] = {0}, several[2] = {0};
