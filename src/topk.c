@@ -1358,9 +1358,12 @@ int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
 	                    "INSERT OR IGNORE INTO temp.topk_cand (rid)"
 	                    " SELECT rid FROM topk_dirty");
 	struct cand_stmts c = {0};
+	/* (a database of schema 14, opened to read, has no game lists) */
 	bool games = false;
 	for (size_t i = 0; i < k->nph; i++)
-		games |= k->ph[i].restricted;
+		for (int t = 0; t < 4; t++)
+			for (size_t g = 0; k->ph[i].gl[t] && g < k->ph[i].ngid; g++)
+				games |= k->ph[i].gl[t][g].listed;
 	if (!rc)
 		rc = open_lists(db, &c.all, "topk_lists", "");
 	if (!rc && games)
