@@ -191,5 +191,22 @@ sed -e 's/^en:Power = fr:Pouvoir$/en:Card = fr:Carte/' "$root/data/thesaurus.txt
 gterm() { sqlite3 "$tmp/t.db" "SELECT count(*) FROM topk_gterms WHERE term = '$1'"; }
 ok "a new thesaurus's game lists" '[ "$(gterm card)" -ge 1 ] && [ "$(gterm power)" = 0 ]'
 run thesaurus --bound $gb 11 80
+
+# a database of schema 14 (no game lists), opened to read: searched as
+# before, the same answers; an upgrade (any command that writes) builds
+# its game lists
+cp "$tmp/t.db" "$tmp/old.db"
+sqlite3 "$tmp/old.db" "DROP TABLE topk_gterms; DROP TABLE topk_glists;
+	PRAGMA user_version = 14"
+old() { "$rulings" --db "$tmp/old.db" search --format json "$@" 2>/dev/null; }
+for q in Invaders Dégâts Card; do
+	ok "schema 14: $q" '[ -n "$(old $q)" ] &&
+		[ "$(old $q)" = "$(RULINGS_TOPK=off old $q)" ]'
+done
+mkdir "$tmp/none"
+"$rulings" --db "$tmp/old.db" import --quiet "$tmp/none" 2>/dev/null
+upgraded() { sqlite3 "$tmp/old.db" "PRAGMA user_version;
+	SELECT count(*) > 0 FROM topk_gterms" | tr '\n' ' '; }
+ok "the upgrade to schema 15 builds the game lists" '[ "$(upgraded)" = "15 1 " ]'
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
