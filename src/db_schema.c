@@ -5,6 +5,7 @@
 #include "db.h"
 #include "db_open.h"
 #include "schema.h"
+#include "topk.h"
 
 #include <stdio.h>
 
@@ -38,7 +39,8 @@ int rl_schema_latest(void)
 /* Applies the migrations after version have, then sets the
  * application_id, in the caller's transaction. Version 8 also refolds
  * (rl_refold()), rebuilding the full-text tables when a ruling holds
- * U+02BC, which the tokenizer now takes as a separator. */
+ * U+02BC, which the tokenizer now takes as a separator; version 15 builds
+ * the lists per game (rl_topk_games) beside the lists already there. */
 static int apply_migrations(rl_db *db, int have)
 {
 	int rc = RL_OK;
@@ -62,6 +64,10 @@ static int apply_migrations(rl_db *db, int have)
 			rc = rl_refold(db, step == SQLITE_ROW,
 			               &db->info.merged_rulings, &db->info.merged_tags);
 		}
+		/* version 15: the lists per game of the terms the thesaurus
+		 * binds to games, beside the lists a database already has */
+		if (!rc && m->version == 15 && have > 0)
+			rc = rl_topk_games(db);
 		if (!rc) {
 			char pragma[64];
 			snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d",

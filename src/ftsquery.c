@@ -9,8 +9,10 @@
  * its equivalents from the thesaurus; title: and text: become the column
  * filters "title :" and "body :". */
 #include "qparse.h"
+#include "query.h"
 #include "util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void rl_fts_quote(struct rl_buf *b, const char *s, size_t n, bool prefix)
@@ -54,9 +56,57 @@ void rl_fts_alts(struct rl_buf *b, enum qn_col col, char *const *v)
 		rl_buf_addc(b, ')');
 }
 
+/* Notes the games of the next phrase written (pg may be NULL): every
+ * game (gs NULL), or the folded names of those of n->ggame whose galt is
+ * t. */
+static void note(struct rl_phrase_games *pg, const struct qnode *n,
+                 const char *t)
+{
+	if (!pg || pg->oom)
+		return;
+	if (!rl_grow(&pg->v, &pg->cap, pg->n + 1, sizeof *pg->v)) {
+		pg->oom = true;
+		return;
+	}
+	char **gs = NULL;
+	size_t k = 0;
+	for (size_t i = 0; t && n->galt[i]; i++) {
+		if (strcmp(n->galt[i], t) != 0)
+			continue;
+		char **g = realloc(gs, (k + 2) * sizeof *g);
+		char *f = g ? rl_fold(n->ggame[i]) : NULL;
+		if (g)
+			gs = g;
+		if (!f) {
+			pg->oom = true;
+			break;
+		}
+		gs[k++] = f;
+		gs[k] = NULL;
+	}
+	if (pg->oom) {
+		rl_strings_free(gs, k);
+		return;
+	}
+	pg->v[pg->n++] = gs;
+}
+
+void rl_phrase_games_free(struct rl_phrase_games *pg)
+{
+	for (size_t i = 0; i < pg->n; i++) {
+		size_t k = 0;
+		while (pg->v[i] && pg->v[i][k])
+			k++;
+		rl_strings_free(pg->v[i], k);
+	}
+	free(pg->v);
+	*pg = (struct rl_phrase_games){0};
+}
+
 /* A term, its equivalents, and with games those of other games'
- * concepts too (each once). */
-static void term(struct rl_buf *b, const struct qnode *n, bool games)
+ * concepts too (each once); each phrase's games noted in pg. */
+static void term(struct rl_buf *b, const struct qnode *n, bool games,
+                 struct rl_phrase_games *pg)
 {
 	size_t alts = 0, galts = 0;
 	while (n->alt && n->alt[alts])
@@ -64,6 +114,7 @@ static void term(struct rl_buf *b, const struct qnode *n, bool games)
 	while (games && n->galt && n->galt[galts])
 		galts++;
 	column(b, n->col);
+	note(pg, n, NULL);
 	if (!alts && !galts) {
 		rl_fts_quote(b, n->text, strlen(n->text), n->prefix);
 		return;
@@ -73,6 +124,7 @@ static void term(struct rl_buf *b, const struct qnode *n, bool games)
 	for (size_t i = 0; i < alts; i++) {
 		rl_buf_adds(b, " OR ");
 		quote_s(b, n->alt[i]);
+		note(pg, n, NULL);
 	}
 	struct rl_strset seen = {0};
 	for (size_t i = 0; i < galts; i++) {
@@ -81,6 +133,7 @@ static void term(struct rl_buf *b, const struct qnode *n, bool games)
 			continue;
 		rl_buf_adds(b, " OR ");
 		quote_s(b, t);
+		note(pg, n, t);
 	}
 	rl_strset_free(&seen);
 	rl_buf_addc(b, ')');
@@ -136,10 +189,11 @@ bool rl_fts_has_not(const struct qnode *n)
 	return false;
 }
 
-void rl_fts_expr(struct rl_buf *b, const struct qnode *n, bool games)
+static void expr(struct rl_buf *b, const struct qnode *n, bool games,
+                 struct rl_phrase_games *pg)
 {
 	if (n->kind == QN_TERM) {
-		term(b, n, games);
+		term(b, n, games, pg);
 		return;
 	}
 	bool and = n->kind == QN_AND, first = true, nots = false;
@@ -154,7 +208,7 @@ void rl_fts_expr(struct rl_buf *b, const struct qnode *n, bool games)
 		if (!first)
 			rl_buf_adds(b, and ? " AND " : " OR ");
 		first = false;
-		rl_fts_expr(b, n->kid[i], games);
+		expr(b, n->kid[i], games, pg);
 	}
 	rl_buf_addc(b, ')');
 	first = true;
@@ -163,8 +217,19 @@ void rl_fts_expr(struct rl_buf *b, const struct qnode *n, bool games)
 			continue;
 		rl_buf_adds(b, first ? " NOT (" : " OR ");
 		first = false;
-		rl_fts_expr(b, n->kid[i]->kid[0], games);
+		expr(b, n->kid[i]->kid[0], games, pg);
 	}
 	if (!first)
 		rl_buf_adds(b, "))");
+}
+
+void rl_fts_expr(struct rl_buf *b, const struct qnode *n, bool games)
+{
+	expr(b, n, games, NULL);
+}
+
+void rl_fts_expr_games(struct rl_buf *b, const struct qnode *n,
+                       struct rl_phrase_games *pg)
+{
+	expr(b, n, true, pg);
 }

@@ -527,10 +527,10 @@ static int compile_tree(struct qc *x, struct qnode *root)
 		if (!isnot && rl_fts_sayable(k) && !(games && rl_fts_has_not(k))) {
 			if (pos.len)
 				rl_buf_adds(&pos, " AND ");
-			rl_fts_expr(&pos, k, true);
+			rl_fts_expr_games(&pos, k, &c->mgames);
 			/* other games' equivalents drive, the condition decides */
-			if (games)
-				rc = add_sql_cond(x, k);
+			if (games && !(rc = add_sql_cond(x, k)))
+				c->conds[c->nconds - 1].games = true;
 		} else if (isnot && rl_fts_sayable(in) && !games) {
 			if (neg.len)
 				rl_buf_adds(&neg, " OR ");
@@ -543,6 +543,8 @@ static int compile_tree(struct qc *x, struct qnode *root)
 			rc = add_sql_cond(x, k);
 		}
 	}
+	if (!rc && c->mgames.oom)
+		rc = RL_ENOMEM;
 	if (!rc && pos.len) {
 		struct rl_buf m = {0};
 		if (neg.len)

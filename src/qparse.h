@@ -89,6 +89,11 @@ bool rl_fts_has_not(const struct qnode *n);
 /* The FTS5 expression of a sayable subtree; with games, terms are ORed
  * with their other games' equivalents too. */
 void rl_fts_expr(struct rl_buf *b, const struct qnode *n, bool games);
+/* rl_fts_expr(b, n, true), noting in pg (query.h) the games each phrase
+ * it writes counts for. */
+struct rl_phrase_games;
+void rl_fts_expr_games(struct rl_buf *b, const struct qnode *n,
+                       struct rl_phrase_games *pg);
 /* The terms of a NULL-terminated list, ORed, in column col. */
 void rl_fts_alts(struct rl_buf *b, enum qn_col col, char *const *v);
 

@@ -71,7 +71,7 @@ int rl_add_cond(struct rl_compiled *c, char *rows, char *count)
 		free(count);
 		return RL_ENOMEM;
 	}
-	c->conds[c->nconds++] = (struct rl_cond){ rows, count };
+	c->conds[c->nconds++] = (struct rl_cond){ rows, count, false };
 	return RL_OK;
 }
 
@@ -101,6 +101,7 @@ void rl_compiled_free(struct rl_compiled *c)
 	free(c->read_as);
 	free(c->lang_own);
 	free(c->match);
+	rl_phrase_games_free(&c->mgames);
 	free(c->rank);
 	for (size_t i = 0; i < c->nsub; i++)
 		free(c->sub[i].fts);

@@ -64,7 +64,23 @@ void rl_rule_ref_free(struct rl_rule_ref *r);
  * but listed to count them all. */
 struct rl_cond {
 	char *rows, *count;
+	bool games;             /* the condition of a clause that match also
+	                           drives: its phrases of other games'
+	                           concepts count in their games only */
 };
+
+/* The games each phrase (quoted string) of an FTS5 expression counts
+ * for, in the order it writes them (ftsquery.c): v[i] NULL for every
+ * game; else the folded names (NULL-terminated) of the games for whose
+ * rulings alone a thesaurus term of their concepts widens a word (the
+ * conditions say so: "r.game_id IN (... rl_fold(name) = ...) AND r.id IN
+ * fN"). The champion lists' plan reads it (topk.c). */
+struct rl_phrase_games {
+	char ***v;
+	size_t n, cap;
+	bool oom;
+};
+void rl_phrase_games_free(struct rl_phrase_games *pg);
 
 /* A search's words and filters, as SQL and FTS5. Every value from the
  * user is a parameter (p); the SQL text holds fixed fragments and ?N. */
@@ -72,6 +88,7 @@ struct rl_compiled {
 	char *read_as;          /* the words as read (canonical), or NULL */
 	char *match;            /* FTS5 expression that finds and ranks */
 	int match_i;            /* its parameter, when there is one */
+	struct rl_phrase_games mgames;  /* its phrases' games */
 	char *rank;             /* without match: one that only ranks */
 	int rank_i;
 	struct rl_sub {         /* fN(rid): the rulings an expression finds */

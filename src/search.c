@@ -57,12 +57,16 @@ static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
 		 * without its walk of each phrase's doclist */
 		bool own = scored && (cand & 1u << i) && k &&
 		           rl_topk_counted(k, (int)i);
-		bool seek = own && !k->t[i].walk;
+		bool seek = (cand & 1u << i) && k && !k->t[i].walk &&
+		            (own || !scored);
 		if (own) {
 			rl_buf_addf(b, "SELECT rowid AS rid, rl_bm25(%s%s, "
 			            TITLE_WEIGHT ", " BODY_WEIGHT, prefix, l);
 			for (size_t p = 0; p < k->nph; p++)
-				rl_buf_addf(b, ", %lld", k->ph[p].docs0[i]);
+				if (k->ph[p].listed[i])
+					rl_buf_addf(b, ", %lld", k->ph[p].docs0[i]);
+				else
+					rl_buf_adds(b, ", NULL");
 			rl_buf_addf(b, ") AS score, '%s' AS l", l);
 		} else if (scored) {
 			rl_buf_addf(b, "SELECT rowid AS rid, bm25(%s%s, "
@@ -75,9 +79,11 @@ static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
 		            prefix, l, prefix, l, mi);
 		/* the fast path: only the candidates are scored. FTS5 seeks
 		 * each (rowid IN: the cursor is filtered again per rowid)
-		 * when rl_bm25 scores them; bm25 would count each phrase's
-		 * rows again at each, so there the + keeps rowid from FTS5
-		 * and the doclist is walked once */
+		 * when rl_bm25 scores them, or none does (a subselect fN);
+		 * bm25 would count each phrase's rows again at each, so there
+		 * the + keeps rowid from FTS5 and the doclist is walked once
+		 * (fN walked `power`'s 729k rows at 1M, 146 ms, to find its
+		 * candidates) */
 		if (cand & 1u << i)
 			rl_buf_adds(b, seek ? " AND rowid IN temp.topk_cand"
 			                    : " AND +rowid IN temp.topk_cand");
@@ -178,11 +184,11 @@ static int build_as_of(rl_db *db, const char *when, bool fts)
  * same answer: a ruling's full-text row is in one table, and the rows
  * tested, m's, are candidates there). */
 static void ctes(struct rl_buf *b, const struct rl_compiled *c,
-                 const char *prefix, unsigned cand)
+                 const char *prefix, unsigned cand, const struct rl_topk *k)
 {
 	for (size_t i = 0; i < c->nsub; i++) {
 		rl_buf_addf(b, "%sf%zu(rid) AS (", i ? ", " : "", i + 1);
-		fts_union(b, c->lang, c->sub[i].param, false, prefix, cand, NULL);
+		fts_union(b, c->lang, c->sub[i].param, false, prefix, cand, k);
 		rl_buf_addc(b, ')');
 	}
 }
@@ -283,7 +289,7 @@ static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
 	struct rl_buf b = {0};
 	bool fts = c->match || c->rank;
 	rl_buf_adds(&b, "WITH ");
-	ctes(&b, c, prefix, cand);
+	ctes(&b, c, prefix, cand, k);
 	rl_buf_addf(&b, "%stop AS MATERIALIZED (SELECT %s, %s AS score,"
 	            " %s AS l, %s%s%s AS first", c->nsub ? ", " : "",
 	            q->as_of ? rl_asof_cols : rl_ruling_cols,
@@ -329,7 +335,8 @@ static int plan_of(rl_db *db, const struct rl_compiled *c, struct plan *p)
 	for (int t = 0; t < 4; t++)
 		wanted[t] = fts_wanted(fts_langs[t], c->lang);
 	p->made = true;
-	int rc = rl_topk_plan(db, c->match, wanted, &p->k, &p->usable);
+	int rc = rl_topk_plan(db, c->match, &c->mgames, wanted, &p->k,
+	                      &p->usable);
 	if (rc)
 		p->usable = false;
 	return rc;
@@ -452,13 +459,186 @@ static int fts_count_sql(rl_db *db, const struct rl_query *q,
 	return *sql ? RL_OK : RL_ENOMEM;
 }
 
+/* An FTS5 expression of the phrases of k that restricted says (OR), as
+ * an SQL string literal. */
+static void phrases_literal(struct rl_buf *b, const struct rl_topk *k,
+                            bool restricted)
+{
+	bool first = true;
+	rl_buf_addc(b, '\'');
+	for (size_t i = 0; i < k->nph; i++) {
+		if (k->ph[i].restricted != restricted)
+			continue;
+		if (!first)
+			rl_buf_adds(b, " OR ");
+		first = false;
+		for (const char *s = k->ph[i].raw; *s; s++) {
+			if (*s == '\'')
+				rl_buf_addc(b, '\'');
+			rl_buf_addc(b, *s);
+		}
+	}
+	rl_buf_addc(b, '\'');
+}
+
+/* The exact count of a word the thesaurus widens to other games' terms
+ * (`power`: "power" for all rulings, "Pouvoir" for Spirit Island's),
+ * when its only other conditions are the tables' languages and withdrawn
+ * rulings hidden: the expression is an OR of phrases U that match in any
+ * game and phrases R that match in the games S only (each the same S).
+ * Per table, the rows holding U (its list's count, else FTS5's), plus
+ * the rows of S holding R and not U: with a list of R's rows per game
+ * (schema 15) and no ruling changed since, their counts less the rows of
+ * S holding both (an FTS5 AND, its few matches read in rulings); else
+ * the rows of "R NOT U" read in rulings for their game. When a game's
+ * list holds all its rows holding R, those holding U too are sought in
+ * the index instead (`Isolate` and "Isoler" are one term in the English
+ * index: the AND's 49k rows at 1M were each read in rulings). Then the
+ * withdrawn rulings among those, when few, looked up one by one. The
+ * join counted every match of U or R through rulings: 0.15 s of `power`'s
+ * 0.18 at 100k. *sql NULL when the search is of another form. */
+static int games_count_sql(rl_db *db, const struct rl_query *q,
+                           const struct rl_compiled *c, struct plan *p,
+                           char **sql)
+{
+	*sql = NULL;
+	if (!c->match || q->as_of || q->raw || !rl_topk_enabled())
+		return RL_OK;
+	size_t ngames = 0;
+	bool hidden = false;
+	for (size_t i = 0; i < c->nconds; i++) {
+		const char *x = c->conds[i].rows;
+		if (c->conds[i].games)
+			ngames++;
+		else if (strcmp(x, "r.withdrawn_at IS NULL") == 0)
+			hidden = true;
+		else if (!cond_in_tables(c, x))
+			return RL_OK;
+	}
+	if (ngames != 1)
+		return RL_OK;
+	int rc = plan_of(db, c, p);
+	const struct rl_topk *k = &p->k;
+	if (rc || !k->nph)
+		return rc;
+	for (size_t i = 0; i < k->nprog; i++)
+		if (k->prog[i] == RL_TOPK_AND)      /* OR only */
+			return RL_OK;
+	const struct rl_topk_phrase *r0 = NULL;
+	size_t nu = 0, nr = 0;
+	for (size_t i = 0; i < k->nph; i++) {
+		const struct rl_topk_phrase *ph = &k->ph[i];
+		if (!ph->restricted) {
+			nu++;
+			continue;
+		}
+		nr++;
+		if (!r0)
+			r0 = ph;
+		bool same = ph->ngid == r0->ngid;
+		for (size_t g = 0; same && g < ph->ngid; g++)
+			same = ph->gid[g] == r0->gid[g];
+		if (!same)
+			return RL_OK;
+	}
+	if (!nu || !nr)
+		return RL_OK;
+	long long gone = 0;
+	if (hidden && (rc = withdrawn_count(db, &gone)))
+		return rc;
+	if (gone > 4096)
+		return RL_OK;   /* each would be looked up */
+	struct rl_buf ids = {0}, u = {0}, rr = {0};
+	rl_buf_adds(&ids, r0->ngid ? "(" : "(NULL");
+	for (size_t g = 0; g < r0->ngid; g++)
+		rl_buf_addf(&ids, "%s%lld", g ? ", " : "", r0->gid[g]);
+	rl_buf_addc(&ids, ')');
+	phrases_literal(&u, k, false);
+	phrases_literal(&rr, k, true);
+	struct rl_buf b = {0};
+	rl_buf_adds(&b, "SELECT 0");
+	for (int t = 0; t < 4; t++) {
+		const char *l = fts_langs[t];
+		if (!fts_wanted(l, c->lang))
+			continue;
+		const struct rl_topk_phrase *u0 = NULL, *rp = NULL;
+		for (size_t i = 0; i < k->nph; i++)
+			*(k->ph[i].restricted ? &rp : &u0) = &k->ph[i];
+		if (nu == 1 && !k->dirty && k->t[t].listed && u0->listed[t])
+			rl_buf_addf(&b, " + %lld", u0->docs0[t]);
+		else
+			rl_buf_addf(&b, " + (SELECT count(*) FROM rulings_fts_%s"
+			            " WHERE rulings_fts_%s MATCH %s)", l, l, u.s ? u.s : "''");
+		bool lists = nr == 1 && !k->dirty && k->t[t].listed &&
+		             rp->listed[t] && rp->gl[t];
+		for (size_t g = 0; lists && g < rp->ngid; g++)
+			lists = rp->gl[t][g].listed;
+		long long docs = 0;
+		bool complete = true;
+		for (size_t g = 0; lists && g < rp->ngid; g++) {
+			docs += rp->gl[t][g].docs;
+			complete &= rp->gl[t][g].tau == 0;
+		}
+		if (lists && docs == 0) {
+			;       /* the games' rows hold none of R */
+		} else if (lists && complete) {
+			/* the lists hold each of the games' rows holding R: those
+			 * that hold U too, sought in the index (512 at most) */
+			rl_buf_addf(&b, " + %lld - (SELECT count(*) FROM topk_glists g"
+			            " WHERE g.tbl = '%s' AND g.term = '", docs, l);
+			for (const char *x = rp->term[t]; *x; x++) {
+				if (*x == '\'')
+					rl_buf_addc(&b, '\'');
+				rl_buf_addc(&b, *x);
+			}
+			rl_buf_addf(&b, "' AND g.game_id IN %s AND EXISTS (SELECT 1"
+			            " FROM rulings_fts_%s WHERE rulings_fts_%s MATCH %s"
+			            " AND rowid = g.rid))", ids.s ? ids.s : "(NULL)", l,
+			            l, u.s ? u.s : "''");
+		} else if (lists) {
+			rl_buf_addf(&b, " + %lld - (SELECT count(*) FROM rulings r"
+			            " WHERE r.game_id IN %s AND r.id IN"
+			            " (SELECT rowid FROM rulings_fts_%s WHERE"
+			            " rulings_fts_%s MATCH '(' || %s || ') AND (' || %s"
+			            " || ')'))", docs, ids.s ? ids.s : "(0)", l, l,
+			            rr.s ? rr.s : "''", u.s ? u.s : "''");
+		} else {
+			rl_buf_addf(&b, " + (SELECT count(*) FROM rulings r"
+			            " WHERE r.game_id IN %s AND r.id IN"
+			            " (SELECT rowid FROM rulings_fts_%s WHERE"
+			            " rulings_fts_%s MATCH '(' || %s || ') NOT (' || %s"
+			            " || ')'))", ids.s ? ids.s : "(0)", l, l,
+			            rr.s ? rr.s : "''", u.s ? u.s : "''");
+		}
+		if (gone)
+			rl_buf_addf(&b, " - (SELECT count(*) FROM rulings r"
+			            " WHERE r.withdrawn_at IS NOT NULL AND (EXISTS"
+			            " (SELECT 1 FROM rulings_fts_%s WHERE rulings_fts_%s"
+			            " MATCH %s AND rowid = r.id) OR (r.game_id"
+			            " IN %s AND EXISTS (SELECT 1 FROM rulings_fts_%s"
+			            " WHERE rulings_fts_%s MATCH %s AND rowid = r.id))))",
+			            l, l, u.s ? u.s : "''", ids.s ? ids.s : "(0)", l, l,
+			            rr.s ? rr.s : "''");
+	}
+	bool oom = ids.oom || u.oom || rr.oom;
+	rl_buf_free(&ids);
+	rl_buf_free(&u);
+	rl_buf_free(&rr);
+	if (oom) {
+		rl_buf_free(&b);
+		return RL_ENOMEM;
+	}
+	*sql = rl_buf_take(&b);
+	return *sql ? RL_OK : RL_ENOMEM;
+}
+
 static char *count_sql(const struct rl_query *q, const struct rl_compiled *c,
                        const char *prefix)
 {
 	struct rl_buf b = {0};
 	if (c->nsub) {
 		rl_buf_adds(&b, "WITH ");
-		ctes(&b, c, prefix, 0);
+		ctes(&b, c, prefix, 0, NULL);
 		rl_buf_addc(&b, ' ');
 	}
 	rl_buf_adds(&b, "SELECT count(*)");
@@ -661,6 +841,8 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	} else if (!rc && more) {
 		char *ct = NULL;
 		rc = fts_count_sql(db, q, &c, &plan, &ct);
+		if (!rc && !ct)
+			rc = games_count_sql(db, q, &c, &plan, &ct);
 		if (!rc && !ct)
 			ct = count_sql(q, &c, prefix);
 		sqlite3_stmt *cst = rc ? NULL : prepare(db, ct, &c, &rc);

@@ -2,6 +2,7 @@
  * added, what changed recorded, their references, aliases, errata and tags;
  * a thesaurus's concepts (see store.c). */
 #include "store_write.h"
+#include "topk.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -504,9 +505,42 @@ int rl_store_put_older_entry(rl_db *db, struct stmts *s, struct tag_cache *c,
 	return link_entry(db, s, c, id, doc, import, d, e);
 }
 
-/* A thesaurus's concepts replace the ones its previous version gave. */
+/* A thesaurus's concepts replace the ones its previous version gave;
+ * when that changes which terms are bound to which games, the champion
+ * lists per game are built again (topk.c). */
+static int put_concepts(rl_db *db, const struct rl_doc *doc,
+                        long long docid);
+
 int rl_store_put_concepts(rl_db *db, const struct rl_doc *doc,
                           long long docid)
+{
+	bool had = false;
+	sqlite3_stmt *st = rl_db_prepare(db, "SELECT 1 FROM concepts"
+	                                 " WHERE document_id = ?1");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_int64(st, 1, docid);
+	int s = sqlite3_step(st);
+	had = s == SQLITE_ROW;
+	sqlite3_finalize(st);
+	if (s != SQLITE_ROW && s != SQLITE_DONE)
+		return rl_db_sqlite_fail(db, s, "store concepts");
+	if (!had && !doc->nconcepts)
+		return RL_OK;           /* not a thesaurus: nothing to replace */
+	char *before = NULL, *after = NULL;
+	int rc = rl_topk_thesaurus_key(db, &before);
+	if (!rc)
+		rc = put_concepts(db, doc, docid);
+	if (!rc)
+		rc = rl_topk_thesaurus_key(db, &after);
+	if (!rc && strcmp(before, after) != 0)
+		rc = rl_topk_games(db);
+	free(before);
+	free(after);
+	return rc;
+}
+
+static int put_concepts(rl_db *db, const struct rl_doc *doc, long long docid)
 {
 	char sql[96];
 	snprintf(sql, sizeof sql, "DELETE FROM concepts WHERE document_id = %lld",

@@ -27,8 +27,11 @@
  * rows, when the rulings changed since the build are more than an eighth
  * of all, or when a table's row count has halved or doubled or its average
  * length grown by more than 10 %: each makes the bound looser and the
- * changed rows to score more. `rulings reindex` rebuilds them always. */
+ * changed rows to score more. `rulings reindex` rebuilds them always.
+ * The lists per game (below) are built with them, and again when an
+ * imported thesaurus binds other terms to games (rl_topk_games). */
 
+#include "query.h"
 #include "stemtok.h"
 #include "topk.h"
 #include "util.h"
@@ -67,6 +70,8 @@ bool rl_topk_enabled(void)
 	const char *e = getenv("RULINGS_TOPK");
 	return !e || strcmp(e, "off") != 0;
 }
+
+static int count_of(rl_db *db, const char *sql, long long *n);
 
 /* ---- reading FTS5's records ---------------------------------------------- */
 
@@ -130,6 +135,45 @@ static double idf(long long rows, long long docs)
 }
 
 /* ---- building ----------------------------------------------------------- */
+
+struct tokens {
+	int n;
+	char *first;
+};
+
+static int on_token(void *ctx, int flags, const char *tok, int n, int s, int e)
+{
+	(void)flags, (void)s, (void)e;
+	struct tokens *t = ctx;
+	if (t->n++ == 0 && !(t->first = sqlite3_mprintf("%.*s", n, tok)))
+		return SQLITE_NOMEM;
+	return SQLITE_OK;
+}
+
+/* The one term word makes in table t's index, or NULL (*term) when it
+ * makes none or several. */
+static int term_of(rl_db *db, fts5_api *api, int t, const char *word,
+                   char **term)
+{
+	*term = NULL;
+	void *ud = NULL;
+	fts5_tokenizer m;
+	Fts5Tokenizer *tk = NULL;
+	const char *args[] = { "3", tok_lang[t] };
+	if (api->xFindTokenizer(api, "rl_stem", &ud, &m) != SQLITE_OK ||
+	    m.xCreate(ud, args, 2, &tk) != SQLITE_OK)
+		return rl_db_fail(db, RL_EINTERNAL, "cannot open the rl_stem tokenizer");
+	struct tokens k = {0};
+	int s = m.xTokenize(tk, &k, FTS5_TOKENIZE_QUERY, word, (int)strlen(word),
+	                    on_token);
+	m.xDelete(tk);
+	if (s == SQLITE_OK && k.n == 1 && !(*term = strdup(k.first)))
+		s = SQLITE_NOMEM;
+	sqlite3_free(k.first);
+	return s == SQLITE_OK ? RL_OK : s == SQLITE_NOMEM ? RL_ENOMEM
+	       : rl_db_fail(db, RL_EINTERNAL, "cannot tokenize '%s'", word);
+}
+
 
 struct scored {
 	long long rid;
@@ -221,6 +265,226 @@ static int lengths(rl_db *db, int t, unsigned **dl, long long *max)
 	return rc;
 }
 
+/* ---- the lists per game ---- */
+
+/* The terms the thesaurus binds to a game (those of concepts under a
+ * "[Game]" line: a search widens a word to them for that game's rulings
+ * only, src/qcompile.c), as table t's index holds the single-word ones,
+ * each with every game of its concept's name (the search's condition
+ * matches games by rl_fold(name)); and which bound game each ruling is
+ * of (map[rid]: 1 + its index in gid[], 0 for none). */
+struct bound {
+	struct bterm {
+		char *term;
+		long long gid;
+		unsigned idx;           /* 1 + the game's index in gid[] */
+	} *v;
+	size_t n, cap;
+	long long *gid;
+	size_t ngid, capgid;
+	unsigned short *map;
+	long long maxrid;
+};
+
+static void bound_free(struct bound *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		free(b->v[i].term);
+	free(b->v);
+	free(b->gid);
+	free(b->map);
+	*b = (struct bound){0};
+}
+
+static int bound_of(rl_db *db, int t, struct bound *b)
+{
+	*b = (struct bound){0};
+	fts5_api *api = rl_fts5_api(db->h);
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT DISTINCT t.term, g2.id FROM concept_terms t"
+		" JOIN concepts c ON c.id = t.concept_id"
+		" JOIN games g ON g.id = c.game_id"
+		" JOIN games g2 ON rl_fold(g2.name) = rl_fold(g.name)"
+		" ORDER BY g2.id");
+	if (!api || !st) {
+		sqlite3_finalize(st);
+		return api ? RL_EINTERNAL : rl_db_fail(db, RL_EINTERNAL,
+		                                       "no FTS5");
+	}
+	int rc = RL_OK, s;
+	while (!rc && (s = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *w = (const char *)sqlite3_column_text(st, 0);
+		long long gid = sqlite3_column_int64(st, 1);
+		char *term = NULL;
+		if (!w || (rc = term_of(db, api, t, w, &term)) || !term)
+			continue;
+		bool dup = false;
+		for (size_t i = 0; i < b->n && !dup; i++)
+			dup = b->v[i].gid == gid && strcmp(b->v[i].term, term) == 0;
+		if (dup) {
+			free(term);
+			continue;
+		}
+		if (!b->ngid || b->gid[b->ngid - 1] != gid) {
+			if (b->ngid == 0xFFFF) {    /* no list: taken whole */
+				free(term);
+				continue;
+			}
+			if (!rl_grow(&b->gid, &b->capgid, b->ngid + 1,
+			             sizeof *b->gid)) {
+				free(term);
+				rc = RL_ENOMEM;
+				break;
+			}
+			b->gid[b->ngid++] = gid;
+		}
+		if (!rl_grow(&b->v, &b->cap, b->n + 1, sizeof *b->v)) {
+			free(term);
+			rc = RL_ENOMEM;
+			break;
+		}
+		b->v[b->n++] = (struct bterm){ term, gid, (unsigned)b->ngid };
+	}
+	if (!rc && s != SQLITE_DONE)
+		rc = rl_db_sqlite_fail(db, s, "lists");
+	sqlite3_finalize(st);
+	if (rc || !b->n)
+		return rc;
+	/* each bound game's rulings, by the identity index (game first) */
+	rc = count_of(db, "SELECT ifnull(max(id), 0) FROM rulings", &b->maxrid);
+	if (!rc && !(b->map = calloc((size_t)b->maxrid + 1, sizeof *b->map)))
+		rc = RL_ENOMEM;
+	sqlite3_stmt *ids = rc ? NULL : rl_db_prepare(db,
+		"SELECT id FROM rulings WHERE ifnull(game_id, 0) = ?1");
+	if (!rc && !ids)
+		rc = RL_EINTERNAL;
+	for (size_t g = 0; g < b->ngid && !rc; g++) {
+		sqlite3_bind_int64(ids, 1, b->gid[g]);
+		while ((s = sqlite3_step(ids)) == SQLITE_ROW) {
+			long long id = sqlite3_column_int64(ids, 0);
+			if (id >= 0 && id <= b->maxrid)
+				b->map[id] = (unsigned short)(g + 1);
+		}
+		if (s != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "lists");
+		sqlite3_reset(ids);
+	}
+	sqlite3_finalize(ids);
+	return rc;
+}
+
+struct gput {
+	sqlite3_stmt *term, *row;
+	struct scored *w;
+	size_t cap;
+};
+
+/* The lists per game of term in table tb, from v[0..n): every row
+ * holding it, weighed, in rowid order (build_table). */
+static int put_game_lists(rl_db *db, struct gput *p, const struct bound *b,
+                          const char *tb, const char *term,
+                          const struct scored *v, size_t n)
+{
+	int rc = RL_OK;
+	for (size_t j = 0; j < b->n && !rc; j++) {
+		const struct bterm *x = &b->v[j];
+		if (strcmp(x->term, term) != 0)
+			continue;
+		size_t m = 0;
+		for (size_t i = 0; i < n; i++) {
+			long long id = v[i].rid;
+			if (id < 0 || id > b->maxrid || b->map[id] != x->idx)
+				continue;
+			if (!rl_grow(&p->w, &p->cap, m + 1, sizeof *p->w))
+				return RL_ENOMEM;
+			p->w[m++] = v[i];
+		}
+		best_first(p->w, m, RL_TOPK_LIST + 1);
+		rl_bind_text(p->term, 1, tb);
+		sqlite3_bind_text(p->term, 2, term, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(p->term, 3, x->gid);
+		sqlite3_bind_int64(p->term, 4, (sqlite3_int64)m);
+		sqlite3_bind_double(p->term, 5, m > RL_TOPK_LIST
+		                    ? p->w[RL_TOPK_LIST].g : 0.0);
+		int s = sqlite3_step(p->term);
+		if (s != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "lists");
+		sqlite3_reset(p->term);
+		for (size_t i = 0; i < m && i < RL_TOPK_LIST && !rc; i++) {
+			rl_bind_text(p->row, 1, tb);
+			sqlite3_bind_text(p->row, 2, term, -1, SQLITE_STATIC);
+			sqlite3_bind_int64(p->row, 3, x->gid);
+			sqlite3_bind_double(p->row, 4, p->w[i].g);
+			sqlite3_bind_int64(p->row, 5, p->w[i].rid);
+			if ((s = sqlite3_step(p->row)) != SQLITE_DONE)
+				rc = rl_db_sqlite_fail(db, s, "lists");
+			sqlite3_reset(p->row);
+		}
+	}
+	return rc;
+}
+
+static int gput_open(rl_db *db, struct gput *p)
+{
+	*p = (struct gput){0};
+	p->term = rl_db_prepare(db, "INSERT INTO topk_gterms (tbl, term, game_id,"
+	                        " docs, tau) VALUES (?1, ?2, ?3, ?4, ?5)");
+	p->row = rl_db_prepare(db, "INSERT INTO topk_glists (tbl, term, game_id,"
+	                       " g0, rid) VALUES (?1, ?2, ?3, ?4, ?5)");
+	return p->term && p->row ? RL_OK : RL_EINTERNAL;
+}
+
+static void gput_close(struct gput *p)
+{
+	sqlite3_finalize(p->term);
+	sqlite3_finalize(p->row);
+	free(p->w);
+	*p = (struct gput){0};
+}
+
+/* Whether term is one of b's. */
+static bool is_bound(const struct bound *b, const char *term)
+{
+	for (size_t i = 0; i < b->n; i++)
+		if (strcmp(b->v[i].term, term) == 0)
+			return true;
+	return false;
+}
+
+/* The rows of table t holding term, in rowid order, each with its weight
+ * at average length avgdl (f summed from its instances). */
+static int term_rows(rl_db *db, sqlite3_stmt *inst, const char *term,
+                     const unsigned *dl, long long maxid, double avgdl,
+                     struct scored **v, size_t *cap, size_t *n)
+{
+	*n = 0;
+	int rc = RL_OK, si;
+	sqlite3_bind_text(inst, 1, term, -1, SQLITE_STATIC);
+	while ((si = sqlite3_step(inst)) == SQLITE_ROW) {
+		long long rid = sqlite3_column_int64(inst, 0);
+		const char *col = (const char *)sqlite3_column_text(inst, 1);
+		double w = col && strcmp(col, "title") == 0 ? TITLE_W : BODY_W;
+		if (*n && (*v)[*n - 1].rid == rid) {
+			(*v)[*n - 1].g += w;       /* f, for now */
+			continue;
+		}
+		if (!rl_grow(v, cap, *n + 1, sizeof **v)) {
+			rc = RL_ENOMEM;
+			break;
+		}
+		(*v)[(*n)++] = (struct scored){ rid, w };
+	}
+	if (!rc && si != SQLITE_DONE && si != SQLITE_ROW)
+		rc = rl_db_sqlite_fail(db, si, "lists");
+	sqlite3_reset(inst);
+	for (size_t i = 0; i < *n && !rc; i++) {
+		long long id = (*v)[i].rid;
+		double len = id >= 0 && id <= maxid ? dl[id] : 0;
+		(*v)[i].g = weight((*v)[i].g, len, avgdl);
+	}
+	return rc;
+}
+
 static int build_table(rl_db *db, int t)
 {
 	const char *tb = tbl_name[t];
@@ -239,6 +503,8 @@ static int build_table(rl_db *db, int t)
 	static const char *const clear[] = {
 		"DELETE FROM topk_lists WHERE tbl = ?1",
 		"DELETE FROM topk_terms WHERE tbl = ?1",
+		"DELETE FROM topk_glists WHERE tbl = ?1",
+		"DELETE FROM topk_gterms WHERE tbl = ?1",
 	};
 	for (size_t k = 0; k < sizeof clear / sizeof *clear && !rc; k++) {
 		sqlite3_stmt *del = rl_db_prepare(db, clear[k]);
@@ -269,7 +535,13 @@ static int build_table(rl_db *db, int t)
 
 	unsigned *dl = NULL;
 	long long maxid = -1;
+	struct bound bd = {0};
+	struct gput gp = {0};
 	rc = lengths(db, t, &dl, &maxid);
+	if (!rc)
+		rc = bound_of(db, t, &bd);
+	if (!rc && bd.n)
+		rc = gput_open(db, &gp);
 	char q1[128], q2[128];
 	snprintf(q1, sizeof q1, "SELECT term, doc FROM temp.topk_row_%s"
 	         " WHERE doc > %d", tb, RL_TOPK_LIST);
@@ -290,32 +562,15 @@ static int build_table(rl_db *db, int t)
 		const char *term = (const char *)sqlite3_column_text(terms, 0);
 		long long docs = sqlite3_column_int64(terms, 1);
 		size_t n = 0;
-		sqlite3_bind_text(inst, 1, term, -1, SQLITE_STATIC);
 		int si;
-		while ((si = sqlite3_step(inst)) == SQLITE_ROW) {
-			long long rid = sqlite3_column_int64(inst, 0);
-			const char *col = (const char *)sqlite3_column_text(inst, 1);
-			double w = col && strcmp(col, "title") == 0 ? TITLE_W : BODY_W;
-			if (n && v[n - 1].rid == rid) {
-				v[n - 1].g += w;       /* f, for now */
-				continue;
-			}
-			if (!rl_grow(&v, &cap, n + 1, sizeof *v)) {
-				rc = RL_ENOMEM;
-				break;
-			}
-			v[n++] = (struct scored){ rid, w };
-		}
-		if (!rc && si != SQLITE_DONE && si != SQLITE_ROW)
-			rc = rl_db_sqlite_fail(db, si, "lists");
-		sqlite3_reset(inst);
-		for (size_t i = 0; i < n && !rc; i++) {
-			long long id = v[i].rid;
-			double len = id >= 0 && id <= maxid ? dl[id] : 0;
-			v[i].g = weight(v[i].g, len, avgdl);
-		}
+		rc = term_rows(db, inst, term, dl, maxid, avgdl, &v, &cap, &n);
 		if (rc || n <= RL_TOPK_LIST)
 			continue;
+		/* the game lists first: v is in rowid order until best_first */
+		if (is_bound(&bd, term))
+			rc = put_game_lists(db, &gp, &bd, tb, term, v, n);
+		if (rc)
+			break;
 		best_first(v, n, RL_TOPK_LIST + 1);   /* the list, and tau's row */
 		rl_bind_text(put_term, 1, tb);
 		sqlite3_bind_text(put_term, 2, term, -1, SQLITE_STATIC);
@@ -336,6 +591,8 @@ static int build_table(rl_db *db, int t)
 	}
 	if (!rc && s != SQLITE_DONE)
 		rc = rl_db_sqlite_fail(db, s, "lists");
+	gput_close(&gp);
+	bound_free(&bd);
 	free(v);
 	free(dl);
 	sqlite3_finalize(terms);
@@ -352,6 +609,118 @@ int rl_topk_rebuild(rl_db *db)
 		rc = build_table(db, t);
 	if (!rc)
 		rc = rl_db_exec(db, "DELETE FROM topk_dirty");
+	return rc;
+}
+
+/* The game lists again, from the index as it is, at the averages of the
+ * lists' build (topk_state: the weights are the other lists'; a ruling
+ * changed since is scored anyway, topk_dirty), when a thesaurus changed
+ * which terms are bound to which games (rl_topk_thesaurus_key). */
+int rl_topk_games(rl_db *db)
+{
+	int rc = RL_OK;
+	sqlite3_stmt *state = rl_db_prepare(db, "SELECT avgdl FROM topk_state"
+	                                    " WHERE tbl = ?1 AND rows >= ?2");
+	sqlite3_stmt *listed = rl_db_prepare(db, "SELECT 1 FROM topk_terms"
+	                                     " WHERE tbl = ?1 AND term = ?2");
+	sqlite3_stmt *del[2] = {
+		rl_db_prepare(db, "DELETE FROM topk_glists WHERE tbl = ?1"),
+		rl_db_prepare(db, "DELETE FROM topk_gterms WHERE tbl = ?1"),
+	};
+	if (!state || !listed || !del[0] || !del[1])
+		rc = RL_EINTERNAL;
+	for (int t = 0; t < 4 && !rc; t++) {
+		const char *tb = tbl_name[t];
+		for (int i = 0; i < 2 && !rc; i++) {
+			rl_bind_text(del[i], 1, tb);
+			int s = sqlite3_step(del[i]);
+			if (s != SQLITE_DONE)
+				rc = rl_db_sqlite_fail(db, s, "lists");
+			sqlite3_reset(del[i]);
+		}
+		rl_bind_text(state, 1, tb);
+		sqlite3_bind_int(state, 2, 2 * RL_TOPK_LIST);
+		int s = rc ? SQLITE_DONE : sqlite3_step(state);
+		double a0 = s == SQLITE_ROW ? sqlite3_column_double(state, 0) : 0;
+		if (s != SQLITE_ROW && s != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "lists");
+		sqlite3_reset(state);
+		if (rc || a0 <= 0)
+			continue;
+		struct bound bd = {0};
+		struct gput gp = {0};
+		unsigned *dl = NULL;
+		long long maxid = -1;
+		sqlite3_stmt *inst = NULL;
+		struct scored *v = NULL;
+		size_t cap = 0, n;
+		rc = bound_of(db, t, &bd);
+		if (!rc && bd.n) {
+			char sql[192];
+			snprintf(sql, sizeof sql, "CREATE VIRTUAL TABLE IF NOT EXISTS"
+			         " temp.topk_inst_%s USING fts5vocab(main,"
+			         " rulings_fts_%s, instance)", tb, tb);
+			rc = rl_db_exec(db, sql);
+			if (!rc)
+				rc = gput_open(db, &gp);
+			if (!rc)
+				rc = lengths(db, t, &dl, &maxid);
+			snprintf(sql, sizeof sql, "SELECT doc, col FROM temp.topk_inst_%s"
+			         " WHERE term = ?1", tb);
+			if (!rc && !(inst = rl_db_prepare(db, sql)))
+				rc = RL_EINTERNAL;
+		}
+		for (size_t j = 0; j < bd.n && !rc; j++) {
+			const char *term = bd.v[j].term;
+			bool seen = false;
+			for (size_t i = 0; i < j && !seen; i++)
+				seen = strcmp(bd.v[i].term, term) == 0;
+			if (seen)
+				continue;
+			rl_bind_text(listed, 1, tb);
+			rl_bind_text(listed, 2, term);
+			s = sqlite3_step(listed);
+			sqlite3_reset(listed);
+			if (s == SQLITE_DONE)
+				continue;       /* no list: its rows are taken whole */
+			if (s != SQLITE_ROW) {
+				rc = rl_db_sqlite_fail(db, s, "lists");
+				break;
+			}
+			rc = term_rows(db, inst, term, dl, maxid, a0, &v, &cap, &n);
+			if (!rc)
+				rc = put_game_lists(db, &gp, &bd, tb, term, v, n);
+		}
+		free(v);
+		free(dl);
+		sqlite3_finalize(inst);
+		gput_close(&gp);
+		bound_free(&bd);
+	}
+	sqlite3_finalize(state);
+	sqlite3_finalize(listed);
+	sqlite3_finalize(del[0]);
+	sqlite3_finalize(del[1]);
+	return rc;
+}
+
+int rl_topk_thesaurus_key(rl_db *db, char **key)
+{
+	*key = NULL;
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT group_concat(x, char(10)) FROM (SELECT DISTINCT"
+		" t.term || char(9) || rl_fold(g.name) AS x FROM concept_terms t"
+		" JOIN concepts c ON c.id = t.concept_id"
+		" JOIN games g ON g.id = c.game_id ORDER BY x)");
+	if (!st)
+		return RL_EINTERNAL;
+	int s = sqlite3_step(st);
+	const char *v = s == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0)
+	                                : NULL;
+	int rc = s == SQLITE_ROW ? RL_OK : rl_db_sqlite_fail(db, s, "lists");
+	if (!rc && !(*key = strdup(v ? v : "")))
+		rc = RL_ENOMEM;
+	sqlite3_finalize(st);
 	return rc;
 }
 
@@ -466,49 +835,28 @@ int rl_topk_refresh_later(rl_db *db)
  * taken as candidates: a row left out does not hold it, so its part is 0,
  * and an AND that needs it cannot match a row left out at all (bound 0).
  * Expressions of anything else (phrases of several tokens, NEAR, NOT,
- * column filters, prefixes) are not taken: they are scored exhaustively. */
-
-struct tokens {
-	int n;
-	char *first;
-};
-
-static int on_token(void *ctx, int flags, const char *tok, int n, int s, int e)
-{
-	(void)flags, (void)s, (void)e;
-	struct tokens *t = ctx;
-	if (t->n++ == 0 && !(t->first = sqlite3_mprintf("%.*s", n, tok)))
-		return SQLITE_NOMEM;
-	return SQLITE_OK;
-}
-
-/* The one term word makes in table t's index, or NULL (*term) when it
- * makes none or several. */
-static int term_of(rl_db *db, fts5_api *api, int t, const char *word,
-                   char **term)
-{
-	*term = NULL;
-	void *ud = NULL;
-	fts5_tokenizer m;
-	Fts5Tokenizer *tk = NULL;
-	const char *args[] = { "3", tok_lang[t] };
-	if (api->xFindTokenizer(api, "rl_stem", &ud, &m) != SQLITE_OK ||
-	    m.xCreate(ud, args, 2, &tk) != SQLITE_OK)
-		return rl_db_fail(db, RL_EINTERNAL, "cannot open the rl_stem tokenizer");
-	struct tokens k = {0};
-	int s = m.xTokenize(tk, &k, FTS5_TOKENIZE_QUERY, word, (int)strlen(word),
-	                    on_token);
-	m.xDelete(tk);
-	if (s == SQLITE_OK && k.n == 1 && !(*term = strdup(k.first)))
-		s = SQLITE_NOMEM;
-	sqlite3_free(k.first);
-	return s == SQLITE_OK ? RL_OK : s == SQLITE_NOMEM ? RL_ENOMEM
-	       : rl_db_fail(db, RL_EINTERNAL, "cannot tokenize '%s'", word);
-}
+ * column filters, prefixes) are not taken: they are scored exhaustively.
+ *
+ * A phrase of other games' concepts (`power` widened to Spirit Island's
+ * "Pouvoir": the search's condition lets it match in those games only,
+ * rl_phrase_games) still scores in any row that holds it: bm25 scores
+ * the whole expression whatever made the row match. For such a phrase the
+ * candidates are the prefixes of its list over all games and of its list
+ * in each of its games (topk_glists, schema 15: a game's best rows, all
+ * of them when fewer than RL_TOPK_LIST; built with the other lists, at
+ * the same averages). A row left out is of one of its games or of
+ * another, and the bound is the largest over those cases: in the case
+ * of game G, the expression must be able to hold with each restricted
+ * phrase false unless G is one of its games, and a phrase counts with
+ * its cut there (below both its lists' cuts in its games; below its list
+ * over all games' elsewhere). Before the game lists, the rows read from
+ * "Pouvoir"'s list were other games' and matched nothing, and the bound
+ * never fell below the results: every match of `power` was scored, 5.5 s
+ * at 1M rulings. */
 
 /* ---- the expression: strings, AND, OR, parentheses ---- */
 
-enum { OP_AND = -1, OP_OR = -2 };
+enum { OP_AND = RL_TOPK_AND, OP_OR = RL_TOPK_OR };
 
 struct parse {
 	const char *s;
@@ -620,10 +968,11 @@ static void parse_or(struct parse *p)
 	}
 }
 
-/* Whether a row of table t outside the candidates can match the
- * expression: not when an AND needs a phrase all of whose rows are
- * candidates (one without a list). */
-static bool can_match(const struct rl_topk *k, int t)
+/* Whether a row outside the candidates can match the expression, when
+ * phrase i may be held by such a row only where avail[i]: not when an AND
+ * needs a phrase all of whose rows are candidates (one without a list),
+ * or one that makes a ruling match in other games only. */
+static bool can_match(const struct rl_topk *k, const bool *avail)
 {
 	bool stack[64];
 	size_t n = 0;
@@ -632,7 +981,7 @@ static bool can_match(const struct rl_topk *k, int t)
 		if (op >= 0) {
 			if (n == sizeof stack / sizeof *stack)
 				return true;    /* deeper than ever built: no proof */
-			stack[n++] = k->ph[op].listed[t];
+			stack[n++] = avail[op];
 		} else if (n >= 2) {
 			bool b = stack[--n];
 			stack[n - 1] = op == OP_AND ? stack[n - 1] && b
@@ -642,7 +991,74 @@ static bool can_match(const struct rl_topk *k, int t)
 	return n == 1 ? stack[0] : true;
 }
 
-int rl_topk_plan(rl_db *db, const char *match, const bool wanted[4],
+/* The game ids of the phrases that games restricts (by folded name). */
+static int restrict_games(rl_db *db, const struct rl_phrase_games *games,
+                          struct rl_topk *k)
+{
+	sqlite3_stmt *st = rl_db_prepare(db, "SELECT id FROM games"
+	                                 " WHERE rl_fold(name) = ?1");
+	if (!st)
+		return RL_EINTERNAL;
+	int rc = RL_OK;
+	size_t cap = 0;
+	for (size_t i = 0; i < k->nph && !rc; i++) {
+		struct rl_topk_phrase *ph = &k->ph[i];
+		char *const *names = games->v[i];
+		if (!names)
+			continue;
+		ph->restricted = true;
+		cap = 0;
+		for (size_t j = 0; names[j] && !rc; j++) {
+			rl_bind_text(st, 1, names[j]);
+			int s;
+			while (!rc && (s = sqlite3_step(st)) == SQLITE_ROW) {
+				long long id = sqlite3_column_int64(st, 0);
+				bool dup = false;
+				for (size_t g = 0; g < ph->ngid && !dup; g++)
+					dup = ph->gid[g] == id;
+				if (dup)
+					continue;
+				if (!rl_grow(&ph->gid, &cap, ph->ngid + 1,
+				             sizeof *ph->gid))
+					rc = RL_ENOMEM;
+				else
+					ph->gid[ph->ngid++] = id;
+			}
+			if (!rc && s != SQLITE_DONE)
+				rc = rl_db_sqlite_fail(db, s, "lists");
+			sqlite3_reset(st);
+		}
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* Phrase ph's lists per game in table t (restricted, listed there). */
+static int game_lists_of(rl_db *db, sqlite3_stmt *st, int t,
+                         struct rl_topk_phrase *ph)
+{
+	if (!(ph->gl[t] = calloc(ph->ngid ? ph->ngid : 1, sizeof *ph->gl[t])))
+		return RL_ENOMEM;
+	for (size_t g = 0; g < ph->ngid && st; g++) {
+		rl_bind_text(st, 1, tbl_name[t]);
+		rl_bind_text(st, 2, ph->term[t]);
+		sqlite3_bind_int64(st, 3, ph->gid[g]);
+		int s = sqlite3_step(st);
+		struct rl_topk_glist *l = &ph->gl[t][g];
+		if (s == SQLITE_ROW) {
+			l->listed = true;
+			l->docs = sqlite3_column_int64(st, 0);
+			l->tau = sqlite3_column_double(st, 1);
+		}
+		sqlite3_reset(st);
+		if (s != SQLITE_ROW && s != SQLITE_DONE)
+			return rl_db_sqlite_fail(db, s, "lists");
+	}
+	return RL_OK;
+}
+
+int rl_topk_plan(rl_db *db, const char *match,
+                 const struct rl_phrase_games *games, const bool wanted[4],
                  struct rl_topk *k, bool *usable)
 {
 	*k = (struct rl_topk){0};
@@ -661,12 +1077,26 @@ int rl_topk_plan(rl_db *db, const char *match, const bool wanted[4],
 		return RL_ENOMEM;
 	if (p.bad || *p.s || !k->nph)
 		return RL_OK;
-	sqlite3_stmt *st = rl_db_prepare(db, "SELECT t.docs, t.tau, s.avgdl"
+	/* the phrases of other games' concepts (written in the same order);
+	 * were they not known, taking them as matching in any game would
+	 * only make the bound looser */
+	int rc = RL_OK;
+	if (games && !games->oom && games->n == k->nph)
+		rc = restrict_games(db, games, k);
+	sqlite3_stmt *st = rc ? NULL : rl_db_prepare(db,
+		"SELECT t.docs, t.tau, s.avgdl"
 		" FROM topk_terms t JOIN topk_state s ON s.tbl = t.tbl"
 		" WHERE t.tbl = ?1 AND t.term = ?2");
-	if (!st)
-		return RL_EINTERNAL;
-	int rc = RL_OK;
+	/* a database of schema 14 has no game lists: their phrases' rows
+	 * are taken whole */
+	sqlite3_stmt *gst = NULL;
+	if (!rc && sqlite3_table_column_metadata(db->h, "main", "topk_gterms",
+	    "tau", NULL, NULL, NULL, NULL, NULL) == SQLITE_OK &&
+	    !(gst = rl_db_prepare(db, "SELECT docs, tau FROM topk_gterms"
+	                          " WHERE tbl = ?1 AND term = ?2 AND game_id = ?3")))
+		rc = RL_EINTERNAL;
+	if (!rc && !st)
+		rc = RL_EINTERNAL;
 	for (int t = 0; t < 4 && !rc; t++) {
 		struct rl_topk_table *x = &k->t[t];
 		if (!(x->wanted = wanted[t]))
@@ -694,11 +1124,14 @@ int rl_topk_plan(rl_db *db, const char *match, const bool wanted[4],
 				rc = rl_db_sqlite_fail(db, s, "lists");
 			}
 			sqlite3_reset(st);
+			if (!rc && ph->restricted && ph->listed[t])
+				rc = game_lists_of(db, gst, t, ph);
 		}
 		x->listed = !rc && all_terms && some_list;
 		*usable |= x->listed;
 	}
 	sqlite3_finalize(st);
+	sqlite3_finalize(gst);
 	if (!rc && *usable)
 		rc = count_of(db, "SELECT count(*) FROM topk_dirty", &k->dirty);
 	if (!rc && *usable)
@@ -733,12 +1166,55 @@ static int docs_now(rl_db *db, int t, const char *term, long long docs0,
 	       : rl_db_sqlite_fail(db, s, "lists");
 }
 
-/* The weight at position `at` of a list (*found false past its end). */
-static int weight_at(rl_db *db, sqlite3_stmt *st, int t, const char *term,
-                     size_t at, bool *found, double *g)
+/* The statements reading one kind of list: all games' (topk_lists), or
+ * one game's (topk_glists, ?4 the game). */
+struct list_stmts {
+	sqlite3_stmt *ins, *at, *upto;
+};
+
+struct cand_stmts {
+	struct list_stmts all, game;
+};
+
+static int open_lists(rl_db *db, struct list_stmts *l, const char *table,
+                      const char *game)
+{
+	char sql[256];
+	snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO temp.topk_cand (rid)"
+	         " SELECT rid FROM %s WHERE tbl = ?1 AND term = ?2%s"
+	         " ORDER BY g0 DESC, rid LIMIT ?3", table, game);
+	l->ins = rl_db_prepare(db, sql);
+	snprintf(sql, sizeof sql, "SELECT g0 FROM %s WHERE tbl = ?1"
+	         " AND term = ?2%s ORDER BY g0 DESC, rid LIMIT 1 OFFSET ?3",
+	         table, game);
+	l->at = rl_db_prepare(db, sql);
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM %s"
+	         " WHERE tbl = ?1 AND term = ?2%s AND g0 >= ?3", table, game);
+	l->upto = rl_db_prepare(db, sql);
+	return l->ins && l->at && l->upto ? RL_OK : RL_EINTERNAL;
+}
+
+static void close_lists(struct list_stmts *l)
+{
+	sqlite3_finalize(l->ins);
+	sqlite3_finalize(l->at);
+	sqlite3_finalize(l->upto);
+}
+
+static void bind_list(sqlite3_stmt *st, int t, const char *term,
+                      long long gid)
 {
 	rl_bind_text(st, 1, tbl_name[t]);
 	rl_bind_text(st, 2, term);
+	if (gid)
+		sqlite3_bind_int64(st, 4, gid);
+}
+
+/* The weight at position `at` of a list (*found false past its end). */
+static int weight_at(rl_db *db, sqlite3_stmt *st, int t, const char *term,
+                     long long gid, size_t at, bool *found, double *g)
+{
+	bind_list(st, t, term, gid);
 	sqlite3_bind_int64(st, 3, (sqlite3_int64)at);
 	int s = sqlite3_step(st);
 	*found = s == SQLITE_ROW;
@@ -749,26 +1225,22 @@ static int weight_at(rl_db *db, sqlite3_stmt *st, int t, const char *term,
 	       : rl_db_sqlite_fail(db, s, "candidates");
 }
 
-struct cand_stmts {
-	sqlite3_stmt *ins, *at, *upto;
-};
-
-/* The first `take` rows of term's list in table t into the candidates
- * (and those that weigh as much as the last one, to the float's margin:
- * rulings of equal weight are ranked by id, and a bound equal to the last
- * result's score proves nothing); *g the weight of the first row left
- * out, tau when none is (*exhausted). */
-static int take_prefix(rl_db *db, struct cand_stmts *c, int t,
-                       const struct rl_topk_phrase *ph, size_t take,
-                       double *g, bool *exhausted)
+/* The first `take` rows of term's list in table t (all games', or game
+ * gid's: gid not 0) into the candidates (and those that weigh as much as
+ * the last one, to the float's margin: rulings of equal weight are ranked
+ * by id, and a bound equal to the last result's score proves nothing);
+ * *g the weight of the first row left out, tau when none is (the list
+ * ran out: *exhausted, unless it holds every row, tau 0). */
+static int take_prefix(rl_db *db, const struct list_stmts *c, int t,
+                       const char *term, long long gid, double tau,
+                       size_t take, double *g, bool *exhausted)
 {
 	bool found;
 	size_t n = take;
-	*g = ph->tau[t];
-	int rc = weight_at(db, c->at, t, ph->term[t], take, &found, g);
+	*g = tau;
+	int rc = weight_at(db, c->at, t, term, gid, take, &found, g);
 	if (!rc && found) {
-		rl_bind_text(c->upto, 1, tbl_name[t]);
-		rl_bind_text(c->upto, 2, ph->term[t]);
+		bind_list(c->upto, t, term, gid);
 		sqlite3_bind_double(c->upto, 3, *g * (1.0 - 1e-9));
 		int s = sqlite3_step(c->upto);
 		if (s == SQLITE_ROW)
@@ -777,16 +1249,16 @@ static int take_prefix(rl_db *db, struct cand_stmts *c, int t,
 			rc = rl_db_sqlite_fail(db, s, "candidates");
 		sqlite3_reset(c->upto);
 		if (!rc)
-			rc = weight_at(db, c->at, t, ph->term[t], n, &found, g);
+			rc = weight_at(db, c->at, t, term, gid, n, &found, g);
 	}
 	if (!rc && !found) {
-		*g = ph->tau[t];
-		*exhausted = true;
+		*g = tau;
+		if (tau > 0)
+			*exhausted = true;
 	}
 	if (rc)
 		return rc;
-	rl_bind_text(c->ins, 1, tbl_name[t]);
-	rl_bind_text(c->ins, 2, ph->term[t]);
+	bind_list(c->ins, t, term, gid);
 	sqlite3_bind_int64(c->ins, 3, (sqlite3_int64)n);
 	int s = sqlite3_step(c->ins);
 	sqlite3_reset(c->ins);
@@ -809,6 +1281,73 @@ static int take_all(rl_db *db, int t, const struct rl_topk_phrase *ph)
 	return s == SQLITE_DONE ? RL_OK : rl_db_sqlite_fail(db, s, "candidates");
 }
 
+/* What each phrase can add to the score of a row of table t left out
+ * (its weight w times its cut, and at the lists' ends times tau), and
+ * whether the row can hold it at all. */
+struct part {
+	double w;
+	double cut, end;        /* all games' list: its cut, and tau */
+	bool whole;             /* every row holding it is a candidate */
+};
+
+/* The bound of table t over its cases (see "answering" above): each
+ * game some phrase is restricted to, and any other game. */
+static void table_bound(const struct rl_topk *k, int t, const struct part *pt,
+                        bool *avail, double *bound, double *least)
+{
+	/* the cases: gid 0 stands for "any other game" */
+	for (size_t ci = 0, cj = 0;; ) {
+		long long gid = 0;
+		bool last = true;
+		/* the next game, as (phrase ci, its game cj) */
+		for (; ci < k->nph; ci++, cj = 0) {
+			const struct rl_topk_phrase *ph = &k->ph[ci];
+			if (ph->restricted && !pt[ci].whole && cj < ph->ngid) {
+				gid = ph->gid[cj++];
+				last = false;
+				break;
+			}
+		}
+		double sum = 0, end = 0;
+		for (size_t i = 0; i < k->nph; i++) {
+			const struct rl_topk_phrase *ph = &k->ph[i];
+			const struct part *p = &pt[i];
+			avail[i] = false;
+			if (p->whole)
+				continue;
+			if (!ph->restricted) {
+				avail[i] = true;
+				sum += p->w * p->cut;
+				end += p->w * p->end;
+				continue;
+			}
+			size_t g = 0;
+			while (g < ph->ngid && (last || ph->gid[g] != gid))
+				g++;
+			if (g == ph->ngid) {
+				/* no match by it here, but it scores where held:
+				 * below its list over all games' cut */
+				sum += p->w * p->cut;
+				end += p->w * p->end;
+				continue;
+			}
+			/* below both its lists' cuts */
+			const struct rl_topk_glist *l = &ph->gl[t][g];
+			avail[i] = l->cut > 0;
+			sum += p->w * (l->cut < p->cut ? l->cut : p->cut);
+			end += p->w * (l->tau < p->end ? l->tau : p->end);
+		}
+		if (can_match(k, avail)) {
+			if (sum > *bound)
+				*bound = sum;
+			if (end > *least)
+				*least = end;
+		}
+		if (last)
+			break;
+	}
+}
+
 int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
                        double *bound, double *least, bool *exhausted)
 {
@@ -819,61 +1358,74 @@ int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
 	                    "INSERT OR IGNORE INTO temp.topk_cand (rid)"
 	                    " SELECT rid FROM topk_dirty");
 	struct cand_stmts c = {0};
-	if (!rc) {
-		c.ins = rl_db_prepare(db, "INSERT OR IGNORE INTO temp.topk_cand (rid)"
-			" SELECT rid FROM topk_lists WHERE tbl = ?1 AND term = ?2"
-			" ORDER BY g0 DESC, rid LIMIT ?3");
-		c.at = rl_db_prepare(db, "SELECT g0 FROM topk_lists WHERE tbl = ?1"
-			" AND term = ?2 ORDER BY g0 DESC, rid LIMIT 1 OFFSET ?3");
-		c.upto = rl_db_prepare(db, "SELECT count(*) FROM topk_lists"
-			" WHERE tbl = ?1 AND term = ?2 AND g0 >= ?3");
-		if (!c.ins || !c.at || !c.upto)
-			rc = RL_EINTERNAL;
-	}
+	/* (a database of schema 14, opened to read, has no game lists) */
+	bool games = false;
+	for (size_t i = 0; i < k->nph; i++)
+		for (int t = 0; t < 4; t++)
+			for (size_t g = 0; k->ph[i].gl[t] && g < k->ph[i].ngid; g++)
+				games |= k->ph[i].gl[t][g].listed;
+	if (!rc)
+		rc = open_lists(db, &c.all, "topk_lists", "");
+	if (!rc && games)
+		rc = open_lists(db, &c.game, "topk_glists", " AND game_id = ?4");
+	struct part *pt = rc ? NULL : calloc(k->nph, sizeof *pt);
+	bool *avail = rc ? NULL : calloc(k->nph, sizeof *avail);
+	if (!rc && (!pt || !avail))
+		rc = RL_ENOMEM;
 	for (int t = 0; t < 4 && !rc; t++) {
 		struct rl_topk_table *x = &k->t[t];
 		if (!x->wanted || !x->listed)
 			continue;
 		long long rows;
-		double avgdl, sum = 0, end = 0;
+		double avgdl;
 		if ((rc = averages(db, t, &rows, &avgdl)))
 			break;
 		double cf = avgdl > x->avgdl0 ? avgdl / x->avgdl0 : 1.0;
 		for (size_t i = 0; i < k->nph && !rc; i++) {
-			const struct rl_topk_phrase *ph = &k->ph[i];
-			if (!ph->listed[t]) {
+			struct rl_topk_phrase *ph = &k->ph[i];
+			struct part *p = &pt[i];
+			*p = (struct part){0};
+			bool whole = !ph->listed[t];
+			for (size_t g = 0; ph->restricted && !whole && g < ph->ngid; g++)
+				whole = !ph->gl[t][g].listed;
+			if (whole) {
+				p->whole = true;
 				rc = take_all(db, t, ph);
 				continue;
 			}
-			double g;
 			long long docs;
-			rc = take_prefix(db, &c, t, ph, take, &g, exhausted);
+			rc = docs_now(db, t, ph->term[t], ph->docs0[t], k->dirty, &docs);
+			p->w = rc ? 0 : idf(rows, docs) * cf;
+			/* a restricted phrase's too: outside its games, a row
+			 * left out holds it below that cut, not its best */
 			if (!rc)
-				rc = docs_now(db, t, ph->term[t], ph->docs0[t], k->dirty,
-				              &docs);
-			double w = rc ? 0 : idf(rows, docs) * cf;
-			sum += w * g;
-			end += w * ph->tau[t];
+				rc = take_prefix(db, &c.all, t, ph->term[t], 0, ph->tau[t],
+				                 take, &p->cut, exhausted);
+			p->end = ph->tau[t];
+			for (size_t g = 0; ph->restricted && g < ph->ngid && !rc; g++) {
+				struct rl_topk_glist *l = &ph->gl[t][g];
+				rc = take_prefix(db, &c.game, t, ph->term[t], ph->gid[g],
+				                 l->tau, take, &l->cut, exhausted);
+			}
 		}
-		if (!rc && can_match(k, t) && sum > *bound)
-			*bound = sum;
-		if (!rc && can_match(k, t) && end > *least)
-			*least = end;
+		if (!rc)
+			table_bound(k, t, pt, avail, bound, least);
 	}
-	sqlite3_finalize(c.ins);
-	sqlite3_finalize(c.at);
-	sqlite3_finalize(c.upto);
+	free(pt);
+	free(avail);
+	close_lists(&c.all);
+	close_lists(&c.game);
 	return rc;
 }
 
 bool rl_topk_counted(const struct rl_topk *k, int t)
 {
-	if (k->dirty || !k->t[t].listed || !k->nph)
+	if (k->dirty || !k->t[t].listed)
 		return false;
 	for (size_t i = 0; i < k->nph; i++)
-		if (!k->ph[i].listed[t])
-			return false;
-	return true;
+		if (k->ph[i].listed[t])
+			return true;
+	return false;
 }
 
 void rl_topk_free(struct rl_topk *k)
@@ -881,8 +1433,11 @@ void rl_topk_free(struct rl_topk *k)
 	for (size_t i = 0; i < k->nph; i++) {
 		free(k->ph[i].word);
 		free(k->ph[i].raw);
-		for (int t = 0; t < 4; t++)
+		for (int t = 0; t < 4; t++) {
 			free(k->ph[i].term[t]);
+			free(k->ph[i].gl[t]);
+		}
+		free(k->ph[i].gid);
 	}
 	free(k->ph);
 	free(k->prog);

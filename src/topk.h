@@ -30,8 +30,21 @@ int rl_topk_refresh(rl_db *db);
 int rl_topk_refresh_later(rl_db *db);
 /* Builds every list again (rulings reindex). */
 int rl_topk_rebuild(rl_db *db);
+/* The terms the thesaurus binds to games, as one string (*key, malloc'd):
+ * when an import changes it, rl_topk_games() builds the game lists
+ * again. */
+int rl_topk_thesaurus_key(rl_db *db, char **key);
+int rl_topk_games(rl_db *db);
 
 /* ---- the search's side ---- */
+
+/* A phrase's list of one game's rows in one table (topk_glists). */
+struct rl_topk_glist {
+	bool listed;            /* built (else its rows are taken whole) */
+	long long docs;         /* the game's rows holding it then */
+	double tau;             /* 0: the list holds them all */
+	double cut;             /* what a row of the game left out can weigh */
+};
 
 /* One phrase (a quoted string of one word) of the search's expression. */
 struct rl_topk_phrase {
@@ -41,6 +54,13 @@ struct rl_topk_phrase {
 	bool listed[4];         /* the term has a list in that table */
 	long long docs0[4];     /* rows holding it when the list was built */
 	double tau[4];
+	/* a thesaurus term of other games' concepts: it makes a ruling
+	 * match only in these games (gid[0..ngid), each's list per table
+	 * in gl[t]), though it scores in any ruling that holds it */
+	bool restricted;
+	long long *gid;
+	size_t ngid;
+	struct rl_topk_glist *gl[4];
 };
 
 /* One full-text table's part of the search. */
@@ -52,11 +72,14 @@ struct rl_topk_table {
 	double avgdl0;          /* its average row length at the build */
 };
 
+enum { RL_TOPK_AND = -1, RL_TOPK_OR = -2 };
+
 struct rl_topk {
 	struct rl_topk_table t[4];      /* rl_fts_tables' order */
 	struct rl_topk_phrase *ph;
 	size_t nph, cph;
-	int *prog;                      /* the expression, postfix (topk.c) */
+	int *prog;                      /* the expression, postfix: phrases'
+	                                   indexes, RL_TOPK_AND, RL_TOPK_OR */
 	size_t nprog, cprog;
 	long long dirty;                /* rulings changed since the build */
 };
@@ -64,8 +87,11 @@ struct rl_topk {
 /* Whether the lists can answer the FTS5 expression match (quoted words,
  * each one term, joined by AND and OR with parentheses) in the tables
  * wanted[]: fills k; *usable false when they cannot (another form, or no
- * term of it has a list). */
-int rl_topk_plan(rl_db *db, const char *match, const bool wanted[4],
+ * term of it has a list). games (query.h; NULL: none) says which phrases
+ * make a ruling match only in some games. */
+struct rl_phrase_games;
+int rl_topk_plan(rl_db *db, const char *match,
+                 const struct rl_phrase_games *games, const bool wanted[4],
                  struct rl_topk *k, bool *usable);
 /* Fills temp.topk_cand with the first `take` rows of each list, every
  * row of a phrase without one, and the rulings changed since they were
@@ -76,9 +102,12 @@ int rl_topk_plan(rl_db *db, const char *match, const bool wanted[4],
 int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
                        double *bound, double *least, bool *exhausted);
 void rl_topk_free(struct rl_topk *k);
-/* Whether every phrase's count of rows in table t is known from the
- * lists (each phrase listed there, no ruling changed since the build):
- * then rl_bm25() scores it with those counts (rl_topk_bm25_args). */
+/* Whether some phrase's count of rows in table t is known from the
+ * lists (listed there, no ruling changed since the build): then rl_bm25()
+ * scores it with those counts, and counts the others' rows (few: they
+ * have no list) as bm25 does. A word widened to a rare term (`power`,
+ * also "Pouvoir") was scored by bm25, which read the word's whole
+ * doclist to count its rows. */
 bool rl_topk_counted(const struct rl_topk *k, int t);
 
 /* rl_bm25(table, w_0..w_{C-1}, n_0..n_{P-1}): FTS5's bm25() to the bit,

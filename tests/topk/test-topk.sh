@@ -5,7 +5,9 @@
 # import, a large change: the lists are built again), then a small one
 # (they are not: the changed rulings are scored beside them); after each,
 # topk_check compares the top 20 of hundreds of words, word pairs and
-# thesaurus words, with and without filters, with the exhaustive ranking's.
+# thesaurus words, with and without filters, with the exhaustive ranking's;
+# and the terms of a game's concepts, in rulings of that game and others,
+# moved between them, and after a thesaurus that binds other terms.
 #
 #   test-topk.sh RULINGS TOPK_CHECK SOURCE_ROOT [small]
 #
@@ -122,5 +124,89 @@ run reindexed $w 6 40
 # a table whose doclists are short beside the candidates is walked, not
 # sought at each candidate (every table's: temp.topk_cand holds them all)
 run seeks --seeks use card spirit the
+# rulings of Spirit Island, the game of the thesaurus's "[Spirit Island]"
+# concepts: searched, `Invaders` also finds its "Envahisseurs" there
+# only. French rulings (the generator's pages, in French, the invaders
+# "Envahisseurs"), and a few long ones of Spirit Island where that word
+# weighs too little for its list over all games: before the lists per
+# game (schema 15), `Invaders --lang fr` read that list to its end and
+# scored every match (topk_check --fast); they answer it, and such words
+# in general, exactly, with filters (--bound). After the stages above:
+# their rulings are Generated FAQ's alone.
+gb=$((w * 2 / 3))
+gen --entries $((entries * 3 / 5)) --seed 13 --out "$tmp/fr"
+printf 'game = Generated FAQ\nlang = fr\n' >"$tmp/fr/.rulings"
+for f in "$tmp/fr"/page-*.txt; do
+	sed -E 's/\bInvaders\b/Envahisseurs/g; s/\bInvader\b/Envahisseur/g' "$f" \
+		>"${f/page-/pagefr-}" && rm "$f"
+done
+python3 - "$tmp/v1" "$tmp/sifr" 40 <<'PY'
+import os, random, re, sys
+words = []
+for name in sorted(os.listdir(sys.argv[1]))[:4]:
+    if name.startswith('page-'):
+        words += [w for w in open(os.path.join(sys.argv[1], name),
+                                  encoding='utf-8').read().split()
+                  if not re.search(r'(?i)invad|envah|\u2022', w)]
+rnd = random.Random(3)
+os.makedirs(sys.argv[2])
+with open(os.path.join(sys.argv[2], '.rulings'), 'w') as f:
+    f.write('game = Spirit Island\nlang = fr\n')
+with open(os.path.join(sys.argv[2], 'longues.txt'), 'w', encoding='utf-8') as f:
+    f.write('Longues\n\nFrequently Asked Questions\n\nLongues\n\n')
+    for i in range(int(sys.argv[3])):
+        body = [rnd.choice(words) for _ in range(150)]
+        body.insert(rnd.randrange(150), 'Envahisseurs')
+        f.write('\u2022 Question %d ?\n  %s\n  Tags: Longues\n\n' % (i, ' '.join(body)))
+PY
+"$rulings" --db "$tmp/t.db" import --quiet --bulk=0 "$tmp/fr" "$tmp/sifr"
+glists() { sqlite3 "$tmp/t.db" "SELECT count(*) FROM topk_gterms g JOIN games s
+	ON s.id = g.game_id WHERE s.name = 'Spirit Island' AND g.docs > 0 ${1:-}"; }
+ok "game lists of Spirit Island's terms" '[ "$(glists "AND g.tbl = '"'fr'"'")" -ge 1 ] && [ "$(dirty)" = 0 ]'
+run games-fr --fast fr Invaders Invader
+run games --bound $gb 8 80
+# more of its rulings: lists that hold 512 of a game's rows, not all
+gen --entries $((entries / 2)) --seed 12 --out "$tmp/si2"
+sed -i 's/^game = .*/game = Spirit Island/' "$tmp/si2/.rulings"
+"$rulings" --db "$tmp/t.db" import --quiet --bulk=0 "$tmp/si2"
+ok "game lists that leave rows out" '[ "$(glists "AND g.tau > 0")" -gt 2 ]'
+run games-large --bound $gb 12 80
+
+# rulings moved to the other game (whoever writes: the trigger notes
+# them as changed), then a thesaurus whose concepts differ (`power` is no
+# longer bound to Spirit Island's "Pouvoir", `card` is to "Carte"): the
+# game lists are built again at its import
+si=$(sqlite3 "$tmp/t.db" "SELECT id FROM games WHERE name = 'Spirit Island'")
+faq=$(sqlite3 "$tmp/t.db" "SELECT id FROM games WHERE name = 'Generated FAQ'")
+sqlite3 "$tmp/t.db" "UPDATE OR IGNORE rulings SET game_id = $faq WHERE id IN
+	(SELECT id FROM rulings WHERE game_id = $si ORDER BY id % 5, id LIMIT 100);
+	UPDATE OR IGNORE rulings SET game_id = $si WHERE id IN
+	(SELECT id FROM rulings WHERE game_id = $faq ORDER BY id % 7, id LIMIT 200)"
+ok "rulings moved between games noted as changed" '[ "$(dirty)" -ge 150 ]'
+run moved --bound $gb 10 80
+mkdir "$tmp/th"
+sed -e 's/^en:Power = fr:Pouvoir$/en:Card = fr:Carte/' "$root/data/thesaurus.txt" \
+	>"$tmp/th/thesaurus.txt"
+"$rulings" --db "$tmp/t.db" import --quiet "$tmp/th/thesaurus.txt"
+gterm() { sqlite3 "$tmp/t.db" "SELECT count(*) FROM topk_gterms WHERE term = '$1'"; }
+ok "a new thesaurus's game lists" '[ "$(gterm card)" -ge 1 ] && [ "$(gterm power)" = 0 ]'
+run thesaurus --bound $gb 11 80
+
+# a database of schema 14 (no game lists), opened to read: searched as
+# before, the same answers; an upgrade (any command that writes) builds
+# its game lists
+cp "$tmp/t.db" "$tmp/old.db"
+sqlite3 "$tmp/old.db" "DROP TABLE topk_gterms; DROP TABLE topk_glists;
+	PRAGMA user_version = 14"
+old() { "$rulings" --db "$tmp/old.db" search --format json "$@" 2>/dev/null; }
+for q in Invaders Dégâts Card; do
+	ok "schema 14: $q" '[ -n "$(old $q)" ] &&
+		[ "$(old $q)" = "$(RULINGS_TOPK=off old $q)" ]'
+done
+mkdir "$tmp/none"
+"$rulings" --db "$tmp/old.db" import --quiet "$tmp/none" 2>/dev/null
+upgraded() { sqlite3 "$tmp/old.db" "PRAGMA user_version;
+	SELECT count(*) > 0 FROM topk_gterms" | tr '\n' ' '; }
+ok "the upgrade to schema 15 builds the game lists" '[ "$(upgraded)" = "15 1 " ]'
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -23,7 +23,9 @@
  * rows: bm25 floors the idf of more). Prints "N passed, N failed".
  *
  *   topk_check DB --reads QUERY...   (reads(), below)
- *   topk_check DB --seeks WORD...    (seeks(), below) */
+ *   topk_check DB --seeks WORD...    (seeks(), below)
+ *   topk_check DB --bound WORDS SEED MIN_FAST   (bound(), below)
+ *   topk_check DB --fast LANG WORD...   (fast_words(), below) */
 #include "db.h"
 #include "topk.h"
 
@@ -106,6 +108,30 @@ static char *thesaurus_word(sqlite3 *h)
 }
 
 static int passed, failed;
+
+/* A tag on a fair share of the rulings: a filter that keeps some. */
+static const char tag_sql[] = "SELECT t.name FROM tags t JOIN ruling_tags rt"
+	" ON rt.tag_id = t.id GROUP BY t.id ORDER BY count(*) DESC LIMIT 1 OFFSET 3";
+
+static rl_db *open_read(const char *path)
+{
+	rl_db *db;
+	if (rl_db_open(path, RL_OPEN_READ, &db) == RL_OK)
+		return db;
+	fprintf(stderr, "topk_check: %s\n", rl_db_errmsg(db));
+	return NULL;
+}
+
+static long long max_id(sqlite3 *h)
+{
+	sqlite3_stmt *st;
+	long long maxid = 1;
+	if (sqlite3_prepare_v2(h, "SELECT max(id) FROM rulings", -1, &st, NULL)
+	    == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		maxid = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return maxid;
+}
 
 static void compare(rl_db *db, const struct rl_query *q, const char *what)
 {
@@ -246,7 +272,7 @@ static void check_bm25(rl_db *db, int nwords, long long maxid)
 		char *e = a ? expression(a, b, i % 3 == 0) : NULL;
 		struct rl_topk k;
 		bool usable = false;
-		if (e && rl_topk_plan(db, e, all, &k, &usable) != RL_OK) {
+		if (e && rl_topk_plan(db, e, NULL, all, &k, &usable) != RL_OK) {
 			printf("FAIL the plan of '%s': %s\n", e, rl_db_errmsg(db));
 			failed++;
 			usable = false;
@@ -288,11 +314,9 @@ static int reads(const char *path, int n, char **queries)
 {
 	passed = failed = 0;
 	for (int i = 0; i < n; i++) {
-		rl_db *db;
-		if (rl_db_open(path, RL_OPEN_READ, &db) != RL_OK) {
-			fprintf(stderr, "topk_check: %s\n", rl_db_errmsg(db));
+		rl_db *db = open_read(path);
+		if (!db)
 			return 1;
-		}
 		const char *w[] = { queries[i] };
 		struct rl_query q = { .limit = 20, .words = w, .nwords = 1 };
 		struct rl_results r;
@@ -334,11 +358,9 @@ static int seeks(const char *path, int n, char **words)
 {
 	passed = failed = 0;
 	for (int i = 0; i < n; i++) {
-		rl_db *db;
-		if (rl_db_open(path, RL_OPEN_READ, &db) != RL_OK) {
-			fprintf(stderr, "topk_check: %s\n", rl_db_errmsg(db));
+		rl_db *db = open_read(path);
+		if (!db)
 			return 1;
-		}
 		sqlite3_trace_v2(db->h, SQLITE_TRACE_STMT, count_lookups, NULL);
 		lookups = 0;
 		long long f0, f1, fb;
@@ -363,8 +385,147 @@ static int seeks(const char *path, int n, char **words)
 	return failed != 0;
 }
 
+/* A single-word term of a concept of a game's, at random: searched, it
+ * is widened to the concept's other terms for that game's rulings
+ * only. */
+static char *bound_word(sqlite3 *h)
+{
+	sqlite3_stmt *st;
+	char *w = NULL;
+	static const char *const from = " FROM concept_terms t JOIN concepts c"
+		" ON c.id = t.concept_id WHERE c.game_id IS NOT NULL"
+		" AND t.term NOT LIKE '% %'";
+	char sql[512];
+	snprintf(sql, sizeof sql, "SELECT t.term%s ORDER BY t.term LIMIT 1"
+	         " OFFSET ?1 %% (SELECT count(*)%s)", from, from);
+	if (sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_int64(st, 1, (long long)(rng() % 1000000));
+	if (sqlite3_step(st) == SQLITE_ROW)
+		w = strdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return w;
+}
+
+/* topk_check DB --bound WORDS SEED MIN_FAST: WORDS terms of games'
+ * concepts (bound_word), each alone and one in three beside a random
+ * word, plain and with filters (each game, each language, a tag), the
+ * lists against the exhaustive ranking; and at least MIN_FAST percent of
+ * those the lists could take must be answered by them (the game lists,
+ * schema 15: before them, a term of another game's concept left the
+ * bound hopeless, and every match was scored). */
+static int bound(const char *path, int nwords, int min_fast)
+{
+	rl_db *db = open_read(path);
+	if (!db)
+		return 1;
+	sqlite3 *h = db->h;
+	long long maxid = max_id(h);
+	char *g1 = first_text(h, "SELECT name FROM games ORDER BY id LIMIT 1");
+	char *g2 = first_text(h, "SELECT name FROM games ORDER BY id LIMIT 1"
+	                      " OFFSET 1");
+	char *tag = first_text(h, tag_sql);
+	long long fast = 0, all = 0, plain[2] = {0};
+	passed = failed = 0;
+	for (int i = 0; i < nwords; i++) {
+		char *w = bound_word(h), *w2 = NULL;
+		if (!w)
+			continue;
+		const char *words[2] = { w, NULL };
+		size_t nw = 1;
+		if (i % 3 == 2 && (w2 = random_word(h, maxid)))
+			words[nw++] = w2;
+		long long f0, b0, f1, b1;
+		rl_topk_counts(&f0, &b0);
+		for (int f = 0; f < 7; f++) {
+			long long pf, pb;
+			rl_topk_counts(&pf, &pb);
+			struct rl_query q = { .words = words, .nwords = nw,
+			                      .limit = 20 };
+			const char *tags[1] = { tag };
+			switch (f) {
+			case 1: q.lang = "en"; break;
+			case 2: q.lang = "fr"; break;
+			case 3: q.game = g1; break;
+			case 4: q.game = g2; break;
+			case 5: if (tag) q.tags = tags, q.ntags = 1; break;
+			case 6: q.limit = 5; break;
+			}
+			char what[256];
+			snprintf(what, sizeof what, "'%s%s%s' filter %d", w,
+			         w2 ? " " : "", w2 ? w2 : "", f);
+			compare(db, &q, what);
+			if (f == 0) {
+				long long qf, qb;
+				rl_topk_counts(&qf, &qb);
+				plain[0] += qf - pf;
+				plain[1] += qf - pf + qb - pb;
+				if (qb > pb)
+					printf("scored whole: %s\n", what);
+			}
+		}
+		rl_topk_counts(&f1, &b1);
+		fast += f1 - f0;
+		all += f1 - f0 + b1 - b0;
+		free(w);
+		free(w2);
+	}
+	printf("fast path: %lld of %lld searches of games' terms with lists,"
+	       " %lld of %lld without filters\n", fast, all, plain[0], plain[1]);
+	if (plain[0] * 100 < plain[1] * min_fast || plain[0] == 0) {
+		printf("FAIL the fast path answered under %d %% of those without"
+		       " filters\n", min_fast);
+		failed++;
+	} else {
+		passed++;
+	}
+	free(g1);
+	free(g2);
+	free(tag);
+	rl_db_close(db);
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
+
+/* topk_check DB --fast LANG WORD...: each word searched in the table of
+ * LANG ("any": all) must be answered by the lists (rl_topk_counts), the
+ * same as the exhaustive ranking: words whose equivalent of another
+ * game's concept has a list there, which only the game lists prove. */
+static int fast_words(const char *path, const char *lang, int n, char **words)
+{
+	rl_db *db = open_read(path);
+	if (!db)
+		return 1;
+	passed = failed = 0;
+	for (int i = 0; i < n; i++) {
+		const char *w[] = { words[i] };
+		struct rl_query q = { .limit = 20, .words = w, .nwords = 1,
+		                      .lang = lang };
+		long long f0, b0, f1, b1;
+		rl_topk_counts(&f0, &b0);
+		compare(db, &q, words[i]);
+		rl_topk_counts(&f1, &b1);
+		if (f1 != f0 + 1) {
+			printf("FAIL %s (--lang %s): not from the lists\n", words[i],
+			       lang);
+			failed++;
+		} else {
+			passed++;
+		}
+	}
+	rl_db_close(db);
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 4 && strcmp(argv[2], "--fast") == 0)
+		return fast_words(argv[1], argv[3], argc - 4, argv + 4);
+	if (argc == 6 && strcmp(argv[2], "--bound") == 0) {
+		rng_state = strtoull(argv[4], NULL, 10) * 2654435761u + 1;
+		return bound(argv[1], atoi(argv[3]), atoi(argv[5]));
+	}
 	if (argc >= 3 && strcmp(argv[2], "--reads") == 0)
 		return reads(argv[1], argc - 3, argv + 3);
 	if (argc >= 3 && strcmp(argv[2], "--seeks") == 0)
@@ -376,23 +537,13 @@ int main(int argc, char **argv)
 	int nwords = atoi(argv[2]);
 	rng_state = strtoull(argv[3], NULL, 10) * 2654435761u + 1;
 	int min_fast = atoi(argv[4]);
-	rl_db *db;
-	if (rl_db_open(argv[1], RL_OPEN_READ, &db) != RL_OK) {
-		fprintf(stderr, "topk_check: %s\n", rl_db_errmsg(db));
+	rl_db *db = open_read(argv[1]);
+	if (!db)
 		return 1;
-	}
 	sqlite3 *h = db->h;
-	sqlite3_stmt *st;
-	long long maxid = 1;
-	if (sqlite3_prepare_v2(h, "SELECT max(id) FROM rulings", -1, &st, NULL)
-	    == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		maxid = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	long long maxid = max_id(h);
 	char *game = first_text(h, "SELECT name FROM games ORDER BY id LIMIT 1");
-	/* a tag on a fair share of the rulings: a filter that keeps some */
-	char *tag = first_text(h, "SELECT t.name FROM tags t JOIN ruling_tags rt"
-	                       " ON rt.tag_id = t.id GROUP BY t.id"
-	                       " ORDER BY count(*) DESC LIMIT 1 OFFSET 3");
+	char *tag = first_text(h, tag_sql);
 	char *kind = first_text(h, "SELECT kind FROM rulings GROUP BY kind"
 	                        " ORDER BY count(*) DESC LIMIT 1");
 	long long one[2] = {0}, several[2] = {0};
