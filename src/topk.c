@@ -164,25 +164,33 @@ static void sift_down(struct scored *v, size_t k, size_t i)
 	}
 }
 
-/* The k best rows of v[0..n) first, in by_weight's order (the rest in no
- * order): the best k seen kept in a heap, then sorted. by_weight is a total
- * order (each row once), so these are qsort's first k, in its order, for
- * n log k comparisons instead of n log n (sorting whole lists was 4.8 % of
- * a 100k bulk load's samples, bench/RESULTS.md). */
-static void best_first(struct scored *v, size_t n, size_t k)
+/* A term's k best rows, kept while its rows stream by: v[0..k) filled,
+ * then a heap under by_weight with its worst row at the root, which each
+ * better row replaces. by_weight is a total order (each row once), so
+ * these are the k first rows of the whole term sorted, whatever order they
+ * came in, in n log k comparisons; and the memory is k rows, not one per
+ * row of the term (729k rows of 16 bytes for a common word at 1M: most of
+ * a bulk load's peak RSS above the page cache, bench/RESULTS.md). */
+struct best {
+	struct scored v[RL_TOPK_LIST + 1];
+	size_t n;
+};
+
+static void offer(struct best *b, long long rid, double g)
 {
-	if (k >= n) {
-		qsort(v, n, sizeof *v, by_weight);
+	const size_t k = sizeof b->v / sizeof *b->v;
+	struct scored x = { rid, g };
+	if (b->n < k) {
+		b->v[b->n++] = x;
+		if (b->n == k)
+			for (size_t i = k / 2; i-- > 0;)
+				sift_down(b->v, k, i);
 		return;
 	}
-	for (size_t i = k / 2; i-- > 0;)
-		sift_down(v, k, i);
-	for (size_t i = k; i < n; i++)
-		if (by_weight(&v[i], &v[0]) < 0) {
-			swap_scored(&v[0], &v[i]);
-			sift_down(v, k, 0);
-		}
-	qsort(v, k, sizeof *v, by_weight);
+	if (by_weight(&x, &b->v[0]) < 0) {
+		b->v[0] = x;
+		sift_down(b->v, k, 0);
+	}
 }
 
 /* Every row's length of table t, by rowid (dl[rowid]; *max the highest). */
@@ -283,40 +291,48 @@ static int build_table(rl_db *db, int t)
 		"INSERT INTO topk_lists (tbl, term, g0, rid) VALUES (?1, ?2, ?3, ?4)");
 	if (!rc && (!terms || !inst || !put_term || !put))
 		rc = RL_EINTERNAL;
-	struct scored *v = NULL;
-	size_t cap = 0;
+	struct best *b = rc ? NULL : malloc(sizeof *b);
+	if (!rc && !b)
+		rc = RL_ENOMEM;
 	int s = SQLITE_DONE;
 	while (!rc && (s = sqlite3_step(terms)) == SQLITE_ROW) {
 		const char *term = (const char *)sqlite3_column_text(terms, 0);
 		long long docs = sqlite3_column_int64(terms, 1);
-		size_t n = 0;
+		size_t n = 0;           /* rows of the term */
+		long long rid = 0;
+		double f = 0;           /* the hits in row rid so far, weighted */
+		b->n = 0;
 		sqlite3_bind_text(inst, 1, term, -1, SQLITE_STATIC);
 		int si;
-		while ((si = sqlite3_step(inst)) == SQLITE_ROW) {
-			long long rid = sqlite3_column_int64(inst, 0);
+		for (;;) {
+			si = sqlite3_step(inst);
+			/* a row's hits come together (the instances are in rowid
+			 * order): it is scored at the first hit of the next */
+			long long next = si == SQLITE_ROW ? sqlite3_column_int64(inst, 0) : 0;
+			if (n && (si != SQLITE_ROW || next != rid)) {
+				double len = rid >= 0 && rid <= maxid ? dl[rid] : 0;
+				offer(b, rid, weight(f, len, avgdl));
+			}
+			if (si != SQLITE_ROW)
+				break;
 			const char *col = (const char *)sqlite3_column_text(inst, 1);
 			double w = col && strcmp(col, "title") == 0 ? TITLE_W : BODY_W;
-			if (n && v[n - 1].rid == rid) {
-				v[n - 1].g += w;       /* f, for now */
+			if (n && next == rid) {
+				f += w;
 				continue;
 			}
-			if (!rl_grow(&v, &cap, n + 1, sizeof *v)) {
-				rc = RL_ENOMEM;
-				break;
-			}
-			v[n++] = (struct scored){ rid, w };
+			n++;
+			rid = next;
+			f = w;
 		}
-		if (!rc && si != SQLITE_DONE && si != SQLITE_ROW)
+		if (si != SQLITE_DONE)
 			rc = rl_db_sqlite_fail(db, si, "lists");
 		sqlite3_reset(inst);
-		for (size_t i = 0; i < n && !rc; i++) {
-			long long id = v[i].rid;
-			double len = id >= 0 && id <= maxid ? dl[id] : 0;
-			v[i].g = weight(v[i].g, len, avgdl);
-		}
 		if (rc || n <= RL_TOPK_LIST)
 			continue;
-		best_first(v, n, RL_TOPK_LIST + 1);   /* the list, and tau's row */
+		/* the list, and tau's row */
+		qsort(b->v, b->n, sizeof *b->v, by_weight);
+		struct scored *v = b->v;
 		rl_bind_text(put_term, 1, tb);
 		sqlite3_bind_text(put_term, 2, term, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(put_term, 3, docs);
@@ -336,7 +352,7 @@ static int build_table(rl_db *db, int t)
 	}
 	if (!rc && s != SQLITE_DONE)
 		rc = rl_db_sqlite_fail(db, s, "lists");
-	free(v);
+	free(b);
 	free(dl);
 	sqlite3_finalize(terms);
 	sqlite3_finalize(inst);
