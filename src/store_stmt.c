@@ -192,5 +192,8 @@ int rl_store_fts_flush(rl_db *db)
 	int rc = rl_topk_note_pending(db);
 	if (!rc)
 		rc = rl_db_exec(db, fts_flush_sql);
+	/* a bulk import's last group: the indexes it has grown, merged */
+	if (!rc && !db->topk_later)
+		rc = rl_fts_merge_grown(db);
 	return rc || db->topk_later ? rc : rl_topk_refresh(db);
 }

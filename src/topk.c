@@ -470,6 +470,47 @@ int rl_topk_refresh_later(rl_db *db)
 	return rc;
 }
 
+/* A bulk load's index merge. FTS5 writes what a transaction indexed as a
+ * segment per megabyte of terms and merges them only part of the way
+ * (automerge): a bulk load into an empty database left 3 to 12 segments
+ * per index, and a search looks each of its words up in every segment, at
+ * each candidate's seek and snippet again (1M: 23-26 ms a search before
+ * the merge, 10-14 ms after; bench/RESULTS.md). Merging costs about a
+ * rewrite of the index (1M: ~2 % of the load's CPU), so it is done when
+ * the load has made an index at least twice as large as it was — a first
+ * load, or one as large as all before it — and left to automerge for
+ * smaller loads, whose new segments are few beside the index. */
+void rl_fts_note_rows(rl_db *db)
+{
+	double avgdl;
+	db->fts_merge = false;
+	for (int t = 0; t < 4; t++)
+		if (averages(db, t, &db->fts_rows0[t], &avgdl))
+			return;     /* (no merge: the load goes on as before) */
+	db->fts_merge = true;
+}
+
+int rl_fts_merge_grown(rl_db *db)
+{
+	if (!db->fts_merge)
+		return RL_OK;
+	db->fts_merge = false;
+	int rc = RL_OK;
+	for (int t = 0; t < 4 && !rc; t++) {
+		long long rows;
+		double avgdl;
+		rc = averages(db, t, &rows, &avgdl);
+		if (rc || rows <= 0 || rows < 2 * db->fts_rows0[t])
+			continue;
+		char sql[128];
+		snprintf(sql, sizeof sql, "INSERT INTO rulings_fts_%s"
+		         " (rulings_fts_%s) VALUES ('optimize')", tbl_name[t],
+		         tbl_name[t]);
+		rc = rl_db_exec(db, sql);
+	}
+	return rc;
+}
+
 /* ---- answering ---------------------------------------------------------- */
 
 /* A search of several terms (all-words: "a" AND "b"; a word the thesaurus
