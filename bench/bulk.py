@@ -130,6 +130,30 @@ def pick_words(db, n):
     return out
 
 
+def copy_cmd(ext, src, dst):
+    """(b'), the storage-only copy: the sqlite3 command that copies every
+    row of rulings database src with INSERT ... SELECT into dst, an empty
+    rulings database (`rulings --db DST import EMPTY_DIR`), in one
+    transaction, the four full-text tables last; ext is the rulings_fts
+    extension (BUILD/rulings_fts). Also bench/import_copy.py's baseline."""
+    tables = [t for (t,) in sqlite3.connect(src).execute(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT"
+        " LIKE 'sqlite_%' AND name NOT LIKE 'rulings_fts_%'"
+        " AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY rootpage")]
+    sql = ["ATTACH '%s' AS src;" % src, "BEGIN;"]
+    # a new database already has some rows (the games table's, the
+    # thesaurus'): the copy replaces them
+    sql += ["DELETE FROM main.%s; INSERT INTO main.%s SELECT * FROM src.%s;"
+            % (t, t, t) for t in tables]
+    for l in ("en", "fr", "ru", "xx"):
+        cond = ("lang = '%s'" % l if l != "xx"
+                else "lang NOT IN ('en', 'fr', 'ru')")
+        sql.append("INSERT INTO rulings_fts_%s(rowid, title, body) SELECT"
+                   " id, title, body FROM main.rulings WHERE %s;" % (l, cond))
+    sql.append("COMMIT;")
+    return ["sqlite3", "-bail", "-cmd", ".load " + ext, dst, "\n".join(sql)]
+
+
 def bench_size(a, n, res):
     tmp = a.tmp
     rulings = os.path.join(a.build, "rulings")
@@ -214,23 +238,7 @@ def bench_size(a, n, res):
     empty = os.path.join(tmp, "empty")
     os.makedirs(empty, exist_ok=True)
     sh([rulings, "--db", all_db, "import", "--quiet", empty])
-    tables = [t for (t,) in sqlite3.connect(db).execute(
-        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT"
-        " LIKE 'sqlite_%' AND name NOT LIKE 'rulings_fts_%'"
-        " AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY rootpage")]
-    copy = ["ATTACH '%s' AS src;" % db, "BEGIN;"]
-    # a new database already has some rows (the games table's, the
-    # thesaurus'): the copy replaces them
-    copy += ["DELETE FROM main.%s; INSERT INTO main.%s SELECT * FROM src.%s;"
-             % (t, t, t) for t in tables]
-    for l in ("en", "fr", "ru", "xx"):
-        cond = ("lang = '%s'" % l if l != "xx"
-                else "lang NOT IN ('en', 'fr', 'ru')")
-        copy.append("INSERT INTO rulings_fts_%s(rowid, title, body) SELECT"
-                    " id, title, body FROM main.rulings WHERE %s;" % (l, cond))
-    copy.append("COMMIT;")
-    adt, arss, acpu = timed_cpu(["sqlite3", "-bail", "-cmd", ".load " + ext,
-                                 all_db, "\n".join(copy)])
+    adt, arss, acpu = timed_cpu(copy_cmd(ext, db, all_db))
     r.update(all_s=adt, all_rss_mb=arss / 1024, all_ratio=adt / dt,
              all_cpu_s=acpu, all_cpu_ratio=acpu / cpu)
     for suffix in ("", "-wal", "-shm"):

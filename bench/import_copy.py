@@ -8,10 +8,10 @@ Usage: bench/import_copy.py --dump DIR [--rulings BUILD/rulings]
 
 Each run, one after the other: `rulings --db X import --bulk=S DIR --quiet`
 with --baseline's binary (if given), then with --rulings', then
-bench/bulk.py's (b'): every row of the latter's database copied with
-INSERT ... SELECT into an empty rulings database (one transaction, the four
-full-text tables last), in the sqlite3 shell with the rulings_fts
-extension beside --rulings. Prints CPU (user + system), wall and peak RSS
+bench/bulk.py's (b'), its copy_cmd(): every row of the latter's database
+copied with INSERT ... SELECT into an empty rulings database (one
+transaction, the four full-text tables last), in the sqlite3 shell with
+the rulings_fts extension beside --rulings. Prints CPU (user + system), wall and peak RSS
 of each, and copy/import by CPU: the ratio the issue's target is set in
 (>= 0.8x). One group (--group-seconds 86400) makes the work the same
 whatever the load. The databases are removed after each run.
@@ -21,6 +21,9 @@ import os
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bulk import copy_cmd  # noqa: E402  (b'), the one storage-only copy
 
 
 def timed(cmd):
@@ -40,25 +43,6 @@ def rm(db):
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(db + suffix):
             os.remove(db + suffix)
-
-
-def copy_cmd(rulings, src, dst):
-    import sqlite3
-    ext = os.path.join(os.path.dirname(rulings), "rulings_fts")
-    tables = [t for (t,) in sqlite3.connect(src).execute(
-        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT"
-        " LIKE 'sqlite_%' AND name NOT LIKE 'rulings_fts_%'"
-        " AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY rootpage")]
-    sql = ["ATTACH '%s' AS src;" % src, "BEGIN;"]
-    sql += ["DELETE FROM main.%s; INSERT INTO main.%s SELECT * FROM src.%s;"
-            % (t, t, t) for t in tables]
-    for l in ("en", "fr", "ru", "xx"):
-        cond = ("lang = '%s'" % l if l != "xx"
-                else "lang NOT IN ('en', 'fr', 'ru')")
-        sql.append("INSERT INTO rulings_fts_%s(rowid, title, body) SELECT"
-                   " id, title, body FROM main.rulings WHERE %s;" % (l, cond))
-    sql.append("COMMIT;")
-    return ["sqlite3", "-bail", "-cmd", ".load " + ext, dst, "\n".join(sql)]
 
 
 def main():
@@ -95,7 +79,8 @@ def main():
         rm(dst)
         subprocess.run([ours, "--db", dst, "import", "--quiet", empty],
                        check=True)
-        out["copy"] = timed(copy_cmd(ours, src, dst))
+        out["copy"] = timed(copy_cmd(
+            os.path.join(os.path.dirname(ours), "rulings_fts"), src, dst))
         rm(dst)
         rm(src)
         for name in ("baseline", "import", "copy"):

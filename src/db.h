@@ -16,6 +16,11 @@ struct rl_db {
 	/* rl_import's bulk load: more groups follow, the champion lists are
 	 * refreshed at its end only (rl_topk_refresh_later) */
 	bool topk_later;
+	/* rl_import's bulk load: each full-text table's rows when it began;
+	 * with its last group, an index whose rows have at least doubled is
+	 * merged into one segment (topk.c, rl_fts_merge_grown) */
+	long long fts_rows0[4];
+	bool fts_merge;
 	/* the INSERT triggers on rulings a bulk load sets aside (store.c),
 	 * put back, where they were, before it commits */
 	struct rl_aside { long long rowid; char *sql; } aside[2];

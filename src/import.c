@@ -535,6 +535,8 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
 	tell(&r, RL_IMPORT_WALKED);
 	bool bulk = opt->bulk && !opt->dry_run;
 	db->topk_later = bulk;      /* the lists: with the last group (topk.c) */
+	if (bulk)
+		rl_fts_note_rows(db);   /* its indexes merged then, if grown */
 	for (size_t i = 0; i < w.n; i++) {
 		if (bulk && !r.grouped) {
 			int rc = rl_bulk_begin(db);
@@ -578,6 +580,7 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
 		if (rc == RL_EBUSY)
 			break;    /* the next document would wait just as long */
 	}
+	db->fts_merge = false;      /* (a load that stopped early: not merged) */
 	if (rl_topk_refresh_later(db)) {
 		char msg[1024];
 		snprintf(msg, sizeof msg, "%s; the search lists were not rebuilt"

@@ -167,20 +167,23 @@ int rl_store_fts_put(rl_db *db, struct stmts *s, bool del, const char *lang,
  * each ruling as it comes made a small segment per document and cost 2.5
  * times the bare insert (bench/RESULTS.md). CROSS JOIN keeps the planner
  * from scanning all of rulings for the few ids in fts_todo, as it did for
- * every document. */
+ * every document. ORDER BY t.id, not r.id: the same order, which the scan
+ * of fts_todo (by its rowid) already gives; ordered by r.id, SQLite sorted
+ * every ruling's text in a temporary b-tree first (up to the 16 MB page
+ * cache of it in memory: a bulk load's peak RSS, bench/RESULTS.md). */
 static const char fts_flush_sql[] =
 	"INSERT INTO rulings_fts_en (rowid, title, body) SELECT r.id, r.title,"
 	" r.body FROM temp.fts_todo t CROSS JOIN rulings r ON r.id = t.id"
-	" WHERE r.lang = 'en' ORDER BY r.id;"
+	" WHERE r.lang = 'en' ORDER BY t.id;"
 	"INSERT INTO rulings_fts_fr (rowid, title, body) SELECT r.id, r.title,"
 	" r.body FROM temp.fts_todo t CROSS JOIN rulings r ON r.id = t.id"
-	" WHERE r.lang = 'fr' ORDER BY r.id;"
+	" WHERE r.lang = 'fr' ORDER BY t.id;"
 	"INSERT INTO rulings_fts_ru (rowid, title, body) SELECT r.id, r.title,"
 	" r.body FROM temp.fts_todo t CROSS JOIN rulings r ON r.id = t.id"
-	" WHERE r.lang = 'ru' ORDER BY r.id;"
+	" WHERE r.lang = 'ru' ORDER BY t.id;"
 	"INSERT INTO rulings_fts_xx (rowid, title, body) SELECT r.id, r.title,"
 	" r.body FROM temp.fts_todo t CROSS JOIN rulings r ON r.id = t.id"
-	" WHERE r.lang NOT IN ('en', 'fr', 'ru') ORDER BY r.id;"
+	" WHERE r.lang NOT IN ('en', 'fr', 'ru') ORDER BY t.id;"
 	"DELETE FROM temp.fts_todo;";
 
 int rl_store_fts_flush(rl_db *db)
@@ -189,5 +192,8 @@ int rl_store_fts_flush(rl_db *db)
 	int rc = rl_topk_note_pending(db);
 	if (!rc)
 		rc = rl_db_exec(db, fts_flush_sql);
+	/* a bulk import's last group: the indexes it has grown, merged */
+	if (!rc && !db->topk_later)
+		rc = rl_fts_merge_grown(db);
 	return rc || db->topk_later ? rc : rl_topk_refresh(db);
 }

@@ -208,25 +208,33 @@ static void sift_down(struct scored *v, size_t k, size_t i)
 	}
 }
 
-/* The k best rows of v[0..n) first, in by_weight's order (the rest in no
- * order): the best k seen kept in a heap, then sorted. by_weight is a total
- * order (each row once), so these are qsort's first k, in its order, for
- * n log k comparisons instead of n log n (sorting whole lists was 4.8 % of
- * a 100k bulk load's samples, bench/RESULTS.md). */
-static void best_first(struct scored *v, size_t n, size_t k)
+/* A term's k best rows, kept while its rows stream by: v[0..k) filled,
+ * then a heap under by_weight with its worst row at the root, which each
+ * better row replaces. by_weight is a total order (each row once), so
+ * these are the k first rows of the whole term sorted, whatever order they
+ * came in, in n log k comparisons; and the memory is k rows, not one per
+ * row of the term (729k rows of 16 bytes for a common word at 1M: most of
+ * a bulk load's peak RSS above the page cache, bench/RESULTS.md). */
+struct best {
+	struct scored v[RL_TOPK_LIST + 1];
+	size_t n;
+};
+
+static void offer(struct best *b, long long rid, double g)
 {
-	if (k >= n) {
-		qsort(v, n, sizeof *v, by_weight);
+	const size_t k = sizeof b->v / sizeof *b->v;
+	struct scored x = { rid, g };
+	if (b->n < k) {
+		b->v[b->n++] = x;
+		if (b->n == k)
+			for (size_t i = k / 2; i-- > 0;)
+				sift_down(b->v, k, i);
 		return;
 	}
-	for (size_t i = k / 2; i-- > 0;)
-		sift_down(v, k, i);
-	for (size_t i = k; i < n; i++)
-		if (by_weight(&v[i], &v[0]) < 0) {
-			swap_scored(&v[0], &v[i]);
-			sift_down(v, k, 0);
-		}
-	qsort(v, k, sizeof *v, by_weight);
+	if (by_weight(&x, &b->v[0]) < 0) {
+		b->v[0] = x;
+		sift_down(b->v, k, 0);
+	}
 }
 
 /* Every row's length of table t, by rowid (dl[rowid]; *max the highest). */
@@ -379,8 +387,9 @@ struct gput {
 	size_t cap;
 };
 
-/* The lists per game of term in table tb, from v[0..n): every row
- * holding it, weighed, in rowid order (build_table). */
+/* The lists per game of term in table tb, from v[0..n): its weighed rows,
+ * at least every one of a bound game (build_table keeps only those,
+ * rl_topk_games passes them all). */
 static int put_game_lists(rl_db *db, struct gput *p, const struct bound *b,
                           const char *tb, const char *term,
                           const struct scored *v, size_t n)
@@ -399,7 +408,8 @@ static int put_game_lists(rl_db *db, struct gput *p, const struct bound *b,
 				return RL_ENOMEM;
 			p->w[m++] = v[i];
 		}
-		best_first(p->w, m, RL_TOPK_LIST + 1);
+		if (m > 1)      /* (no rows: p->w may be NULL) */
+			qsort(p->w, m, sizeof *p->w, by_weight);
 		rl_bind_text(p->term, 1, tb);
 		sqlite3_bind_text(p->term, 2, term, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(p->term, 3, x->gid);
@@ -555,23 +565,65 @@ static int build_table(rl_db *db, int t)
 		"INSERT INTO topk_lists (tbl, term, g0, rid) VALUES (?1, ?2, ?3, ?4)");
 	if (!rc && (!terms || !inst || !put_term || !put))
 		rc = RL_EINTERNAL;
-	struct scored *v = NULL;
-	size_t cap = 0;
+	struct scored *gv = NULL;
+	size_t gcap = 0;
+	struct best *b = rc ? NULL : malloc(sizeof *b);
+	if (!rc && !b)
+		rc = RL_ENOMEM;
 	int s = SQLITE_DONE;
 	while (!rc && (s = sqlite3_step(terms)) == SQLITE_ROW) {
 		const char *term = (const char *)sqlite3_column_text(terms, 0);
 		long long docs = sqlite3_column_int64(terms, 1);
-		size_t n = 0;
+		size_t n = 0;           /* rows of the term */
+		long long rid = 0;
+		double f = 0;           /* the hits in row rid so far, weighted */
+		size_t gn = 0;          /* of them, rows of a bound game */
+		bool bound = is_bound(&bd, term);
+		b->n = 0;
+		sqlite3_bind_text(inst, 1, term, -1, SQLITE_STATIC);
 		int si;
-		rc = term_rows(db, inst, term, dl, maxid, avgdl, &v, &cap, &n);
+		for (;;) {
+			si = sqlite3_step(inst);
+			/* a row's hits come together (the instances are in rowid
+			 * order): it is scored at the first hit of the next */
+			long long next = si == SQLITE_ROW ? sqlite3_column_int64(inst, 0) : 0;
+			if (n && (si != SQLITE_ROW || next != rid)) {
+				double len = rid >= 0 && rid <= maxid ? dl[rid] : 0;
+				double g = weight(f, len, avgdl);
+				offer(b, rid, g);
+				/* a bound term's rows of a bound game, kept for
+				 * its lists per game (put_game_lists) */
+				if (bound && rid >= 0 && rid <= bd.maxrid &&
+				    bd.map[rid]) {
+					if (!rl_grow(&gv, &gcap, gn + 1, sizeof *gv)) {
+						rc = RL_ENOMEM;
+						break;
+					}
+					gv[gn++] = (struct scored){ rid, g };
+				}
+			}
+			if (si != SQLITE_ROW)
+				break;
+			const char *col = (const char *)sqlite3_column_text(inst, 1);
+			double w = col && strcmp(col, "title") == 0 ? TITLE_W : BODY_W;
+			if (n && next == rid) {
+				f += w;
+				continue;
+			}
+			n++;
+			rid = next;
+			f = w;
+		}
+		if (!rc && si != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, si, "lists");
+		sqlite3_reset(inst);
 		if (rc || n <= RL_TOPK_LIST)
 			continue;
-		/* the game lists first: v is in rowid order until best_first */
-		if (is_bound(&bd, term))
-			rc = put_game_lists(db, &gp, &bd, tb, term, v, n);
-		if (rc)
+		if (bound && (rc = put_game_lists(db, &gp, &bd, tb, term, gv, gn)))
 			break;
-		best_first(v, n, RL_TOPK_LIST + 1);   /* the list, and tau's row */
+		/* the list, and tau's row */
+		qsort(b->v, b->n, sizeof *b->v, by_weight);
+		struct scored *v = b->v;
 		rl_bind_text(put_term, 1, tb);
 		sqlite3_bind_text(put_term, 2, term, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(put_term, 3, docs);
@@ -593,7 +645,8 @@ static int build_table(rl_db *db, int t)
 		rc = rl_db_sqlite_fail(db, s, "lists");
 	gput_close(&gp);
 	bound_free(&bd);
-	free(v);
+	free(gv);
+	free(b);
 	free(dl);
 	sqlite3_finalize(terms);
 	sqlite3_finalize(inst);
@@ -820,6 +873,47 @@ int rl_topk_refresh_later(rl_db *db)
 		rc = rl_db_exec(db, "COMMIT");
 	if (rc)
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
+
+/* A bulk load's index merge. FTS5 writes what a transaction indexed as a
+ * segment per megabyte of terms and merges them only part of the way
+ * (automerge): a bulk load into an empty database left 3 to 12 segments
+ * per index, and a search looks each of its words up in every segment, at
+ * each candidate's seek and snippet again (1M: 23-26 ms a search before
+ * the merge, 10-14 ms after; bench/RESULTS.md). Merging costs about a
+ * rewrite of the index (1M: ~2 % of the load's CPU), so it is done when
+ * the load has made an index at least twice as large as it was — a first
+ * load, or one as large as all before it — and left to automerge for
+ * smaller loads, whose new segments are few beside the index. */
+void rl_fts_note_rows(rl_db *db)
+{
+	double avgdl;
+	db->fts_merge = false;
+	for (int t = 0; t < 4; t++)
+		if (averages(db, t, &db->fts_rows0[t], &avgdl))
+			return;     /* (no merge: the load goes on as before) */
+	db->fts_merge = true;
+}
+
+int rl_fts_merge_grown(rl_db *db)
+{
+	if (!db->fts_merge)
+		return RL_OK;
+	db->fts_merge = false;
+	int rc = RL_OK;
+	for (int t = 0; t < 4 && !rc; t++) {
+		long long rows;
+		double avgdl;
+		rc = averages(db, t, &rows, &avgdl);
+		if (rc || rows <= 0 || rows < 2 * db->fts_rows0[t])
+			continue;
+		char sql[128];
+		snprintf(sql, sizeof sql, "INSERT INTO rulings_fts_%s"
+		         " (rulings_fts_%s) VALUES ('optimize')", tbl_name[t],
+		         tbl_name[t]);
+		rc = rl_db_exec(db, sql);
+	}
 	return rc;
 }
 

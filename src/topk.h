@@ -28,6 +28,14 @@ int rl_topk_refresh(rl_db *db);
 /* rl_topk_refresh() in a transaction of its own, when a bulk load's last
  * commit left it to do (db->topk_later); RL_OK otherwise. */
 int rl_topk_refresh_later(rl_db *db);
+/* A bulk import begins: notes each full-text table's rows, so that its
+ * last group can merge the indexes it has grown (rl_fts_merge_grown). */
+void rl_fts_note_rows(rl_db *db);
+/* With a bulk import's last group, after its rulings are indexed: each
+ * full-text index whose rows have at least doubled since
+ * rl_fts_note_rows() is merged into one segment (FTS5 'optimize'), as
+ * `rulings reindex` leaves it; once per import. RL_OK when there is none. */
+int rl_fts_merge_grown(rl_db *db);
 /* Builds every list again (rulings reindex). */
 int rl_topk_rebuild(rl_db *db);
 /* The terms the thesaurus binds to games, as one string (*key, malloc'd):

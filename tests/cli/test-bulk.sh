@@ -109,6 +109,25 @@ check_eq "bulk gives the same versions and changes" \
 fts_check gen-bulk.db "edited in bulk"
 fts_check gen-one.db "edited one by one"
 
+# 7. A bulk load that at least doubles an index ends with it merged into
+# one segment, as reindex leaves it (src/topk.c, rl_fts_merge_grown): FTS5
+# wrote this load's 4,000 entries as 3 segments of the English index. A
+# smaller load on top of it is left to FTS5's automerge.
+segments() {
+	sqlite3 "$1" "SELECT count(DISTINCT segid) FROM rulings_fts_$2_idx"
+}
+python3 "$GEN" --entries 4000 --seed 5 --out v4 >/dev/null
+check_exit "a larger synthetic dump" 0
+"$RULINGS" --db merged.db import -q --bulk v4
+check_exit "it imports in bulk" 0
+check_eq "the English index is one segment after the load" 1 \
+	"$(segments merged.db en)"
+fts_check merged.db "merged after a bulk load"
+"$RULINGS" --db merged.db import -q --bulk v1
+check_exit "a smaller dump imports in bulk on top" 0
+check_match "its index is not merged again" '^[2-9]' "$(segments merged.db en)"
+fts_check merged.db "a smaller load on top"
+
 # 3. One entry on two pages of one group, with different answers: the
 # second page edits a ruling that is not indexed yet.
 cat >p1.txt <<'TXT'
