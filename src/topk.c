@@ -216,7 +216,8 @@ static void sift_down(struct scored *v, size_t k, size_t i)
 static void best_first(struct scored *v, size_t n, size_t k)
 {
 	if (k >= n) {
-		qsort(v, n, sizeof *v, by_weight);
+		if (n)          /* a game's list of no rows: v may be NULL */
+			qsort(v, n, sizeof *v, by_weight);
 		return;
 	}
 	for (size_t i = k / 2; i-- > 0;)
