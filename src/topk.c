@@ -880,12 +880,13 @@ int rl_topk_refresh_later(rl_db *db)
  * segment per megabyte of terms and merges them only part of the way
  * (automerge): a bulk load into an empty database left 3 to 12 segments
  * per index, and a search looks each of its words up in every segment, at
- * each candidate's seek and snippet again (1M: 23-26 ms a search before
- * the merge, 10-14 ms after; bench/RESULTS.md). Merging costs about a
- * rewrite of the index (1M: ~2 % of the load's CPU), so it is done when
- * the load has made an index at least twice as large as it was — a first
- * load, or one as large as all before it — and left to automerge for
- * smaller loads, whose new segments are few beside the index. */
+ * each candidate's seek and snippet again (1M: 10.7-17.9 ms of CPU a
+ * search before the merge, 6.8-8.2 ms after; bench/RESULTS.md). Merging
+ * costs about a rewrite of the index (1M: 2.3 % of the load's CPU), so it
+ * is done when the load has made an index at least twice as large as it
+ * was — a first load, or one as large as all before it — and left to
+ * automerge for smaller loads, whose new segments are few beside the
+ * index. */
 void rl_fts_note_rows(rl_db *db)
 {
 	double avgdl;
