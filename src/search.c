@@ -579,7 +579,24 @@ static int games_count_sql(rl_db *db, const struct rl_query *q,
 			docs += rp->gl[t][g].docs;
 			complete &= rp->gl[t][g].tau == 0;
 		}
-		if (lists && docs == 0) {
+		/* each phrase of R one of U's terms in this table (`Isolate`
+		 * and "Isoler" are both "isol" in the English index): no row
+		 * holds R and not U */
+		bool same = true;
+		for (size_t i = 0; i < k->nph && same; i++) {
+			const struct rl_topk_phrase *x = &k->ph[i];
+			if (!x->restricted)
+				continue;
+			bool found = false;
+			for (size_t j = 0; j < k->nph && !found; j++)
+				found = !k->ph[j].restricted && x->term[t] &&
+				        k->ph[j].term[t] &&
+				        strcmp(x->term[t], k->ph[j].term[t]) == 0;
+			same = found;
+		}
+		if (same) {
+			;
+		} else if (lists && docs == 0) {
 			;       /* the games' rows hold none of R */
 		} else if (lists && complete) {
 			/* the lists hold each of the games' rows holding R: those
