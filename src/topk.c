@@ -387,9 +387,8 @@ struct gput {
 	size_t cap;
 };
 
-/* The lists per game of term in table tb, from v[0..n): its weighed rows,
- * at least every one of a bound game (build_table keeps only those,
- * rl_topk_games passes them all). */
+/* The lists per game of term in table tb, from v[0..n): its weighed rows
+ * of a bound game (term_rows keeps them). */
 static int put_game_lists(rl_db *db, struct gput *p, const struct bound *b,
                           const char *tb, const char *term,
                           const struct scored *v, size_t n)
@@ -461,37 +460,67 @@ static bool is_bound(const struct bound *b, const char *term)
 	return false;
 }
 
-/* The rows of table t holding term, in rowid order, each with its weight
- * at average length avgdl (f summed from its instances). */
+/* A term's row, weighed: its best rows (the list's heap) and, for a term
+ * the thesaurus binds to games, its rows of a bound game (for the lists
+ * per game: put_game_lists). */
+struct rows_to {
+	struct best *best;              /* NULL: none kept */
+	const struct bound *bd;         /* NULL: no row of a game kept */
+	struct scored *gv;
+	size_t gn, gcap;
+};
+
+static int keep_row(struct rows_to *to, long long rid, double g)
+{
+	if (to->best)
+		offer(to->best, rid, g);
+	const struct bound *bd = to->bd;
+	if (!bd || rid < 0 || rid > bd->maxrid || !bd->map[rid])
+		return RL_OK;
+	if (!rl_grow(&to->gv, &to->gcap, to->gn + 1, sizeof *to->gv))
+		return RL_ENOMEM;
+	to->gv[to->gn++] = (struct scored){ rid, g };
+	return RL_OK;
+}
+
+/* The rows of table t holding term (inst: its fts5vocab 'instance'
+ * statement), each weighed at average length avgdl (f summed over its
+ * instances) and kept as to says, as they stream by: no array of every
+ * row (729k for a common word at 1M). *n: how many rows. */
 static int term_rows(rl_db *db, sqlite3_stmt *inst, const char *term,
                      const unsigned *dl, long long maxid, double avgdl,
-                     struct scored **v, size_t *cap, size_t *n)
+                     struct rows_to *to, size_t *n)
 {
 	*n = 0;
+	long long rid = 0;
+	double f = 0;           /* the hits in row rid so far, weighted */
 	int rc = RL_OK, si;
 	sqlite3_bind_text(inst, 1, term, -1, SQLITE_STATIC);
-	while ((si = sqlite3_step(inst)) == SQLITE_ROW) {
-		long long rid = sqlite3_column_int64(inst, 0);
+	for (;;) {
+		si = sqlite3_step(inst);
+		/* a row's hits come together (the instances are in rowid
+		 * order): it is scored at the first hit of the next */
+		long long next = si == SQLITE_ROW ? sqlite3_column_int64(inst, 0) : 0;
+		if (*n && (si != SQLITE_ROW || next != rid)) {
+			double len = rid >= 0 && rid <= maxid ? dl[rid] : 0;
+			if ((rc = keep_row(to, rid, weight(f, len, avgdl))))
+				break;
+		}
+		if (si != SQLITE_ROW)
+			break;
 		const char *col = (const char *)sqlite3_column_text(inst, 1);
 		double w = col && strcmp(col, "title") == 0 ? TITLE_W : BODY_W;
-		if (*n && (*v)[*n - 1].rid == rid) {
-			(*v)[*n - 1].g += w;       /* f, for now */
+		if (*n && next == rid) {
+			f += w;
 			continue;
 		}
-		if (!rl_grow(v, cap, *n + 1, sizeof **v)) {
-			rc = RL_ENOMEM;
-			break;
-		}
-		(*v)[(*n)++] = (struct scored){ rid, w };
+		++*n;
+		rid = next;
+		f = w;
 	}
-	if (!rc && si != SQLITE_DONE && si != SQLITE_ROW)
+	if (!rc && si != SQLITE_DONE)
 		rc = rl_db_sqlite_fail(db, si, "lists");
 	sqlite3_reset(inst);
-	for (size_t i = 0; i < *n && !rc; i++) {
-		long long id = (*v)[i].rid;
-		double len = id >= 0 && id <= maxid ? dl[id] : 0;
-		(*v)[i].g = weight((*v)[i].g, len, avgdl);
-	}
 	return rc;
 }
 
@@ -565,61 +594,25 @@ static int build_table(rl_db *db, int t)
 		"INSERT INTO topk_lists (tbl, term, g0, rid) VALUES (?1, ?2, ?3, ?4)");
 	if (!rc && (!terms || !inst || !put_term || !put))
 		rc = RL_EINTERNAL;
-	struct scored *gv = NULL;
-	size_t gcap = 0;
 	struct best *b = rc ? NULL : malloc(sizeof *b);
 	if (!rc && !b)
 		rc = RL_ENOMEM;
+	struct rows_to to = { .best = b };
 	int s = SQLITE_DONE;
 	while (!rc && (s = sqlite3_step(terms)) == SQLITE_ROW) {
 		const char *term = (const char *)sqlite3_column_text(terms, 0);
 		long long docs = sqlite3_column_int64(terms, 1);
-		size_t n = 0;           /* rows of the term */
-		long long rid = 0;
-		double f = 0;           /* the hits in row rid so far, weighted */
-		size_t gn = 0;          /* of them, rows of a bound game */
+		size_t n;
+		int si;
 		bool bound = is_bound(&bd, term);
 		b->n = 0;
-		sqlite3_bind_text(inst, 1, term, -1, SQLITE_STATIC);
-		int si;
-		for (;;) {
-			si = sqlite3_step(inst);
-			/* a row's hits come together (the instances are in rowid
-			 * order): it is scored at the first hit of the next */
-			long long next = si == SQLITE_ROW ? sqlite3_column_int64(inst, 0) : 0;
-			if (n && (si != SQLITE_ROW || next != rid)) {
-				double len = rid >= 0 && rid <= maxid ? dl[rid] : 0;
-				double g = weight(f, len, avgdl);
-				offer(b, rid, g);
-				/* a bound term's rows of a bound game, kept for
-				 * its lists per game (put_game_lists) */
-				if (bound && rid >= 0 && rid <= bd.maxrid &&
-				    bd.map[rid]) {
-					if (!rl_grow(&gv, &gcap, gn + 1, sizeof *gv)) {
-						rc = RL_ENOMEM;
-						break;
-					}
-					gv[gn++] = (struct scored){ rid, g };
-				}
-			}
-			if (si != SQLITE_ROW)
-				break;
-			const char *col = (const char *)sqlite3_column_text(inst, 1);
-			double w = col && strcmp(col, "title") == 0 ? TITLE_W : BODY_W;
-			if (n && next == rid) {
-				f += w;
-				continue;
-			}
-			n++;
-			rid = next;
-			f = w;
-		}
-		if (!rc && si != SQLITE_DONE)
-			rc = rl_db_sqlite_fail(db, si, "lists");
-		sqlite3_reset(inst);
+		to.gn = 0;
+		to.bd = bound ? &bd : NULL;
+		rc = term_rows(db, inst, term, dl, maxid, avgdl, &to, &n);
 		if (rc || n <= RL_TOPK_LIST)
 			continue;
-		if (bound && (rc = put_game_lists(db, &gp, &bd, tb, term, gv, gn)))
+		if (bound && (rc = put_game_lists(db, &gp, &bd, tb, term, to.gv,
+		                                  to.gn)))
 			break;
 		/* the list, and tau's row */
 		qsort(b->v, b->n, sizeof *b->v, by_weight);
@@ -645,7 +638,7 @@ static int build_table(rl_db *db, int t)
 		rc = rl_db_sqlite_fail(db, s, "lists");
 	gput_close(&gp);
 	bound_free(&bd);
-	free(gv);
+	free(to.gv);
 	free(b);
 	free(dl);
 	sqlite3_finalize(terms);
@@ -705,8 +698,8 @@ int rl_topk_games(rl_db *db)
 		unsigned *dl = NULL;
 		long long maxid = -1;
 		sqlite3_stmt *inst = NULL;
-		struct scored *v = NULL;
-		size_t cap = 0, n;
+		struct rows_to to = { .bd = &bd };
+		size_t n;
 		rc = bound_of(db, t, &bd);
 		if (!rc && bd.n) {
 			char sql[192];
@@ -740,11 +733,13 @@ int rl_topk_games(rl_db *db)
 				rc = rl_db_sqlite_fail(db, s, "lists");
 				break;
 			}
-			rc = term_rows(db, inst, term, dl, maxid, a0, &v, &cap, &n);
+			to.gn = 0;
+			rc = term_rows(db, inst, term, dl, maxid, a0, &to, &n);
 			if (!rc)
-				rc = put_game_lists(db, &gp, &bd, tb, term, v, n);
+				rc = put_game_lists(db, &gp, &bd, tb, term, to.gv,
+				                    to.gn);
 		}
-		free(v);
+		free(to.gv);
 		free(dl);
 		sqlite3_finalize(inst);
 		gput_close(&gp);
