@@ -18,8 +18,9 @@
 -- a separator, as ' is): src/refold.c, run after this file. Rulings and
 -- tags that have become equal are merged.
 
--- (This file makes the three triggers whole again wherever it runs: it is
--- run again by `rulings reindex`, which so restores a dropped one.)
+-- (This file makes the three triggers whole again wherever it runs.
+-- Schema 16 gives them again, under another name for the function, and
+-- `rulings reindex` runs that file's, not this one.)
 DROP TRIGGER IF EXISTS rulings_fts_insert;
 DROP TRIGGER IF EXISTS rulings_fts_update;
 DROP TRIGGER IF EXISTS rulings_fts_delete;

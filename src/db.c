@@ -5,6 +5,7 @@
  * migrations: db_schema.c). */
 #include "db.h"
 #include "db_open.h"
+#include "schema.h"
 #include "stemtok.h"
 #include "topk.h"
 #include "util.h"
@@ -193,8 +194,8 @@ static void key_loose_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	text_result(ctx, argv[0], rl_key_loose);
 }
 
-/* rl_importing(): 1 while rulings itself writes (the triggers stand
- * aside); the extension's says 0. */
+/* RL_TRIGGER_FN() and its old name rl_importing(): 1 while rulings
+ * itself writes (the triggers stand aside); the extension's says 0. */
 static void importing_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	const rl_db *db = sqlite3_user_data(ctx);
@@ -212,6 +213,7 @@ int rl_db_register_functions(rl_db *db)
 		{ "rl_fold", fold_func, 1, true },
 		{ "rl_key", key_func, 1, true },
 		{ "rl_key_loose", key_loose_func, 1, true },
+		{ RL_TRIGGER_FN, importing_func, 0, false },
 		{ "rl_importing", importing_func, 0, false },
 	};
 	int rc = SQLITE_OK;

@@ -28,7 +28,7 @@ struct rl_db {
 	int busy_ms;     /* how long it waits for another process's lock */
 	bool errmsg_oom;   /* the last message could not be allocated */
 	bool write;        /* opened to write (else SQLITE_OPEN_READONLY) */
-	/* rl_importing() in the triggers (schema/008-identity.sql): rulings'
+	/* RL_TRIGGER_FN() in the triggers (schema/016-plain-sql.sql): rulings'
 	 * own writes feed the full-text tables themselves */
 	bool importing;
 	int reading;       /* rl_read_begin() depth */
@@ -48,6 +48,15 @@ int rl_db_exec(rl_db *db, const char *sql);
  * transaction, which a dry run then rolls back: the store's statements
  * need the latest schema. Nothing to do for a current one. */
 int rl_db_upgrade_within(rl_db *db);
+/* Whether sql is the text sqlite_schema holds for trigger name as the
+ * schema's migrations made it: the last CREATE TRIGGER of that name in
+ * them (the one that stands), or, with any, one of them. */
+bool rl_schema_trigger(const char *name, const char *sql, bool any);
+/* The full-text triggers as schema/016-plain-sql.sql gives them, in the
+ * caller's transaction: each created where missing, or put in place of
+ * one a migration made; a user's own of that name (another text) is
+ * left as it is. */
+int rl_schema_triggers(rl_db *db);
 
 /* How rl_store_with() stores a document (rl_store() and rl_store_dry()
  * are its plain forms; import.c passes the import layer's checks). */

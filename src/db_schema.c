@@ -8,6 +8,8 @@
 #include "topk.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* The oldest schema the reading commands understand as it is. */
 enum { SCHEMA_READABLE = 7 };
@@ -36,6 +38,107 @@ int rl_schema_latest(void)
 	return rl_schema_version;
 }
 
+/* Whether the statement at p is sql (n bytes) and its ';' (SQLite keeps
+ * a CREATE TRIGGER as written, without the ';'). */
+static bool same_text(const char *p, const char *sql, size_t n)
+{
+	if (strncmp(p, sql, n) != 0)
+		return false;
+	p += n;
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	return *p == ';';
+}
+
+bool rl_schema_trigger(const char *name, const char *sql, bool any)
+{
+	static const char create[] = "CREATE TRIGGER ";
+	size_t nc = sizeof create - 1, nn = strlen(name), n = strlen(sql);
+	const char *last = NULL;
+	for (int m = 0; m < rl_schema_version; m++) {
+		const char *text = rl_schema_migrations[m].sql;
+		for (const char *p = text; (p = strstr(p, create)); p += nc) {
+			if ((p != text && p[-1] != '\n') ||
+			    strncmp(p + nc, name, nn) != 0 ||
+			    (p[nc + nn] != ' ' && p[nc + nn] != '\n'))
+				continue;
+			if (any && same_text(p, sql, n))
+				return true;
+			last = p;
+		}
+	}
+	return !any && last && same_text(last, sql, n);
+}
+
+/* One CREATE TRIGGER statement of the schema's (stmt, with its ';'): run,
+ * after dropping a trigger of that name whose text a migration gave it;
+ * not run where one of another text, a user's own, stands. */
+static int install_trigger(rl_db *db, const char *name, const char *stmt)
+{
+	sqlite3_stmt *st = rl_db_prepare(db, "SELECT sql FROM sqlite_schema"
+		" WHERE type = 'trigger' AND name = ?1 COLLATE NOCASE");
+	if (!st)
+		return RL_EINTERNAL;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	int step = sqlite3_step(st), rc = RL_OK;
+	bool exists = step == SQLITE_ROW, own = false;
+	if (exists) {
+		const char *sql = (const char *)sqlite3_column_text(st, 0);
+		own = sql && rl_schema_trigger(name, sql, true);
+	} else if (step != SQLITE_DONE) {
+		rc = rl_db_sqlite_fail(db, step, "triggers");
+	}
+	sqlite3_finalize(st);
+	if (rc || (exists && !own))
+		return rc;
+	if (exists) {
+		/* (names of the schema's own: no quoting needed) */
+		char drop[128];
+		snprintf(drop, sizeof drop, "DROP TRIGGER %s", name);
+		rc = rl_db_exec(db, drop);
+	}
+	return rc ? rc : rl_db_exec(db, stmt);
+}
+
+int rl_schema_triggers(rl_db *db)
+{
+	const char *text = rl_schema_migrations[RL_SCHEMA_TRIGGERS - 1].sql;
+	static const char create[] = "CREATE TRIGGER ";
+	int rc = RL_OK;
+	/* each statement: the shortest text up to a ';' that is complete */
+	for (const char *from = text, *semi = text;
+	     !rc && (semi = strchr(semi, ';')); semi++) {
+		char *stmt = strndup(from, (size_t)(semi + 1 - from));
+		if (!stmt)
+			return rl_db_fail(db, RL_ENOMEM, "out of memory");
+		if (!sqlite3_complete(stmt)) {
+			free(stmt);
+			continue;
+		}
+		from = semi + 1;
+		char *p = stmt;
+		while ((p = strstr(p, create)) && p != stmt && p[-1] != '\n')
+			p++;
+		if (!p) {
+			rc = rl_db_exec(db, stmt);
+		} else {
+			char name[64];
+			size_t nn = strcspn(p + sizeof create - 1, " \n");
+			if (nn >= sizeof name)
+				rc = rl_db_fail(db, RL_EINTERNAL, "a trigger name "
+				                "too long in %s",
+				                rl_schema_migrations[RL_SCHEMA_TRIGGERS - 1].name);
+			else {
+				memcpy(name, p + sizeof create - 1, nn);
+				name[nn] = '\0';
+				rc = install_trigger(db, name, p);
+			}
+		}
+		free(stmt);
+	}
+	return rc;
+}
+
 /* Applies the migrations after version have, then sets the
  * application_id, in the caller's transaction. Version 8 also refolds
  * (rl_refold()), rebuilding the full-text tables when a ruling holds
@@ -43,11 +146,16 @@ int rl_schema_latest(void)
  * the lists per game (rl_topk_games) beside the lists already there. */
 static int apply_migrations(rl_db *db, int have)
 {
-	int rc = RL_OK;
+	int rc = RL_OK, src;
 	for (int i = have; i < rl_schema_version && rc == RL_OK; i++) {
 		const struct rl_migration *m = &rl_schema_migrations[i];
-		int src = sqlite3_exec(db->h, m->sql, NULL, NULL, NULL);
-		if (src != SQLITE_OK) {
+		/* the full-text triggers: a user's own are kept */
+		if (m->version == RL_SCHEMA_TRIGGERS) {
+			rc = rl_schema_triggers(db);
+			if (rc)
+				break;
+		} else if ((src = sqlite3_exec(db->h, m->sql, NULL, NULL,
+		                               NULL)) != SQLITE_OK) {
 			rc = rl_db_sqlite_fail(db, src, m->name);
 			break;
 		}

@@ -208,8 +208,9 @@ int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags)
 	int rc = rl_db_exec(db, "BEGIN IMMEDIATE");
 	if (rc)
 		return rc;
-	/* the triggers, as the schema makes them (one may have been dropped) */
-	rc = rl_db_exec(db, rl_schema_migrations[7].sql);
+	/* the triggers, as the schema makes them (one may have been
+	 * dropped); a user's own of one of their names is kept */
+	rc = rl_schema_triggers(db);
 	if (!rc)
 		rc = rl_refold(db, true, merged_rulings, merged_tags);
 	/* Each index merged into one segment. A rebuild leaves several (a

@@ -11,4 +11,17 @@ struct rl_migration {
 extern const struct rl_migration rl_schema_migrations[];
 extern const int rl_schema_version;
 
+/* The function the full-text triggers call (schema/016-plain-sql.sql):
+ * 1 while rulings itself writes (it feeds the tables on its own), else 0.
+ * rulings (src/db.c) and the rulings_fts extension give it; a client
+ * without the extension is refused with "no such function: " and this
+ * name, which says what to do. Both also give it as rl_importing, the
+ * name schema 8's triggers, and a user's own copied from them, call. */
+#define RL_TRIGGER_FN "load the rulings_fts extension to write to rulings " \
+	"(LIBDIR/rulings/rulings_fts.so; man rulings)"
+
+/* The migration whose CREATE TRIGGERs are the full-text triggers, run
+ * by rl_schema_triggers() (src/db_schema.c), not as they are. */
+enum { RL_SCHEMA_TRIGGERS = 16 };
+
 #endif

@@ -524,7 +524,7 @@ int rl_store_with(rl_db *db, const struct rl_source *src,
  * calls, the largest part of an import's system time (bench/RESULTS.md);
  * the storage-only copy writes none of it. Within a bulk load's
  * transaction these two triggers do nothing that is not done otherwise:
- * rulings_fts_insert is silent while rulings imports (rl_importing()),
+ * rulings_fts_insert is silent while rulings imports (RL_TRIGGER_FN),
  * and the ruling topk_insert would note as changed is noted by
  * rl_store_fts_flush() (every new ruling passes through temp.fts_todo).
  * So they are dropped after BEGIN and created again, with the same text
@@ -534,41 +534,15 @@ int rl_store_with(rl_db *db, const struct rl_source *src,
  * and readers see the last commit. They are found by name, and set aside
  * only when their text is the one the schema's migrations give them (the
  * last CREATE TRIGGER of that name in schema/ *.sql, embedded: no copy in
- * C that a change to schema/008-identity.sql or schema/014-topk.sql would
+ * C that a change to schema/016-plain-sql.sql or schema/014-topk.sql would
  * leave behind); what they do must stay what the bulk load does itself
  * (see above). A trigger of that name with another text is a user's own:
  * what it does is not known to be done otherwise, so it stays, and runs
  * for each ruling as it does outside a bulk load. */
 static const char *const aside_names[] = {
-	"rulings_fts_insert",   /* schema/008-identity.sql */
+	"rulings_fts_insert",   /* schema/016-plain-sql.sql */
 	"topk_insert",          /* schema/014-topk.sql */
 };
-
-/* Whether sql is the text sqlite_schema holds for trigger name when the
- * schema's migrations made it: SQLite keeps a CREATE TRIGGER statement as
- * written, without its ';'; the last one of that name (at the start of a
- * line, not in a comment) is the one that stands. */
-static bool schema_trigger(const char *name, const char *sql)
-{
-	static const char create[] = "CREATE TRIGGER ";
-	size_t nc = sizeof create - 1, nn = strlen(name);
-	const char *last = NULL;
-	for (int m = 0; m < rl_schema_version; m++) {
-		const char *text = rl_schema_migrations[m].sql;
-		for (const char *p = text; (p = strstr(p, create)); p += nc)
-			if ((p == text || p[-1] == '\n') &&
-			    strncmp(p + nc, name, nn) == 0 &&
-			    (p[nc + nn] == ' ' || p[nc + nn] == '\n'))
-				last = p;
-	}
-	size_t n = strlen(sql);
-	if (!last || strncmp(last, sql, n) != 0)
-		return false;
-	const char *end = last + n;
-	while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
-		end++;
-	return *end == ';';
-}
 
 enum { NASIDE = sizeof aside_names / sizeof *aside_names };
 _Static_assert(NASIDE <= sizeof ((rl_db *)0)->aside /
@@ -595,7 +569,7 @@ static int set_aside(rl_db *db)
 		const char *sql = (const char *)sqlite3_column_text(st, 2);
 		for (int i = 0; name && sql && i < NASIDE; i++) {
 			if (strcmp(name, aside_names[i]) != 0 ||
-			    !schema_trigger(name, sql))
+			    !rl_schema_trigger(name, sql, false))
 				continue;
 			struct rl_aside *a = &db->aside[db->naside];
 			if (!(a->sql = strdup(sql))) {

@@ -6,18 +6,21 @@
  *   sqlite> .load /path/to/rulings_fts
  *   sqlite> SELECT title FROM rulings_fts_en WHERE rulings_fts_en MATCH 'defended';
  *
- * It also gives rl_importing(), which the triggers that keep those tables
- * true call: with it, INSERT, UPDATE and DELETE on rulings keep them in
- * step; without it, such a statement fails and changes nothing. */
+ * It also gives the function the triggers that keep those tables true
+ * call (RL_TRIGGER_FN, src/schema.h, and its old name rl_importing): with
+ * it, INSERT, UPDATE and DELETE on rulings keep them in step; without it,
+ * such a statement fails, changing nothing, with a message that names
+ * this extension. */
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT1
 
+#include "schema.h"
 #include "stemtok.h"
 
 #include <stddef.h>
 
-/* rl_importing(): 0. The triggers that keep the full-text tables in step
- * with rulings (schema/008-identity.sql) run unless rulings itself, which
+/* RL_TRIGGER_FN() and rl_importing(): 0. The triggers that keep the
+ * full-text tables in step with rulings (schema/016-plain-sql.sql) run unless rulings itself, which
  * feeds the tables on its own, is writing; in any other program they
  * run. */
 static void importing_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -43,9 +46,13 @@ int sqlite3_rulingsfts_init(sqlite3 *db, char **err,
 		                       "tokenizer (is FTS5 available?)");
 		return rc;
 	}
-	rc = sqlite3_create_function(db, "rl_importing", 0,
-		SQLITE_UTF8 | SQLITE_INNOCUOUS, NULL, importing_func, NULL, NULL);
+	static const char *const names[] = { RL_TRIGGER_FN, "rl_importing" };
+	for (size_t i = 0; i < 2 && rc == SQLITE_OK; i++)
+		rc = sqlite3_create_function(db, names[i], 0,
+			SQLITE_UTF8 | SQLITE_INNOCUOUS, NULL, importing_func,
+			NULL, NULL);
 	if (rc != SQLITE_OK)
-		*err = sqlite3_mprintf("rulings_fts: cannot register rl_importing()");
+		*err = sqlite3_mprintf("rulings_fts: cannot register the "
+		                       "triggers' function");
 	return rc;
 }

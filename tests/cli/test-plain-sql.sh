@@ -104,6 +104,8 @@ except sqlite3.Error as e:
     print("refused:", e)
 PY
 	check_out_contains "Python without the extension: the UPDATE is refused" "refused"
+	check_out_contains "...with a message that says what to do" \
+		"no such function: load the rulings_fts extension to write to rulings"
 	check_eq "...and changed nothing" 4 "$(ids_for okapi)"
 else
 	echo "# /usr/bin/python3 cannot load SQLite extensions: its part skipped"
@@ -113,19 +115,69 @@ fi
 sum=$(sqlite3 p.db 'SELECT group_concat(title || body) FROM rulings')
 sq_bare p.db "UPDATE rulings SET body = 'stale words' WHERE id = 5"
 check_exit "sqlite3 without the extension: UPDATE of a body fails" 1
-check_err_contains "...for want of rl_importing() (the extension)" "rl_importing"
+# (SQLite's message, the name of the function the triggers call)
+WANT='no such function: load the rulings_fts extension to write to rulings (LIBDIR/rulings/rulings_fts.so; man rulings)'
+check_err_contains "...saying what to do" "$WANT"
 sq_bare p.db "INSERT INTO rulings (kind, key, lang, title, body)
 	VALUES ('faq', 'x', 'en', 'X', 'Y')"
 check_exit "...INSERT fails" 1
+check_err_contains "...saying the same" "$WANT"
 sq_bare p.db "DELETE FROM rulings WHERE id = 6"
 check_exit "...DELETE fails" 1
-check_err_contains "...for want of the tokenizer" "rl_stem"
+check_err_contains "...saying the same" "$WANT"
 check_eq "...and nothing changed" "$sum" \
 	"$(sqlite3 p.db 'SELECT group_concat(title || body) FROM rulings')"
 sq_bare p.db "UPDATE rulings SET changed = 1 WHERE id = 5"
 check_exit "an UPDATE of other columns works without it" 0
 rl --db p.db check
 check_exit "check: still ok" 0
+
+# ---- schema 8's triggers: upgraded, a user's own kept ----------------------------
+# A database as schema 15 left it: the triggers of schema/008-identity.sql
+# (calling rl_importing()), one of them rewritten by its user to also note
+# each update; its first writing command upgrades it.
+SCHEMA=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../schema" && pwd)
+seed_db u.db
+sqlite3 u.db <"$SCHEMA/008-identity.sql"
+own="CREATE TRIGGER rulings_fts_update AFTER UPDATE OF id, title, body, lang
+ON rulings WHEN NOT rl_importing() BEGIN
+  INSERT INTO edits (id) VALUES (new.id);
+  INSERT INTO rulings_fts_en(rulings_fts_en, rowid, title, body)
+    SELECT 'delete', old.id, old.title, old.body WHERE old.lang = 'en';
+  INSERT INTO rulings_fts_en(rowid, title, body)
+    SELECT new.id, new.title, new.body WHERE new.lang = 'en';
+END"
+sqlite3 u.db "CREATE TABLE edits (id INTEGER); DROP TRIGGER rulings_fts_update;
+	$own; PRAGMA user_version = 15"
+sq_bare u.db "UPDATE rulings SET body = 'x' WHERE id = 5"
+check_err_contains "(a schema 15 database without the extension: rl_importing)" \
+	"no such function: rl_importing"
+rl --db u.db import --quiet "$SEED_SPEED"
+check_exit "an import upgrades it" 0
+check_eq "...to version 16" 16 "$(sqlite3 u.db 'PRAGMA user_version')"
+check_eq "...the user's own trigger kept, as written" "$own" \
+	"$(sqlite3 u.db "SELECT sql FROM sqlite_schema WHERE name = 'rulings_fts_update'")"
+check_eq "...the schema's two replaced" 2 "$(sqlite3 u.db "SELECT count(*)
+	FROM sqlite_schema WHERE name IN ('rulings_fts_insert', 'rulings_fts_delete')
+	AND instr(sql, 'load the rulings_fts extension')")"
+sq_bare u.db "DELETE FROM rulings WHERE id = 6"
+check_err_contains "...without the extension a DELETE says what to do" "$WANT"
+sq u.db "UPDATE rulings SET body = 'An ibex answer.' WHERE id = 5"
+check_exit "with it, the user's trigger (rl_importing()) runs" 0
+check_eq "...its note made" 5 "$(sqlite3 u.db 'SELECT group_concat(id) FROM edits')"
+rl --db u.db search ibex --format json
+check_json "...and the index kept" '[r["id"] for r in d["results"]] == [5]'
+rl --db u.db reindex
+check_exit "reindex" 0
+check_eq "...keeps the user's own trigger" "$own" \
+	"$(sqlite3 u.db "SELECT sql FROM sqlite_schema WHERE name = 'rulings_fts_update'")"
+sqlite3 u.db "DROP TRIGGER rulings_fts_insert"
+rl --db u.db reindex
+check_eq "...and restores a dropped one, as the schema gives it" 1 \
+	"$(sqlite3 u.db "SELECT count(*) FROM sqlite_schema WHERE name =
+	'rulings_fts_insert' AND instr(sql, 'load the rulings_fts extension')")"
+rl --db u.db check
+check_exit "check: ok" 0
 
 # ---- a damaged full-text table: check finds it, reindex repairs it --------------
 # Without the trigger (as a tool that drops it would leave it), an UPDATE

@@ -207,6 +207,8 @@ mkdir "$tmp/none"
 "$rulings" --db "$tmp/old.db" import --quiet "$tmp/none" 2>/dev/null
 upgraded() { sqlite3 "$tmp/old.db" "PRAGMA user_version;
 	SELECT count(*) > 0 FROM topk_gterms" | tr '\n' ' '; }
-ok "the upgrade to schema 15 builds the game lists" '[ "$(upgraded)" = "15 1 " ]'
+# (to the latest schema: 15 or later)
+ok "the upgrade to schema 15 builds the game lists" 'u=$(upgraded);
+	[ "${u%% *}" -ge 15 ] && [ "${u#* }" = "1 " ]'
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -432,7 +432,7 @@ static void test_stats_one_snapshot(void **state)
 	struct intruder in = { .at = 2 };
 	assert_int_equal(sqlite3_open(f->path, &in.h), SQLITE_OK);
 	/* (it writes as rulings does: no trigger, no full-text row) */
-	assert_int_equal(sqlite3_create_function(in.h, "rl_importing", 0,
+	assert_int_equal(sqlite3_create_function(in.h, RL_TRIGGER_FN, 0,
 		SQLITE_UTF8, NULL, importing_one, NULL, NULL), SQLITE_OK);
 	assert_int_equal(rl_stemtok_register(in.h), SQLITE_OK);
 	rl_db *reader = NULL;
