@@ -21,6 +21,7 @@
 #include "stemtok.h"
 #include "util.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -282,14 +283,43 @@ static char *ligature_variant(const char *s, bool *oom)
 	return rl_buf_take(&b);
 }
 
+/* Whether one of v[0..n) (up to a NULL; v may be NULL), of the game
+ * game when games is given, has the key key, as the thesaurus compares
+ * terms (rl_key_loose: case, accents, apostrophes): the same words to
+ * the full-text index. -1: out of memory. */
+static int has_key(char *const *v, char *const *games, const char *game,
+                   size_t n, const char *key)
+{
+	for (size_t i = 0; v && i < n && v[i]; i++) {
+		if (games && strcmp(games[i], game) != 0)
+			continue;
+		char *k = rl_key_loose(v[i]);
+		if (!k)
+			return -1;
+		int same = strcmp(k, key) == 0;
+		free(k);
+		if (same)
+			return 1;
+	}
+	return 0;
+}
+
 /* Adds the term's other spelling (ligature_variant()) to its
- * alternatives. */
+ * alternatives, unless the thesaurus already gave it there (a user's
+ * may list "cœur = coeur"). */
 static int add_ligature(struct qnode *n)
 {
 	bool oom = false;
 	char *v = ligature_variant(n->text, &oom);
 	if (!v)
 		return oom ? RL_ENOMEM : RL_OK;
+	char *key = rl_key_loose(v);
+	int had = key ? has_key(n->alt, NULL, NULL, SIZE_MAX, key) : -1;
+	free(key);
+	if (had) {
+		free(v);
+		return had < 0 ? RL_ENOMEM : RL_OK;
+	}
 	size_t k = 0;
 	while (n->alt && n->alt[k])
 		k++;
@@ -302,6 +332,41 @@ static int add_ligature(struct qnode *n)
 	a[k + 1] = NULL;
 	n->alt = a;
 	return RL_OK;
+}
+
+/* Leaves out of v (NULL-ended, may be NULL; pair beside it, the
+ * games of galt) each term with the key of one kept before it, or, for
+ * a game's (pair), of an equivalent for every game (n->alt). */
+static int drop_dups(struct qnode *n, char **v, char **pair)
+{
+	size_t w = 0;
+	int rc = RL_OK;
+	for (size_t i = 0; v && v[i]; i++) {
+		char *key = rc ? NULL : rl_key_loose(v[i]);
+		int dup = !key ? -1
+		          : pair ? has_key(n->alt, NULL, NULL, SIZE_MAX, key)
+		          : 0;
+		if (!dup)
+			dup = has_key(v, pair, pair ? pair[i] : NULL, w, key);
+		free(key);
+		if (dup < 0)
+			rc = RL_ENOMEM;
+		if (dup > 0) {
+			free(v[i]);
+			if (pair)
+				free(pair[i]);
+			continue;
+		}
+		v[w] = v[i];
+		if (pair)
+			pair[w] = pair[i];
+		w++;
+	}
+	if (v)
+		v[w] = NULL;
+	if (pair)
+		pair[w] = NULL;
+	return rc;
 }
 
 static int annotate(struct qc *x, struct qnode **np, bool top, bool stop,
@@ -342,8 +407,16 @@ static int annotate(struct qc *x, struct qnode **np, bool top, bool stop,
 		rc = keep_tokens(x, n->alt, NULL);
 	if (!rc)
 		rc = keep_tokens(x, n->galt, n->ggame);
+	/* each phrase once: a phrase twice in the query counts twice in
+	 * its BM25 score (a thesaurus may list "Cœur" and "cœur", or the
+	 * ligature's other spelling, or one term for every game and for
+	 * a game) */
+	if (!rc)
+		rc = drop_dups(n, n->alt, NULL);
 	if (!rc)
 		rc = add_ligature(n);
+	if (!rc)
+		rc = drop_dups(n, n->galt, n->ggame);
 	return rc;
 }
 

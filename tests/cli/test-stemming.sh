@@ -174,4 +174,31 @@ check_eq "English shoes, toes: found as written" "1 1" "$(lig shoes) $(lig toes)
 rl --db s.db search --game Ligature --explain coeur
 check_out_contains "--explain shows both spellings" '"cœur"'
 
+# A user's thesaurus that lists both spellings does not make one count
+# twice in the score: the scores are those without the thesaurus (it
+# adds only "heart", found nowhere), with the lists or without; a
+# concept of the game, and one of every game beside it, the same.
+scores() {
+	"$RULINGS" --db "$1" search --game Ligature --format json "${@:2}" |
+		python3 -c 'import json,sys
+print(" ".join("%d:%.6f" % (r["id"], r["score"]) for r in json.load(sys.stdin)["results"]))'
+}
+for th in 'fr:cœur = fr:coeur = en:heart' \
+	'[Ligature]
+fr:cœur = fr:coeur = en:heart' \
+	'fr:Cœur = fr:Coeur
+[Ligature]
+fr:cœur = fr:coeur = en:heart'; do
+	cp s.db th.db
+	mkdir -p th && printf '# rulings thesaurus\n%s\n' "$th" >th/thesaurus.txt
+	rl --db th.db import --quiet th/thesaurus.txt
+	for w in coeur cœur; do
+		want=$(scores th.db "$w" --no-thesaurus)
+		check_eq "thesaurus '${th//$'\n'/ | }': '$w' scores as without it" \
+			"$want" "$(scores th.db "$w")"
+		check_eq "...and so without the lists" "$want" \
+			"$(RULINGS_TOPK=off scores th.db "$w")"
+	done
+done
+
 finish
