@@ -172,6 +172,21 @@ static int apply_migrations(rl_db *db, int have)
 			rc = rl_refold(db, step == SQLITE_ROW,
 			               &db->info.merged_rulings, &db->info.merged_tags);
 		}
+		/* version 17: rulings of a language in capitals ("FR"), moved
+		 * to their language and merged where one is there already */
+		if (!rc && m->version == 17 && have > 0) {
+			sqlite3_stmt *st = rl_db_prepare(db, "SELECT 1 FROM rulings"
+				" WHERE lang <> lower(lang) LIMIT 1");
+			if (!st)
+				return RL_EINTERNAL;
+			int step = sqlite3_step(st);
+			sqlite3_finalize(st);
+			if (step != SQLITE_ROW && step != SQLITE_DONE)
+				return rl_db_sqlite_fail(db, step, m->name);
+			if (step == SQLITE_ROW)
+				rc = rl_refold(db, false, &db->info.merged_rulings,
+				               &db->info.merged_tags);
+		}
 		/* version 15: the lists per game of the terms the thesaurus
 		 * binds to games, beside the lists a database already has */
 		if (!rc && m->version == 15 && have > 0)

@@ -6,13 +6,14 @@
  * changes (it did: utf8proc's full case folding, apostrophes), rows stored
  * before keep the old form and would no longer meet rows stored since.
  * rl_refold() computes every one again. Where two tags, or two rulings of
- * one game, kind and language, now have the same identity, they are
- * merged into one, the first (a current ruling before a withdrawn one):
+ * one game, kind and language (in small letters: "FR" is "fr"), now have
+ * the same identity, they are merged into one, the first (a current
+ * ruling before a withdrawn one):
  * it gains the other's sources, tags, versions, recorded changes, aliases
  * and errata details, and references to the other point at it. A version
  * both had from the same import keeps the first's text.
  *
- * rl_reindex() also makes the triggers of schema 8 whole again, for
+ * rl_reindex() also makes the triggers of schema 16 whole again, for
  * whoever dropped one. */
 #include "db.h"
 #include "schema.h"
@@ -61,9 +62,37 @@ static const char rulings_sql[] =
 	"INSERT INTO temp.refold_rulings SELECT id, rl_key(key) FROM rulings;"
 	"INSERT INTO temp.refold_map SELECT id, keep FROM (SELECT r.id,"
 	" first_value(r.id) OVER (PARTITION BY ifnull(r.game_id, 0), r.kind,"
-	" r.lang, f.k ORDER BY r.withdrawn_at IS NOT NULL, r.id) AS keep"
+	" lower(r.lang), f.k ORDER BY r.withdrawn_at IS NOT NULL, r.id) AS keep"
 	" FROM rulings r JOIN temp.refold_rulings f ON f.id = r.id)"
 	" WHERE keep <> id;";
+
+/* The languages in small letters (lang_sql, after the merge: rulings of
+ * "FR" and "fr" of one game, kind and key are merged as above). Before
+ * b19e79e and fc08a5c a manifest's "lang = FR" or a page's "Language: FR"
+ * was stored as written, and its rulings went to the full-text table of
+ * other languages: they move to their language's, here, with the
+ * triggers set aside (rl_refold). */
+static const char lang_sql[] =
+	"CREATE TEMP TABLE IF NOT EXISTS refold_lang (id INTEGER PRIMARY KEY);"
+	"DELETE FROM temp.refold_lang;"
+	"INSERT INTO temp.refold_lang SELECT id FROM rulings"
+	" WHERE lang <> lower(lang);"
+	"UPDATE rulings SET lang = lower(lang)"
+	" WHERE id IN (SELECT id FROM temp.refold_lang);"
+	"INSERT INTO rulings_fts_xx (rulings_fts_xx, rowid, title, body)"
+	" SELECT 'delete', id, title, body FROM rulings"
+	" WHERE id IN (SELECT id FROM temp.refold_lang)"
+	" AND lang IN ('en', 'fr', 'ru');"
+	"INSERT INTO rulings_fts_en (rowid, title, body) SELECT id, title, body"
+	" FROM rulings WHERE id IN (SELECT id FROM temp.refold_lang)"
+	" AND lang = 'en';"
+	"INSERT INTO rulings_fts_fr (rowid, title, body) SELECT id, title, body"
+	" FROM rulings WHERE id IN (SELECT id FROM temp.refold_lang)"
+	" AND lang = 'fr';"
+	"INSERT INTO rulings_fts_ru (rowid, title, body) SELECT id, title, body"
+	" FROM rulings WHERE id IN (SELECT id FROM temp.refold_lang)"
+	" AND lang = 'ru';"
+	"DELETE FROM temp.refold_lang;";
 
 /* the versions' listings (schema 13; a refold during an upgrade from
  * before it has none) */
@@ -82,6 +111,28 @@ static bool has_listings(rl_db *db)
 	sqlite3_finalize(st);
 	return has;
 }
+
+/* A ruling withdrawn by the very import that added the one it is merged
+ * into was that ruling under its old identity (a document imported
+ * again once its "FR" was read as "fr", or its keys folded anew): the
+ * two changes are one, an edit from the withdrawn text to the added one,
+ * or none when the text stayed. */
+static const char changes_merge_sql[] =
+	"CREATE TEMP TABLE IF NOT EXISTS refold_pairs"
+	" (added INTEGER PRIMARY KEY, withdrawn INTEGER);"
+	"DELETE FROM temp.refold_pairs;"
+	"INSERT OR IGNORE INTO temp.refold_pairs SELECT a.id, w.id FROM changes w"
+	" JOIN temp.refold_map m ON m.old = w.ruling_id"
+	" JOIN changes a ON a.ruling_id = m.new AND a.import_id = w.import_id"
+	" AND a.change = 'added' WHERE w.change = 'withdrawn';"
+	"UPDATE changes SET change = 'edited', (old_title, old_body) ="
+	" (SELECT w.old_title, w.old_body FROM temp.refold_pairs p"
+	" JOIN changes w ON w.id = p.withdrawn WHERE p.added = changes.id)"
+	" WHERE id IN (SELECT added FROM temp.refold_pairs);"
+	"DELETE FROM changes WHERE id IN (SELECT withdrawn FROM temp.refold_pairs)"
+	" OR (id IN (SELECT added FROM temp.refold_pairs)"
+	" AND old_title IS new_title AND old_body IS new_body);"
+	"DELETE FROM temp.refold_pairs;";
 
 static const char rulings_merge_sql[] =
 	"INSERT OR IGNORE INTO ruling_sources (ruling_id, document_id, import_id,"
@@ -188,7 +239,16 @@ int rl_refold(rl_db *db, bool fts, long long *rulings, long long *tags)
 	if (!rc && has_listings(db))
 		rc = rl_db_exec(db, listings_merge_sql);
 	if (!rc)
+		rc = rl_db_exec(db, changes_merge_sql);
+	if (!rc)
 		rc = rl_db_exec(db, rulings_merge_sql);
+	if (!rc) {
+		/* (the full-text tables fed here, as an import feeds them) */
+		bool importing = db->importing;
+		db->importing = true;
+		rc = rl_db_exec(db, lang_sql);
+		db->importing = importing;
+	}
 	if (!rc)
 		rc = rl_db_exec(db, loose_sql);
 	if (!rc)

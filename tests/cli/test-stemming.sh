@@ -124,6 +124,64 @@ check_exit "the upgraded database passes check" 0
 rl --db old.db search 'défaussée'
 check_err_empty "...and is read without a warning"
 
+# ---- a language stored in capitals ("FR", before b19e79e and fc08a5c):
+# its rulings were in the full-text table of other languages, and neither
+# --lang fr nor lang:fr found them. The upgrade to schema 17 gives them
+# their language: a ruling alone is moved; where the same ruling is there
+# in "fr" too (the document imported again since), the two are merged.
+mkdir caps1 caps2 nocaps
+printf '# Dégâts\n\nLes dégâts des attaquants sont réduits.\n' >caps1/a.md
+printf '# Défense\n\nLa défense protège les terres.\n' >caps1/b.md
+cp caps1/a.md caps2/a.md
+printf '# Défense\n\nLa défense protège les terres, toujours.\n' >caps2/b.md
+rl --db caps.db import --quiet --no-thesaurus --game Caps --lang fr caps1
+# (as an older rulings stored them: FR, in the table of other languages)
+ext_sqlite3 "$EXT" -batch -bail caps.db ".load '${EXT%.so}'" \
+	"UPDATE rulings SET lang = 'FR'; UPDATE documents SET lang = 'FR';
+	UPDATE imports SET lang = 'FR'"
+cp caps.db alone.db
+sqlite3 alone.db 'PRAGMA user_version = 16'
+capsids() {
+	"$RULINGS" --db "$1" search -n 0 --format ndjson "${@:2}" 2>/dev/null |
+		sed -n 's/^{"id":\([0-9]*\),.*/\1/p' | sort -n | paste -sd ' '
+}
+check_eq "(a database of schema 16 with FR: --lang fr finds nothing)" "" \
+	"$(capsids alone.db --lang fr dégâts)"
+rl --db alone.db import --quiet nocaps
+check_exit "an upgrade (a command that writes)" 0
+check_eq "...to the latest schema" "$LATEST" "$(sqlite3 alone.db 'PRAGMA user_version')"
+check_eq "...every language in small letters" "fr fr fr" \
+	"$(sqlite3 alone.db "SELECT (SELECT group_concat(DISTINCT lang) FROM rulings),
+	(SELECT group_concat(DISTINCT lang) FROM documents),
+	(SELECT group_concat(DISTINCT lang) FROM imports)" | tr '|' ' ')"
+check_eq "...--lang fr finds its rulings, stemmed as French" "1 2" \
+	"$(capsids alone.db --lang fr 'dégâts OR protéger')"
+check_eq "...and lang:fr" "1" "$(capsids alone.db 'lang:fr dégâts')"
+rl --db alone.db check
+check_exit "...check: ok" 0
+# the same ruling in FR (withdrawn) and in fr (current): the document
+# imported again, as fr, before the upgrade
+rl --db caps.db import --quiet --no-thesaurus --game Caps --lang fr caps2
+sqlite3 caps.db 'PRAGMA user_version = 16'
+check_eq "(FR and fr: three rulings, one FR withdrawn)" "1|FR|0 2|FR|1 3|fr|0" \
+	"$(sqlite3 caps.db "SELECT id, lang, withdrawn_at IS NOT NULL FROM rulings" | paste -sd ' ')"
+rl --db caps.db import nocaps
+check_exit "the upgrade" 0
+check_err_contains "...says it merged one" "1 rulings and 0 tags merged"
+check_eq "...the current one kept, the withdrawn one merged into it" "1|fr|0 3|fr|0" \
+	"$(sqlite3 caps.db "SELECT id, lang, withdrawn_at IS NOT NULL FROM rulings" | paste -sd ' ')"
+rl --db caps.db history 3
+check_out_contains "...its history: both versions" "La défense protège les terres."
+check_out_contains "...the second an edit, not an addition" "edited · Défense"
+check_eq "...no withdrawal left" 0 "$(sqlite3 caps.db "SELECT count(*) FROM changes WHERE change = 'withdrawn'")"
+check_eq "...found in French" "1 3" "$(capsids caps.db --lang fr 'dégâts OR protéger')"
+rl --db caps.db check
+check_exit "...check: ok" 0
+rl --db caps.db reindex
+check_exit "reindex after it" 0
+rl --db caps.db check
+check_exit "...check: ok" 0
+
 # ---- French elision in a query (as Lucene's ElisionFilter): "l’allié" is
 # the word "allié", not the phrase "l allié"; English apostrophes stay.
 mkdir el el-en
