@@ -304,15 +304,11 @@ static int has_key(char *const *v, char *const *games, const char *game,
 	return 0;
 }
 
-/* Adds the term's other spelling (ligature_variant()) to its
- * alternatives, unless the thesaurus already gave it there (a user's
- * may list "cœur = coeur"). */
-static int add_ligature(struct qnode *n)
+/* Adds v (taken) to the term's alternatives, unless one of them, from
+ * the thesaurus or added before, is already v (a user's thesaurus may
+ * list "cœur = coeur"). */
+static int add_alt(struct qnode *n, char *v)
 {
-	bool oom = false;
-	char *v = ligature_variant(n->text, &oom);
-	if (!v)
-		return oom ? RL_ENOMEM : RL_OK;
 	char *key = rl_key_loose(v);
 	int had = key ? has_key(n->alt, NULL, NULL, SIZE_MAX, key) : -1;
 	free(key);
@@ -332,6 +328,55 @@ static int add_ligature(struct qnode *n)
 	a[k + 1] = NULL;
 	n->alt = a;
 	return RL_OK;
+}
+
+/* Adds the term's other spelling (ligature_variant()). */
+static int add_ligature(struct qnode *n)
+{
+	bool oom = false;
+	char *v = ligature_variant(n->text, &oom);
+	if (!v)
+		return oom ? RL_ENOMEM : RL_OK;
+	return add_alt(n, v);
+}
+
+/* A French noun in -ât ("dégât", "appât", "mât") is stemmed by Snowball
+ * as a verb in the imperfect subjunctive ("qu'il aimât"): "dégât" is
+ * "deg", while its plural "dégâts" is "degat", and neither found the
+ * other. A word (not a phrase) ending in -ât is also looked for with -âts,
+ * and one in -âts with -ât: the index keeps the words as written, so
+ * this holds in every database as it is. NULL when the term is not such
+ * a word (*oom when memory ran out). */
+static char *circumflex_variant(const char *s, bool *oom)
+{
+	size_t n = strlen(s);
+	if (strpbrk(s, " \t-'") || n < 4)
+		return NULL;
+	/* â, Â: C3 A2, C3 82 */
+	bool plural = s[n - 1] == 's' || s[n - 1] == 'S';
+	size_t end = n - plural;
+	if (end < 4 || (unsigned char)s[end - 3] != 0xC3 ||
+	    ((unsigned char)s[end - 2] != 0xA2 &&
+	     (unsigned char)s[end - 2] != 0x82) ||
+	    (s[end - 1] != 't' && s[end - 1] != 'T'))
+		return NULL;
+	char *v = plural ? rl_strndup(s, n - 1) : malloc(n + 2);
+	if (v && !plural) {
+		memcpy(v, s, n);
+		v[n] = s[n - 1] == 'T' ? 'S' : 's';
+		v[n + 1] = '\0';
+	}
+	*oom = !v;
+	return v;
+}
+
+static int add_circumflex(struct qnode *n)
+{
+	bool oom = false;
+	char *v = circumflex_variant(n->text, &oom);
+	if (!v)
+		return oom ? RL_ENOMEM : RL_OK;
+	return add_alt(n, v);
 }
 
 /* Leaves out of v (NULL-ended, may be NULL; pair beside it, the
@@ -415,6 +460,8 @@ static int annotate(struct qc *x, struct qnode **np, bool top, bool stop,
 		rc = drop_dups(n, n->alt, NULL);
 	if (!rc)
 		rc = add_ligature(n);
+	if (!rc)
+		rc = add_circumflex(n);
 	if (!rc)
 		rc = drop_dups(n, n->galt, n->ggame);
 	return rc;

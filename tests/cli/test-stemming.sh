@@ -232,6 +232,22 @@ check_eq "English shoes, toes: found as written" "1 1" "$(lig shoes) $(lig toes)
 rl --db s.db search --game Ligature --explain coeur
 check_out_contains "--explain shows both spellings" '"cœur"'
 
+# A French noun in -ât: Snowball stems "dégât" as a subjunctive ("deg")
+# and "dégâts" as "degat"; each finds both, as do the plurals of appât
+# and mât, with and without accents, in any case.
+mkdir circ
+printf '# Dégât\n\nUn dégât est infligé ; l’appât et le mât restent.\n' >circ/a.md
+printf '# Dégâts\n\nLes dégâts sont infligés ; les appâts et les mâts restent.\n' >circ/b.md
+rl --db s.db import --quiet --no-thesaurus --game Circumflex --lang fr circ
+circ() {
+	"$RULINGS" --db s.db search --game Circumflex --limit 0 --format json "$@" |
+		python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])'
+}
+for w in dégât dégâts DÉGÂT Dégâts degat degats appât appâts mât mâts; do
+	check_eq "'$w' finds the singular and the plural" 2 "$(circ "$w")"
+done
+check_eq "'\"un dégât\"', a phrase, as written" 1 "$(circ '"un dégât"')"
+
 # A user's thesaurus that lists both spellings does not make one count
 # twice in the score: the scores are those without the thesaurus (it
 # adds only "heart", found nowhere), with the lists or without; a
