@@ -100,9 +100,25 @@ static int install_trigger(rl_db *db, const char *name, const char *stmt)
 	return rc ? rc : rl_db_exec(db, stmt);
 }
 
+/* Whether m is the migration NNN-name.sql. */
+static bool named(const struct rl_migration *m, const char *name)
+{
+	const char *dash = strchr(m->name, '-');
+	size_t n = strlen(name);
+	return dash && strncmp(dash + 1, name, n) == 0 &&
+	       strcmp(dash + 1 + n, ".sql") == 0;
+}
+
 int rl_schema_triggers(rl_db *db)
 {
-	const char *text = rl_schema_migrations[RL_SCHEMA_TRIGGERS - 1].sql;
+	const struct rl_migration *m = rl_schema_migrations;
+	while (m < rl_schema_migrations + rl_schema_version &&
+	       !named(m, RL_SCHEMA_TRIGGERS))
+		m++;
+	if (m == rl_schema_migrations + rl_schema_version)
+		return rl_db_fail(db, RL_EINTERNAL, "no migration %s",
+		                  RL_SCHEMA_TRIGGERS);
+	const char *text = m->sql;
 	static const char create[] = "CREATE TRIGGER ";
 	int rc = RL_OK;
 	/* each statement: the shortest text up to a ';' that is complete */
@@ -127,7 +143,7 @@ int rl_schema_triggers(rl_db *db)
 			if (nn >= sizeof name)
 				rc = rl_db_fail(db, RL_EINTERNAL, "a trigger name "
 				                "too long in %s",
-				                rl_schema_migrations[RL_SCHEMA_TRIGGERS - 1].name);
+				                m->name);
 			else {
 				memcpy(name, p + sizeof create - 1, nn);
 				name[nn] = '\0';
@@ -150,7 +166,7 @@ static int apply_migrations(rl_db *db, int have)
 	for (int i = have; i < rl_schema_version && rc == RL_OK; i++) {
 		const struct rl_migration *m = &rl_schema_migrations[i];
 		/* the full-text triggers: a user's own are kept */
-		if (m->version == RL_SCHEMA_TRIGGERS) {
+		if (named(m, RL_SCHEMA_TRIGGERS)) {
 			rc = rl_schema_triggers(db);
 			if (rc)
 				break;
@@ -172,9 +188,9 @@ static int apply_migrations(rl_db *db, int have)
 			rc = rl_refold(db, step == SQLITE_ROW,
 			               &db->info.merged_rulings, &db->info.merged_tags);
 		}
-		/* version 17: rulings of a language in capitals ("FR"), moved
+		/* 017-lang-case: rulings of a language in capitals ("FR"), moved
 		 * to their language and merged where one is there already */
-		if (!rc && m->version == 17 && have > 0) {
+		if (!rc && named(m, RL_SCHEMA_LANG_CASE) && have > 0) {
 			sqlite3_stmt *st = rl_db_prepare(db, "SELECT 1 FROM rulings"
 				" WHERE lang <> lower(lang) LIMIT 1");
 			if (!st)

@@ -20,8 +20,13 @@ extern const int rl_schema_version;
 #define RL_TRIGGER_FN "load the rulings_fts extension to write to rulings " \
 	"(LIBDIR/rulings/rulings_fts.so; man rulings)"
 
-/* The migration whose CREATE TRIGGERs are the full-text triggers, run
- * by rl_schema_triggers() (src/db_schema.c), not as they are. */
-enum { RL_SCHEMA_TRIGGERS = 16 };
+/* The migrations found by their names, not numbers (a number may change
+ * when migrations are merged): the one whose CREATE TRIGGERs are the
+ * full-text triggers, run by rl_schema_triggers() (src/db_schema.c), not
+ * as they are; the one after which rl_refold() puts the rulings'
+ * languages in small letters. */
+#define RL_SCHEMA_TRIGGERS "plain-sql"
+#define RL_SCHEMA_LANG_CASE "lang-case"
+
 
 #endif

@@ -133,10 +133,12 @@ rl --db p.db check
 check_exit "check: still ok" 0
 
 # ---- schema 8's triggers: upgraded, a user's own kept ----------------------------
-# A database as schema 15 left it: the triggers of schema/008-identity.sql
+# A database as the schema before 016-plain-sql.sql left it (15): the triggers of schema/008-identity.sql
 # (calling rl_importing()), one of them rewritten by its user to also note
 # each update; its first writing command upgrades it.
 SCHEMA=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../schema" && pwd)
+# (the version before the migration's, by its file's name)
+BEFORE=$(($(cd "$SCHEMA" && ls [0-9][0-9][0-9]-plain-sql.sql | sed 's/^0*//; s/-.*//') - 1))
 seed_db u.db
 sqlite3 u.db <"$SCHEMA/008-identity.sql"
 own="CREATE TRIGGER rulings_fts_update AFTER UPDATE OF id, title, body, lang
@@ -148,9 +150,9 @@ ON rulings WHEN NOT rl_importing() BEGIN
     SELECT new.id, new.title, new.body WHERE new.lang = 'en';
 END"
 sqlite3 u.db "CREATE TABLE edits (id INTEGER); DROP TRIGGER rulings_fts_update;
-	$own; PRAGMA user_version = 15"
+	$own; PRAGMA user_version = $BEFORE"
 sq_bare u.db "UPDATE rulings SET body = 'x' WHERE id = 5"
-check_err_contains "(a schema 15 database without the extension: rl_importing)" \
+check_err_contains "(a schema $BEFORE database without the extension: rl_importing)" \
 	"no such function: rl_importing"
 rl --db u.db import --quiet "$SEED_SPEED"
 check_exit "an import upgrades it" 0

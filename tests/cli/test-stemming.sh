@@ -129,6 +129,8 @@ check_err_empty "...and is read without a warning"
 # --lang fr nor lang:fr found them. The upgrade to schema 17 gives them
 # their language: a ruling alone is moved; where the same ruling is there
 # in "fr" too (the document imported again since), the two are merged.
+# (the version before the migration's, by its file's name)
+BEFORE_CAPS=$(($(cd "$_lib_dir/../../schema" && ls [0-9][0-9][0-9]-lang-case.sql | sed 's/^0*//; s/-.*//') - 1))
 mkdir caps1 caps2 nocaps
 printf '# Dégâts\n\nLes dégâts des attaquants sont réduits.\n' >caps1/a.md
 printf '# Défense\n\nLa défense protège les terres.\n' >caps1/b.md
@@ -140,12 +142,12 @@ ext_sqlite3 "$EXT" -batch -bail caps.db ".load '${EXT%.so}'" \
 	"UPDATE rulings SET lang = 'FR'; UPDATE documents SET lang = 'FR';
 	UPDATE imports SET lang = 'FR'"
 cp caps.db alone.db
-sqlite3 alone.db 'PRAGMA user_version = 16'
+sqlite3 alone.db "PRAGMA user_version = $BEFORE_CAPS"
 capsids() {
 	"$RULINGS" --db "$1" search -n 0 --format ndjson "${@:2}" 2>/dev/null |
 		sed -n 's/^{"id":\([0-9]*\),.*/\1/p' | sort -n | paste -sd ' '
 }
-check_eq "(a database of schema 16 with FR: --lang fr finds nothing)" "" \
+check_eq "(a database of schema $BEFORE_CAPS with FR: --lang fr finds nothing)" "" \
 	"$(capsids alone.db --lang fr dégâts)"
 rl --db alone.db import --quiet nocaps
 check_exit "an upgrade (a command that writes)" 0
@@ -162,7 +164,7 @@ check_exit "...check: ok" 0
 # the same ruling in FR (withdrawn) and in fr (current): the document
 # imported again, as fr, before the upgrade
 rl --db caps.db import --quiet --no-thesaurus --game Caps --lang fr caps2
-sqlite3 caps.db 'PRAGMA user_version = 16'
+sqlite3 caps.db "PRAGMA user_version = $BEFORE_CAPS"
 check_eq "(FR and fr: three rulings, one FR withdrawn)" "1|FR|0 2|FR|1 3|fr|0" \
 	"$(sqlite3 caps.db "SELECT id, lang, withdrawn_at IS NOT NULL FROM rulings" | paste -sd ' ')"
 rl --db caps.db import nocaps
