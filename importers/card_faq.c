@@ -66,6 +66,7 @@ struct parser {
 	char *section;            /* the current section heading, or NULL */
 	unsigned long last;       /* the last entry's number; 0: none yet */
 	size_t cards;             /* entries begun by a number or heading */
+	struct rl_strset keys;    /* the entries' kinds and keys so far */
 	/* the entry being read */
 	bool open;
 	unsigned line;
@@ -233,6 +234,15 @@ static int merge_duplicate(struct parser *p)
 {
 	struct rl_doc *doc = p->doc;
 	struct rl_entry *e = &doc->entries[doc->n - 1], *f = NULL;
+	/* looked up in a set first: a file of many cards is not quadratic */
+	struct rl_buf k = {0};
+	rl_buf_addf(&k, "%d:%s", (int)e->kind, e->key);
+	int fresh = k.oom ? -1 : rl_strset_add(&p->keys, k.s, k.len);
+	rl_buf_free(&k);
+	if (fresh < 0)
+		return RL_ENOMEM;
+	if (fresh)
+		return RL_OK;
 	for (size_t i = 0; i + 1 < doc->n && !f; i++)
 		if (doc->entries[i].kind == e->kind &&
 		    strcmp(doc->entries[i].key, e->key) == 0)
@@ -519,6 +529,7 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 		                 "numbered line or a card's heading over its picture)");
 	reset(&p);
 	free(p.section);
+	rl_strset_free(&p.keys);
 	return rc;
 }
 
@@ -535,11 +546,11 @@ static enum rl_confidence probe(const char *text, size_t len)
 		unsigned long num;
 		const char *nm;
 		size_t nl;
-		if (!picture_next(&b, i))
-			continue;
-		if (numbered(&b.v[i], &num, &nm, &nl))
+		/* (a picture looked for after these only: blank lines are
+		 * passed over once) */
+		if (numbered(&b.v[i], &num, &nm, &nl) && picture_next(&b, i))
 			cards++;
-		else if (b.v[i].type == RL_BLOCK_HEADING && heading_is_card(&b, i)) {
+		else if (b.v[i].type == RL_BLOCK_HEADING && picture_next(&b, i)) {
 			for (size_t j = i + 1; j < b.n &&
 			     b.v[j].type != RL_BLOCK_HEADING; j++)
 				if (dir_is(&b.v[j], ADMONITION)) {
