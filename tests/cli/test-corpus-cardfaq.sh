@@ -181,6 +181,12 @@ done
 check_match "...the summary" \
 	"^8 documents: 6 imported, 0 unchanged, 0 skipped, 2 failed;" "$(cat "$OUT")"
 
+# the folder itself, as the README shows it: the files of no format skipped
+rl --db dir.db import --game "$G" "$BH"
+check_exit "the folder given: imported" 0
+check_match "...six documents, the two of no format skipped" \
+	"^8 documents: 6 imported, 0 unchanged, 2 skipped, 0 failed;" "$(cat "$OUT")"
+
 rl --db bh.db import --game "$G" "$BH/FAQ12.rst" "$BH/heroes_faq.rst"
 check_exit "the card FAQs imported again" 0
 check_out_contains "...FAQ12.rst unchanged" "unchanged $BH/FAQ12.rst"
