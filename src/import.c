@@ -352,6 +352,7 @@ struct run {
 	struct rl_file_report *held;
 	size_t nheld, heldcap;
 	int busy_ms;              /* the caller's wait, restored at the end */
+	struct rl_strset future_dates;   /* manifest lines warned about */
 };
 
 /* How many times its first wait an import that is under way waits for
@@ -456,6 +457,39 @@ static unsigned file_flags(const struct run *r, const struct walk_file *f)
 	       (r->opt->dry_run ? RL_IMPORT_DRY_RUN : 0);
 }
 
+/* A manifest's date after today (2062 typed for 2026) makes the versions
+ * it dates the newest for years, as an import --date after today does
+ * (which the command line warns of): every later version dated by its
+ * import goes into the history before them. Said once a manifest line, at
+ * it, when the date is used (no --date). */
+static void future_manifest_date(struct run *r, const struct manifest *m)
+{
+	char today[16], key[64];
+	time_t t = time(NULL);
+	struct tm tm;
+	if (!m->date || !m->date_path || !gmtime_r(&t, &tm) ||
+	    !strftime(today, sizeof today, "%Y-%m-%d", &tm) ||
+	    strcmp(m->date, today) <= 0)
+		return;
+	snprintf(key, sizeof key, "%u:", m->date_line);
+	struct rl_buf k = {0};
+	rl_buf_adds(&k, key);
+	rl_buf_adds(&k, m->date_path);
+	int fresh = k.oom ? -1 : rl_strset_add(&r->future_dates, k.s, k.len);
+	rl_buf_free(&k);
+	if (fresh <= 0)    /* said already (or no memory to remember it) */
+		return;
+	char msg[256];
+	snprintf(msg, sizeof msg, "date %s is after today (%s): a version of "
+	         "the documents it dates imported before that day without a "
+	         "date given will be older than this one, its texts not made "
+	         "current", m->date, today);
+	struct rl_diag d = { RL_WARNING, m->date_line, 0, msg };
+	r->p.path = m->date_path;
+	r->p.diag = &d;
+	tell(r, RL_IMPORT_NOTICE);
+}
+
 static int import_next(struct run *r, const struct walk_file *f,
                        struct rl_file_report *rep)
 {
@@ -481,8 +515,11 @@ static int import_next(struct run *r, const struct walk_file *f,
 		o.game = m.game;
 	if (!o.lang)
 		o.lang = m.lang;
-	if (!o.date)
+	if (!o.date) {
 		o.date = m.date;
+		future_manifest_date(r, &m);
+		r->p.path = f->path;
+	}
 	rc = import_one(r->db, f->path, &o, file_flags(r, f), rep, storing, r);
 	manifest_free(&m);
 	return rc;
@@ -593,6 +630,7 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
 		sqlite3_busy_timeout(db->h, db->busy_ms);
 	}
 	free(r.held);
+	rl_strset_free(&r.future_dates);
 	walk_free(&w);
 	return r.worst;
 }

@@ -41,6 +41,7 @@ void manifest_free(struct manifest *m)
 	free(m->game);
 	free(m->lang);
 	free(m->date);
+	free(m->date_path);
 	*m = (struct manifest){0};
 }
 
@@ -66,6 +67,7 @@ static int read_manifest(FILE *fp, const char *path, size_t dirlen,
 		rel++;
 	/* what this manifest says: game, lang, date */
 	char *val[3] = { NULL, NULL, NULL };
+	unsigned date_line = 0;
 	static const char *const keys[3] = { "game", "lang", "date" };
 	bool in_section = false, applies = true;
 	bool sectioned[3] = { false, false, false };
@@ -166,17 +168,28 @@ static int read_manifest(FILE *fp, const char *path, size_t dirlen,
 		free(val[key]);
 		val[key] = value;
 		sectioned[key] = in_section;
+		if (key == 2)
+			date_line = lineno;
 	}
 	if (!rc && ferror(fp))
 		rc = failf(err, RL_EIO, "%s: %s", path, strerror(errno));
 	char **slot[3] = { &m->game, &m->lang, &m->date };
 	for (size_t i = 0; i < 3; i++) {
-		if (!rc && !*slot[i]) {
+		if (!rc && !*slot[i] && val[i]) {
+			if (i == 2) {
+				/* where the date is said, for a warning */
+				if (!(m->date_path = rl_strdup(path))) {
+					rc = RL_ENOMEM;
+					break;
+				}
+				m->date_line = date_line;
+			}
 			*slot[i] = val[i];
 			val[i] = NULL;
 		}
-		free(val[i]);
 	}
+	for (size_t i = 0; i < 3; i++)
+		free(val[i]);
 	return rc;
 }
 

@@ -10,6 +10,8 @@
 
 struct manifest {
 	char *game, *lang, *date;   /* NULL: none says */
+	char *date_path;            /* the manifest whose date it is, and */
+	unsigned date_line;         /* the line that says it */
 };
 
 /* What the manifests say of file: those in its directory and in each

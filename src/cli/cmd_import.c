@@ -40,11 +40,11 @@ static const char notes[] =
 	"--format txt writes with \"Language: L\") keeps it (a warning when\n"
 	"another is given). A version's date is the one its document states\n"
 	"(the rulebook's \"effective as of\", the newest dated ruling), else\n"
-	"--date or a manifest's (a warning when the document's wins), else the\n"
-	"import time. Versions are ordered by their days, those of one day by\n"
-	"import: an older release imported after a newer one goes into its\n"
-	"place in the history (changes between date neighbours); the current\n"
-	"texts stay the newest version's.\n"
+	"--date or a manifest's (a warning when the document's wins, and when\n"
+	"it is after today), else the import time. Versions are ordered by\n"
+	"their days, those of one day by import: an older release imported\n"
+	"after a newer one goes into its place in the history (changes between\n"
+	"date neighbours); the current texts stay the newest version's.\n"
 	"See DIRECTORY MANIFESTS in rulings(1).\n";
 
 /* How this run of import prints. */

@@ -85,6 +85,7 @@ check_out_contains "(the manifest names the game)" "would import dump/deeper/v3.
 cp d.db m.db
 rl --db m.db import dump
 check_exit "a manifest's date: imported" 0
+check_err_empty "...a past date is no warning"
 rl --db m.db documents --format json --game "$S"
 check_json "...the version has the manifest's date, source 'given'" \
 	"[(v['date'], v['date_source']) for v in d['documents'][0]['versions']][-1] == ('2025-03-05', 'given')"
@@ -92,6 +93,19 @@ rl --db d.db import --date 2025-04-01 dump
 rl --db d.db documents --format json --game "$S"
 check_json "--date wins over a manifest's date" \
 	"[(v['date'], v['date_source']) for v in d['documents'][0]['versions']][-1] == ('2025-04-01', 'given')"
+# a manifest's date after today is warned about as --date's is, at the
+# manifest's line, once for all the documents it dates
+mkdir -p fut
+cp "$SEED_SPEED" "$SEED_DEFEND" fut/
+printf 'game = %s\n\n[*.txt]\ndate = 2999-01-01\n' "$S" >fut/.rulings
+rl --db fut.db import --no-thesaurus fut
+check_exit "a manifest's date after today: imported" 0
+check_err_contains "...with a warning at the manifest's line" \
+	"rulings: fut/.rulings:4: warning: date 2999-01-01 is after today ($(date -u +%Y-%m-%d)): a version of the documents it dates imported before that day without a date given will be older than this one, its texts not made current"
+check_eq "...once, for its two documents" 1 "$(grep -c 'is after today' "$ERR")"
+rl --db fut2.db import --no-thesaurus --date 2025-04-01 fut
+check_exit "...not used under --date" 0
+check_err_empty "...and then not warned about"
 
 # ---- time options mean the versions' dates (issue 12 #3) --------------------
 # Two rulebook releases (their dates read from the files here), imported

@@ -1,0 +1,572 @@
+/* card_faq.c — a card FAQ in reStructuredText (a Sphinx page): one entry a
+ * card, each with the card's picture and what the FAQ says of it, as in the
+ * Berserk: Heroes rules site (Russian). Two shapes, alike to read:
+ *
+ *   FAQ Возвращения древних            the document's title (underlined)
+ *   ========
+ *   1.  Алое пламя дракона             an entry: its number, then the
+ *                                      card's name (or nothing: "5.")
+ *   .. image:: ./images/image1.png     the card's picture (passed over)
+ *   При одновременной гибели …         the answer: paragraphs up to the
+ *                                      next entry
+ *
+ *   FAQ по картам "Герой"              the title
+ *   =====================
+ *   Герой — это персонификация …       text before the first entry: an
+ *                                      entry titled by the document
+ *   Ваэгар                             a heading over a picture (or over
+ *   --------                           an admonition): an entry, the card
+ *   .. image:: ./images/heroes/vaegar.png
+ *   1: Противник может закрыть …       the card's text
+ *   .. admonition:: Комьюнити FAQ      the ruling on it
+ *
+ *     Если противник закрыл …
+ *
+ * An entry is one ruling (kind faq) titled by its card and tagged with it.
+ * An entry without a name is titled by the document and its number
+ * ("FAQ Возвращения древних, 5"), untagged. When an entry holds an
+ * ".. admonition:: LABEL" block, the admonition is the ruling (its
+ * category the label: "Комьюнити FAQ") and the text beside it is the
+ * card's text: the card's glossary entry (as card-rulings makes of an
+ * abilityText), which the ruling refers to as a term; otherwise the text
+ * is the ruling. A numbered line ("12. Name", "12.") from the first column
+ * starts an entry when a picture follows it or its number is the next one;
+ * a heading starts one when a picture follows it or an admonition stands
+ * under it, and is otherwise a section (of the entries under it).
+ *
+ * Inline markup is made plain as in the glossary (**x** → x, :term:`X` →
+ * X, a reference of kind term); a line that ends with "\" (a line break
+ * in the source) ends its line. Reported at their lines: an entry with no
+ * text (a picture alone: left out), a number out of sequence, a card seen
+ * twice (one entry: the later text is added to the first's), another
+ * directive's content (left out), an empty admonition. */
+#include "importer.h"
+#include "doc.h"
+#include "rst.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The directives the format knows: a picture, and the ruling's block. */
+static const char *const picture_directives[] = { "image", "figure", NULL };
+static const char ADMONITION[] = "admonition";
+enum { NUMBER_MAX = 9999 };
+
+/* One part of an entry's text, its markup as written. */
+struct part {
+	struct rl_buf raw;
+	bool pending_blank;
+};
+
+struct parser {
+	struct rl_doc *doc;
+	struct rl_diags *d;
+	const struct rl_blocks *b;
+	char *section;            /* the current section heading, or NULL */
+	unsigned long last;       /* the last entry's number; 0: none yet */
+	size_t cards;             /* entries begun by a number or heading */
+	struct rl_strset keys;    /* the entries' kinds and keys so far */
+	/* the entry being read */
+	bool open;
+	unsigned line;
+	unsigned long number;     /* 0: a heading's entry or the text before
+	                             the first entry */
+	bool intro;               /* the text before the first entry (or
+	                             under a section heading): titled by the
+	                             document (or the heading), untagged */
+	char *name;               /* the card, made plain; NULL or "": none */
+	struct part body, faq;
+	char *label;              /* the first admonition's argument */
+	unsigned admonitions;
+	unsigned admonition_line;
+	bool in_admonition;
+	unsigned admonition_indent;
+};
+
+static bool dir_is(const struct rl_block *l, const char *name)
+{
+	return l->type == RL_BLOCK_DIRECTIVE && l->name &&
+	       l->name_len == strlen(name) && memcmp(l->name, name, l->name_len) == 0;
+}
+
+static bool is_picture(const struct rl_block *l)
+{
+	for (size_t i = 0; picture_directives[i]; i++)
+		if (dir_is(l, picture_directives[i]))
+			return true;
+	return false;
+}
+
+/* "12.", "12. Name" from the first column: *number, and the name's bytes
+ * (trimmed; may be empty). */
+static bool numbered(const struct rl_block *l, unsigned long *number,
+                     const char **name, size_t *name_len)
+{
+	if ((l->type != RL_BLOCK_LINE && l->type != RL_BLOCK_ITEM) ||
+	    l->indent != 0 || (l->flags & RL_BLOCK_SKIPPED))
+		return false;
+	const char *s = l->raw;
+	size_t n = l->raw_len, k = 0;
+	while (k < n && k < 5 && s[k] >= '0' && s[k] <= '9')
+		k++;
+	if (k == 0 || k > 4 || k >= n || s[k] != '.' ||
+	    (k + 1 < n && s[k + 1] != ' ' && s[k + 1] != '\t'))
+		return false;
+	if (!rl_parse_uint(s, k, NUMBER_MAX, number, NULL) || *number == 0)
+		return false;
+	*name = s + k + 1;
+	*name_len = n - k - 1;
+	rl_trim_range(name, name_len);
+	return true;
+}
+
+/* Does an entry's text, from block i on, start with a picture? */
+static bool picture_next(const struct rl_blocks *b, size_t i)
+{
+	const struct rl_block *n = rl_blocks_next_nonblank(b, i);
+	return n && is_picture(n);
+}
+
+/* Is the heading at h a card's: a picture under it, or an admonition
+ * before the next heading or numbered entry? */
+static bool heading_is_card(const struct rl_blocks *b, size_t h)
+{
+	if (picture_next(b, h))
+		return true;
+	for (size_t i = h + 1; i < b->n; i++) {
+		const struct rl_block *l = &b->v[i];
+		unsigned long num;
+		const char *nm;
+		size_t nl;
+		if (l->type == RL_BLOCK_HEADING || numbered(l, &num, &nm, &nl))
+			return false;
+		if (dir_is(l, ADMONITION))
+			return true;
+	}
+	return false;
+}
+
+/* Appends a line to a part: a trailing "\" (a line break) dropped, as the
+ * line ends anyway; an escaped backslash ("\\") kept. */
+static void part_add(struct part *p, const char *s, size_t n)
+{
+	rl_trim_range(&s, &n);
+	if (!n)
+		return;
+	size_t slashes = 0;
+	while (slashes < n && s[n - 1 - slashes] == '\\')
+		slashes++;
+	if (slashes % 2 == 1) {
+		n--;
+		rl_trim_range(&s, &n);
+	}
+	if (p->raw.len)
+		rl_buf_adds(&p->raw, p->pending_blank ? "\n\n" : "\n");
+	p->pending_blank = false;
+	rl_buf_add(&p->raw, s, n);
+}
+
+/* A :term:`X` role: a reference of kind term to X (its final period
+ * dropped, as the glossary names its terms). */
+static int on_role(void *ctx, const char *role, size_t rn, const char *target,
+                   size_t tn)
+{
+	struct rl_entry *e = ctx;
+	if (rn != 4 || memcmp(role, "term", 4) != 0)
+		return RL_OK;
+	rl_trim_range(&target, &tn);
+	if (tn && target[tn - 1] == '.' && !(tn >= 2 && target[tn - 2] == '.'))
+		tn--;
+	char *t = rl_strtrim(target, tn);
+	if (!t)
+		return RL_ENOMEM;
+	bool found = true;
+	int rc = *t ? rl_entry_has_ref(e, RL_REF_TERM, t, &found) : RL_OK;
+	if (!rc && !found)
+		rc = rl_entry_add_ref(e, RL_REF_TERM, t);
+	free(t);
+	return rc;
+}
+
+/* A part's text made plain, into e->text (the roles' references e's). */
+static int set_text(struct rl_entry *e, struct part *p)
+{
+	char *raw = rl_buf_take(&p->raw);
+	if (!raw)
+		return RL_ENOMEM;
+	struct rl_buf out = {0};
+	int rc = rl_rst_plain(raw, strlen(raw), on_role, e, &out);
+	free(raw);
+	char *text = rl_buf_take(&out);
+	if (!rc && !text)
+		rc = RL_ENOMEM;
+	if (!rc && !(e->text = rl_strtrim(text, strlen(text))))
+		rc = RL_ENOMEM;
+	free(text);
+	return rc;
+}
+
+/* A new entry of this kind and title, at the entry's line; NULL when
+ * memory ran out. */
+static struct rl_entry *add(struct parser *p, enum rl_kind kind,
+                            const char *title, bool tagged)
+{
+	struct rl_entry *e = rl_doc_add_entry(p->doc);
+	if (!e)
+		return NULL;
+	e->kind = kind;
+	e->line = p->line;
+	e->title = rl_strdup(title);
+	e->key = rl_key(title);
+	if (!e->title || !e->key ||
+	    (p->section && !(e->section = rl_strdup(p->section))) ||
+	    (tagged && rl_entry_add_tag(e, title, NULL)))
+		return NULL;
+	return e;
+}
+
+/* An entry of a kind and key seen before in the document (a card listed
+ * twice) is one entry: the first, with the later text added as another
+ * paragraph (unless the first says it already), and the later references
+ * and tags. */
+static int merge_duplicate(struct parser *p)
+{
+	struct rl_doc *doc = p->doc;
+	struct rl_entry *e = &doc->entries[doc->n - 1], *f = NULL;
+	/* looked up in a set first: a file of many cards is not quadratic */
+	struct rl_buf k = {0};
+	rl_buf_addf(&k, "%d:%s", (int)e->kind, e->key);
+	int fresh = k.oom ? -1 : rl_strset_add(&p->keys, k.s, k.len);
+	rl_buf_free(&k);
+	if (fresh < 0)
+		return RL_ENOMEM;
+	if (fresh)
+		return RL_OK;
+	for (size_t i = 0; i + 1 < doc->n && !f; i++)
+		if (doc->entries[i].kind == e->kind &&
+		    strcmp(doc->entries[i].key, e->key) == 0)
+			f = &doc->entries[i];
+	if (!f)
+		return RL_OK;
+	int rc = rl_diag_add(p->d, RL_WARNING, e->line, 0,
+	                     "'%s' appears again (first at line %u); its %s is "
+	                     "added to the first's", e->title, f->line,
+	                     e->kind == RL_KIND_GLOSSARY ? "card text" : "answer");
+	if (!rc && !strstr(f->text, e->text)) {
+		struct rl_buf b = {0};
+		rl_buf_adds(&b, f->text);
+		rl_buf_adds(&b, "\n\n");
+		rl_buf_adds(&b, e->text);
+		char *t = rl_buf_take(&b);
+		if (!t)
+			return RL_ENOMEM;
+		free(f->text);
+		f->text = t;
+	}
+	for (size_t i = 0; i < e->nrefs && !rc; i++) {
+		bool found;
+		rc = rl_entry_has_ref(f, e->refs[i].kind, e->refs[i].target, &found);
+		if (!rc && !found)
+			rc = rl_entry_add_ref(f, e->refs[i].kind, e->refs[i].target);
+	}
+	for (size_t i = 0; i < e->ntags && !rc; i++)
+		rc = rl_entry_add_tag(f, e->tags[i].name, e->tags[i].qualifier);
+	rl_entry_clear(e);
+	doc->n--;
+	return rc;
+}
+
+/* Adds an entry made of part (nothing when its text is empty): *made
+ * says whether it was. */
+static int emit(struct parser *p, enum rl_kind kind, const char *title,
+                bool tagged, struct part *part, const char *category,
+                const char *term, bool *made)
+{
+	*made = false;
+	struct rl_entry *e = add(p, kind, title, tagged);
+	if (!e)
+		return RL_ENOMEM;
+	int rc = set_text(e, part);
+	if (!rc && category && !(e->category = rl_strdup(category)))
+		rc = RL_ENOMEM;
+	if (!rc && term)
+		rc = rl_entry_add_ref(e, RL_REF_TERM, term);
+	if (rc)
+		return rc;
+	if (!*e->text) {
+		rl_entry_clear(e);
+		p->doc->n--;
+		return RL_OK;
+	}
+	*made = true;
+	return merge_duplicate(p);
+}
+
+static void reset(struct parser *p)
+{
+	rl_buf_free(&p->body.raw);
+	rl_buf_free(&p->faq.raw);
+	p->body.pending_blank = p->faq.pending_blank = false;
+	free(p->name);
+	free(p->label);
+	p->name = p->label = NULL;
+	p->open = p->intro = p->in_admonition = false;
+	p->number = 0;
+	p->admonitions = 0;
+}
+
+/* Ends the entry being read: its ruling, and its card text's glossary
+ * entry when an admonition holds the ruling. */
+static int finish(struct parser *p)
+{
+	if (!p->open)
+		return RL_OK;
+	if (p->body.raw.oom || p->faq.raw.oom)
+		return RL_ENOMEM;
+	struct rl_buf t = {0};
+	bool has_name = p->name && *p->name;
+	if (has_name)
+		rl_buf_adds(&t, p->name);
+	else if (p->intro)
+		rl_buf_adds(&t, p->doc->title);
+	else
+		rl_buf_addf(&t, "%s, %lu", p->doc->title, p->number);
+	/* a card's entries are tagged with it; a section's text is not */
+	bool named = has_name && !p->intro;
+	char *title = rl_buf_take(&t);
+	if (!title)
+		return RL_ENOMEM;
+	int rc = RL_OK;
+	bool made = false, card = false;
+	if (p->admonitions) {
+		rc = emit(p, RL_KIND_GLOSSARY, title, named, &p->body, NULL, NULL,
+		          &card);
+		if (!rc)
+			rc = emit(p, RL_KIND_FAQ, title, named, &p->faq, p->label,
+			          card ? title : NULL, &made);
+		if (!rc && !made)
+			rc = rl_diag_add(p->d, RL_WARNING, p->admonition_line, 0,
+			                 "the admonition of '%s' is empty", title);
+	} else {
+		rc = emit(p, RL_KIND_FAQ, title, named, &p->body, NULL, NULL, &made);
+		if (!rc && !made && p->number)
+			rc = rl_diag_add(p->d, RL_WARNING, p->line, 0,
+			                 "entry %lu has no text (a picture alone); "
+			                 "left out", p->number);
+		else if (!rc && !made && !p->intro)
+			rc = rl_diag_add(p->d, RL_WARNING, p->line, 0,
+			                 "'%s' has no text; left out", title);
+	}
+	free(title);
+	reset(p);
+	return rc;
+}
+
+static int start(struct parser *p, unsigned line, const char *name,
+                 size_t name_len)
+{
+	int rc = finish(p);
+	if (rc)
+		return rc;
+	p->open = true;
+	p->line = line;
+	p->cards++;
+	if (name && !(p->name = rl_rst_plain_copy(name, name_len)))
+		return RL_ENOMEM;
+	return RL_OK;
+}
+
+/* A numbered entry's line: its number against the last one's. */
+static int start_numbered(struct parser *p, const struct rl_block *l,
+                          unsigned long number, const char *name,
+                          size_t name_len)
+{
+	int rc = start(p, l->line, name, name_len);
+	if (rc)
+		return rc;
+	p->number = number;
+	if (number != p->last + 1)
+		rc = p->last ? rl_diag_add(p->d, RL_WARNING, l->line, 0,
+		                           "entry number %lu after %lu; expected "
+		                           "%lu", number, p->last, p->last + 1)
+		             : rl_diag_add(p->d, RL_WARNING, l->line, 0,
+		                           "the first entry is numbered %lu", number);
+	p->last = number;
+	return rc;
+}
+
+static int heading(struct parser *p, size_t i)
+{
+	const struct rl_block *l = &p->b->v[i];
+	int rc = finish(p);
+	if (rc)
+		return rc;
+	if (heading_is_card(p->b, i))
+		return start(p, l->line, l->text, l->len);
+	char *h = rl_rst_plain_copy(l->text, l->len);
+	if (!h)
+		return RL_ENOMEM;
+	free(p->section);
+	p->section = *h ? h : NULL;
+	if (!*h)
+		free(h);
+	return RL_OK;
+}
+
+/* Text where no entry is open: the text before the first entry, or under
+ * a section heading, titled by the document or the heading. */
+static int open_intro(struct parser *p, unsigned line)
+{
+	p->open = p->intro = true;
+	p->line = line;
+	if (p->section && !(p->name = rl_strdup(p->section)))
+		return RL_ENOMEM;
+	return RL_OK;
+}
+
+static int directive(struct parser *p, const struct rl_block *l)
+{
+	int rc;
+	p->in_admonition = false;
+	if (!l->name || is_picture(l))
+		return RL_OK;     /* a comment, a target, a picture */
+	if (dir_is(l, ADMONITION)) {
+		if (!p->open && (rc = open_intro(p, l->line)))
+			return rc;
+		if (p->admonitions++ == 0) {
+			p->admonition_line = l->line;
+			if (!(p->label = rl_rst_plain_copy(l->text, l->len)))
+				return RL_ENOMEM;
+			if (!*p->label) {
+				free(p->label);
+				p->label = NULL;
+			}
+		}
+		p->in_admonition = true;
+		p->admonition_indent = l->indent;
+		p->faq.pending_blank = p->faq.raw.len > 0;
+		return RL_OK;
+	}
+	/* what is indented under another directive is not read */
+	const struct rl_block *n = rl_blocks_next_nonblank(p->b,
+	                                                   (size_t)(l - p->b->v));
+	if (!n || !(n->flags & RL_BLOCK_SKIPPED))
+		return RL_OK;
+	return rl_diag_add(p->d, RL_WARNING, l->line, 0,
+	                   "a '%.*s' directive: what is indented under it is "
+	                   "left out", (int)l->name_len, l->name);
+}
+
+static int text_line(struct parser *p, const struct rl_block *l)
+{
+	if (l->flags & RL_BLOCK_SKIPPED) {
+		if (p->in_admonition && l->indent > p->admonition_indent)
+			part_add(&p->faq, l->raw, l->raw_len);
+		return RL_OK;
+	}
+	p->in_admonition = false;
+	int rc = p->open ? RL_OK : open_intro(p, l->line);
+	part_add(&p->body, l->raw, l->raw_len);
+	return rc;
+}
+
+static int recognize(const struct rl_blocks *b, struct rl_input *in)
+{
+	struct parser p = { .doc = in->doc, .d = in->d, .b = b };
+	const struct rl_block *v = b->v;
+	size_t i = 0, n = b->n;
+	int rc = rl_blocks_skip_to_content(b, &i, in->d);
+	if (rc)
+		return rc;
+	if (v[i].type == RL_BLOCK_HEADING) {
+		if (!(in->doc->title = rl_rst_plain_copy(v[i].text, v[i].len)))
+			return RL_ENOMEM;
+		i++;
+	}
+	if (!in->doc->title || !*in->doc->title) {
+		free(in->doc->title);
+		if (!(in->doc->title = rl_file_stem(in->src->name)))
+			return RL_ENOMEM;
+		rc = rl_diag_add(in->d, RL_WARNING, i < n ? v[i].line : 0, 0,
+		                 "no title heading; the file name '%s' is the title",
+		                 in->doc->title);
+	}
+	for (; i < n && !rc; i++) {
+		const struct rl_block *l = &v[i];
+		unsigned long number;
+		const char *name;
+		size_t name_len;
+		switch (l->type) {
+		case RL_BLOCK_BLANK:
+			if (p.in_admonition)
+				p.faq.pending_blank = p.faq.raw.len > 0;
+			else
+				p.body.pending_blank = p.body.raw.len > 0;
+			break;
+		case RL_BLOCK_TRANSITION:
+			break;
+		case RL_BLOCK_HEADING:
+			rc = heading(&p, i);
+			break;
+		case RL_BLOCK_DIRECTIVE:
+			if (!(l->flags & RL_BLOCK_SKIPPED))
+				rc = directive(&p, l);
+			break;
+		default:
+			if (numbered(l, &number, &name, &name_len) &&
+			    (number == p.last + 1 || picture_next(b, i)))
+				rc = start_numbered(&p, l, number, name, name_len);
+			else
+				rc = text_line(&p, l);
+			break;
+		}
+	}
+	if (!rc)
+		rc = finish(&p);
+	if (!rc && p.cards == 0)
+		rc = rl_diag_add(in->d, RL_WARNING, 0, 0, "no card FAQ entries (a "
+		                 "numbered line or a card's heading over its picture)");
+	reset(&p);
+	free(p.section);
+	rl_strset_free(&p.keys);
+	return rc;
+}
+
+/* The signature: entries that show their card. Two or more numbered lines
+ * followed by a picture, or headings followed by a picture with an
+ * admonition under them. */
+static enum rl_confidence probe(const char *text, size_t len)
+{
+	struct rl_blocks b;
+	if (!rl_probe_read(text, len, rl_read_rst, &b))
+		return RL_PROBE_ENOMEM;
+	size_t cards = 0;
+	for (size_t i = 0; i < b.n; i++) {
+		unsigned long num;
+		const char *nm;
+		size_t nl;
+		/* (a picture looked for after these only: blank lines are
+		 * passed over once) */
+		if (numbered(&b.v[i], &num, &nm, &nl) && picture_next(&b, i))
+			cards++;
+		else if (b.v[i].type == RL_BLOCK_HEADING && picture_next(&b, i)) {
+			for (size_t j = i + 1; j < b.n &&
+			     b.v[j].type != RL_BLOCK_HEADING; j++)
+				if (dir_is(&b.v[j], ADMONITION)) {
+					cards++;
+					break;
+				}
+		}
+	}
+	rl_blocks_free(&b);
+	return cards >= 2 ? RL_PROBE_LIKELY : RL_PROBE_NO;
+}
+
+const struct rl_recognizer rl_format_card_faq = {
+	.description = "reStructuredText card FAQ: numbered entries (\"12. Card\") "
+	               "or card headings, each over its picture, the answer or an "
+	               "\".. admonition::\" ruling",
+	.probe = probe,
+	.recognize = recognize,
+};
