@@ -37,11 +37,12 @@ static bool fts_wanted(const char *table_lang, const char *lang)
 }
 
 /* A UNION ALL over the wanted tables of (rid, score, l), or of rid
- * alone for counting. The MATCH expression is parameter mi. cand: the
- * tables where only the candidates (temp.topk_cand) are scored; k their
- * plan, or NULL. */
+ * alone for counting; with ph, which phrases of the expression each row
+ * holds (rl_phrases: phrase_subs). The MATCH expression is parameter mi.
+ * cand: the tables where only the candidates (temp.topk_cand) are
+ * scored; k their plan, or NULL. */
 static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
-                      const char *prefix, unsigned cand,
+                      bool ph, const char *prefix, unsigned cand,
                       const struct rl_topk *k)
 {
 	bool first = true;
@@ -75,6 +76,8 @@ static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
 		} else {
 			rl_buf_adds(b, "SELECT rowid AS rid");
 		}
+		if (ph)
+			rl_buf_addf(b, ", rl_phrases(%s%s) AS ph", prefix, l);
 		rl_buf_addf(b, " FROM %s%s WHERE %s%s MATCH ?%d",
 		            prefix, l, prefix, l, mi);
 		/* the fast path: only the candidates are scored. FTS5 seeks
@@ -179,16 +182,54 @@ static int build_as_of(rl_db *db, const char *when, bool fts)
 	return rc;
 }
 
+/* The phrase of k's expression that subselect i's expression is alone
+ * (the same quoted word: `power`'s "Pouvoir", which the thesaurus lets
+ * match in Spirit Island's rulings only), among the first 63; -1 when
+ * none. */
+static int phrase_sub(const struct rl_compiled *c, size_t i,
+                      const struct rl_topk *k)
+{
+	for (size_t j = 0; k && j < k->nph && j < 63; j++)
+		if (k->ph[j].raw && strcmp(k->ph[j].raw, c->sub[i].fts) == 0)
+			return (int)j;
+	return -1;
+}
+
+/* Whether some subselect of c is one phrase of k's expression: then, on
+ * the fast path, the matches m are a table of their own (MATERIALIZED)
+ * with the phrases each row holds (rl_phrases), and that fN is the rows
+ * of m holding its phrase. The same rows where fN is asked: of r, m's
+ * rows (r.id = m.rid), and m's row of a ruling is the one full-text row
+ * the ruling has (its language's table). Each such fN sought the
+ * candidates again in every table, for its phrase, once more than the
+ * scoring did (three FTS5 passes over the candidates for `power`, with
+ * "Pouvoir"). */
+static bool phrase_subs(const struct rl_compiled *c, const struct rl_topk *k)
+{
+	for (size_t i = 0; i < c->nsub; i++)
+		if (phrase_sub(c, i, k) >= 0)
+			return true;
+	return false;
+}
+
 /* fN(rid) AS (...): the rulings each subselect's expression finds; on the
  * fast path only among the candidates of the tables cand restricts (the
  * same answer: a ruling's full-text row is in one table, and the rows
- * tested, m's, are candidates there). */
+ * tested, m's, are candidates there), or with m (phrase_subs: ph) m's
+ * rows holding its phrase. */
 static void ctes(struct rl_buf *b, const struct rl_compiled *c,
-                 const char *prefix, unsigned cand, const struct rl_topk *k)
+                 const char *prefix, unsigned cand, const struct rl_topk *k,
+                 bool ph)
 {
 	for (size_t i = 0; i < c->nsub; i++) {
-		rl_buf_addf(b, "%sf%zu(rid) AS (", i ? ", " : "", i + 1);
-		fts_union(b, c->lang, c->sub[i].param, false, prefix, cand, k);
+		rl_buf_addf(b, "%sf%zu(rid) AS (", i || ph ? ", " : "", i + 1);
+		int j = ph ? phrase_sub(c, i, k) : -1;
+		if (j >= 0)
+			rl_buf_addf(b, "SELECT rid FROM m WHERE ph & %lld",
+			            1LL << j);
+		else
+			fts_union(b, c->lang, c->sub[i].param, false, false, prefix,
+			          cand, k);
 		rl_buf_addc(b, ')');
 	}
 }
@@ -248,10 +289,12 @@ static bool table_conds_only(const struct rl_compiled *c, bool *hidden)
  * (with the ranking expression's scores when there is one). */
 static void from(struct rl_buf *b, const struct rl_compiled *c, bool scored,
                  const char *prefix, bool as_of, unsigned cand,
-                 const struct rl_topk *k, long top)
+                 const struct rl_topk *k, long top, bool m_cte)
 {
 	bool hidden;
-	if (c->match && top > 0 && table_conds_only(c, &hidden)) {
+	if (c->match && m_cte) {
+		rl_buf_adds(b, " FROM m JOIN rulings r ON r.id = m.rid");
+	} else if (c->match && top > 0 && table_conds_only(c, &hidden)) {
 		/* the first top matches by score, then their rulings: the
 		 * join read every match's ruling (a page each: 305 of the 523
 		 * pages a search of a word in 237 French and 1,625 English
@@ -259,18 +302,18 @@ static void from(struct rl_buf *b, const struct rl_compiled *c, bool scored,
 		 * and the withdrawn rulings' index answer. The same rows in
 		 * the same order: r.id = m.rid, and the conditions stay */
 		rl_buf_adds(b, " FROM (SELECT * FROM (");
-		fts_union(b, c->lang, c->match_i, scored, prefix, cand, k);
+		fts_union(b, c->lang, c->match_i, scored, false, prefix, cand, k);
 		rl_buf_addf(b, ")%s ORDER BY score, rid LIMIT %ld) m"
 		            " JOIN rulings r ON r.id = m.rid", hidden ?
 		            " WHERE rid NOT IN (SELECT id FROM rulings"
 		            " WHERE withdrawn_at IS NOT NULL)" : "", top);
 	} else if (c->match) {
 		rl_buf_adds(b, " FROM (");
-		fts_union(b, c->lang, c->match_i, scored, prefix, cand, k);
+		fts_union(b, c->lang, c->match_i, scored, false, prefix, cand, k);
 		rl_buf_adds(b, ") m JOIN rulings r ON r.id = m.rid");
 	} else if (c->rank && scored) {
 		rl_buf_adds(b, " FROM rulings r LEFT JOIN (");
-		fts_union(b, c->lang, c->rank_i, true, prefix, 0, NULL);
+		fts_union(b, c->lang, c->rank_i, true, false, prefix, 0, NULL);
 		rl_buf_adds(b, ") m ON m.rid = r.id");
 	} else {
 		rl_buf_adds(b, " FROM rulings r");
@@ -288,10 +331,16 @@ static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
 {
 	struct rl_buf b = {0};
 	bool fts = c->match || c->rank;
+	bool ph = cand && c->match && phrase_subs(c, k);
 	rl_buf_adds(&b, "WITH ");
-	ctes(&b, c, prefix, cand, k);
+	if (ph) {
+		rl_buf_adds(&b, "m AS MATERIALIZED (");
+		fts_union(&b, c->lang, c->match_i, true, true, prefix, cand, k);
+		rl_buf_addc(&b, ')');
+	}
+	ctes(&b, c, prefix, cand, k, ph);
 	rl_buf_addf(&b, "%stop AS MATERIALIZED (SELECT %s, %s AS score,"
-	            " %s AS l, %s%s%s AS first", c->nsub ? ", " : "",
+	            " %s AS l, %s%s%s AS first", c->nsub || ph ? ", " : "",
 	            q->as_of ? rl_asof_cols : rl_ruling_cols,
 	            fts ? "m.score" : "NULL", fts ? "m.l" : "NULL",
 	            c->first ? "CASE WHEN " : "0", c->first ? c->first : "",
@@ -301,7 +350,8 @@ static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
 	 * exhaustive ranking tests/topk compares with */
 	bool late = !q->as_of && q->limit > 0 && !c->first && !c->nsub &&
 	            !q->raw && rl_topk_enabled();
-	from(&b, c, true, prefix, q->as_of, cand, k, late ? q->limit + 1 : 0);
+	from(&b, c, true, prefix, q->as_of, cand, k, late ? q->limit + 1 : 0,
+	     ph);
 	where(&b, c, false);
 	rl_buf_adds(&b, c->first ? " ORDER BY first, " : " ORDER BY ");
 	rl_buf_adds(&b, c->match ? "m.score, r.id" : c->rank
@@ -655,11 +705,11 @@ static char *count_sql(const struct rl_query *q, const struct rl_compiled *c,
 	struct rl_buf b = {0};
 	if (c->nsub) {
 		rl_buf_adds(&b, "WITH ");
-		ctes(&b, c, prefix, 0, NULL);
+		ctes(&b, c, prefix, 0, NULL, false);
 		rl_buf_addc(&b, ' ');
 	}
 	rl_buf_adds(&b, "SELECT count(*)");
-	from(&b, c, false, prefix, q->as_of, 0, NULL, 0);
+	from(&b, c, false, prefix, q->as_of, 0, NULL, 0, false);
 	where(&b, c, true);
 	return rl_buf_take(&b);
 }
