@@ -88,8 +88,9 @@ static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
 		 * (fN walked `power`'s 729k rows at 1M, 146 ms, to find its
 		 * candidates) */
 		if (cand & 1u << i)
-			rl_buf_adds(b, seek ? " AND rowid IN temp.topk_cand"
-			                    : " AND +rowid IN temp.topk_cand");
+			rl_buf_addf(b, " AND %srowid IN (SELECT rid FROM"
+			            " temp.topk_cand WHERE tabs & %u)", seek ? "" : "+",
+			            1u << i);
 	}
 }
 
@@ -790,14 +791,17 @@ static int run_rows(rl_db *db, sqlite3_stmt *st, const struct rl_query *q,
 
 /* ---- the fast path: champion lists (topk.c) ------------------------------ */
 
-/* How many rulings temp.topk_cand holds. */
-static int candidates_count(rl_db *db, long long *n)
+/* How many rulings temp.topk_cand holds for each table. */
+static int candidates_count(rl_db *db, long long n[4])
 {
-	sqlite3_stmt *st = rl_db_prepare(db, "SELECT count(*) FROM temp.topk_cand");
+	sqlite3_stmt *st = rl_db_prepare(db, "SELECT total(tabs & 1 != 0),"
+		" total(tabs & 2 != 0), total(tabs & 4 != 0), total(tabs & 8 != 0)"
+		" FROM temp.topk_cand");
 	if (!st)
 		return RL_EINTERNAL;
 	int s = sqlite3_step(st);
-	*n = s == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	for (int i = 0; i < 4; i++)
+		n[i] = s == SQLITE_ROW ? sqlite3_column_int64(st, i) : 0;
 	sqlite3_finalize(st);
 	return s == SQLITE_ROW ? RL_OK : rl_db_sqlite_fail(db, s, "count");
 }
@@ -831,20 +835,19 @@ static int fast_rows(rl_db *db, const struct rl_query *q,
 		double bound, least;
 		bool exhausted, m;
 		rc = rl_topk_candidates(db, k, take, &bound, &least, &exhausted);
-		long long n = 0;
+		long long n[4] = {0};
 		if (!rc)
-			rc = candidates_count(db, &n);
-		/* a table whose phrases' doclists are short beside the
-		 * candidates is walked, not sought at each: temp.topk_cand
-		 * holds every table's candidates, and FTS5 seeks each in each
-		 * table (a seek costs about 20-60 us, a doclist entry walked
-		 * 0.2: at 1M, `vashseldor`'s 2,552 French rows walked in 0.5 ms
-		 * where 51 seeks took 3.0) */
+			rc = candidates_count(db, n);
+		/* a table whose phrases' doclists are short beside its
+		 * candidates is walked, not sought at each (a seek costs
+		 * about 20-60 us, a doclist entry walked 0.2: at 1M,
+		 * `vashseldor`'s 2,552 French rows walked in 0.5 ms where 51
+		 * seeks took 3.0) */
 		for (int i = 0; i < 4; i++) {
 			long long docs = 0;
 			for (size_t j = 0; j < k->nph; j++)
 				docs += k->ph[j].docs0[i];
-			k->t[i].walk = docs <= RL_TOPK_WALK * n;
+			k->t[i].walk = docs <= RL_TOPK_WALK * n[i];
 		}
 		char *text = rc ? NULL : rows_sql(&q1, c, "rulings_fts_", cand, k);
 		if (!rc && !text)
