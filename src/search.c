@@ -37,11 +37,12 @@ static bool fts_wanted(const char *table_lang, const char *lang)
 }
 
 /* A UNION ALL over the wanted tables of (rid, score, l), or of rid
- * alone for counting. The MATCH expression is parameter mi. cand: the
- * tables where only the candidates (temp.topk_cand) are scored; k their
- * plan, or NULL. */
+ * alone for counting; with ph, which phrases of the expression each row
+ * holds (rl_phrases: phrase_subs). The MATCH expression is parameter mi.
+ * cand: the tables where only the candidates (temp.topk_cand) are
+ * scored; k their plan, or NULL. */
 static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
-                      const char *prefix, unsigned cand,
+                      bool ph, const char *prefix, unsigned cand,
                       const struct rl_topk *k)
 {
 	bool first = true;
@@ -75,6 +76,8 @@ static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
 		} else {
 			rl_buf_adds(b, "SELECT rowid AS rid");
 		}
+		if (ph)
+			rl_buf_addf(b, ", rl_phrases(%s%s) AS ph", prefix, l);
 		rl_buf_addf(b, " FROM %s%s WHERE %s%s MATCH ?%d",
 		            prefix, l, prefix, l, mi);
 		/* the fast path: only the candidates are scored. FTS5 seeks
@@ -85,8 +88,9 @@ static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
 		 * (fN walked `power`'s 729k rows at 1M, 146 ms, to find its
 		 * candidates) */
 		if (cand & 1u << i)
-			rl_buf_adds(b, seek ? " AND rowid IN temp.topk_cand"
-			                    : " AND +rowid IN temp.topk_cand");
+			rl_buf_addf(b, " AND %srowid IN (SELECT rid FROM"
+			            " temp.topk_cand WHERE tabs & %u)", seek ? "" : "+",
+			            1u << i);
 	}
 }
 
@@ -179,16 +183,54 @@ static int build_as_of(rl_db *db, const char *when, bool fts)
 	return rc;
 }
 
+/* The phrase of k's expression that subselect i's expression is alone
+ * (the same quoted word: `power`'s "Pouvoir", which the thesaurus lets
+ * match in Spirit Island's rulings only), among the first 63; -1 when
+ * none. */
+static int phrase_sub(const struct rl_compiled *c, size_t i,
+                      const struct rl_topk *k)
+{
+	for (size_t j = 0; k && j < k->nph && j < 63; j++)
+		if (k->ph[j].raw && strcmp(k->ph[j].raw, c->sub[i].fts) == 0)
+			return (int)j;
+	return -1;
+}
+
+/* Whether some subselect of c is one phrase of k's expression: then, on
+ * the fast path, the matches m are a table of their own (MATERIALIZED)
+ * with the phrases each row holds (rl_phrases), and that fN is the rows
+ * of m holding its phrase. The same rows where fN is asked: of r, m's
+ * rows (r.id = m.rid), and m's row of a ruling is the one full-text row
+ * the ruling has (its language's table). Each such fN sought the
+ * candidates again in every table, for its phrase, once more than the
+ * scoring did (three FTS5 passes over the candidates for `power`, with
+ * "Pouvoir"). */
+static bool phrase_subs(const struct rl_compiled *c, const struct rl_topk *k)
+{
+	for (size_t i = 0; i < c->nsub; i++)
+		if (phrase_sub(c, i, k) >= 0)
+			return true;
+	return false;
+}
+
 /* fN(rid) AS (...): the rulings each subselect's expression finds; on the
  * fast path only among the candidates of the tables cand restricts (the
  * same answer: a ruling's full-text row is in one table, and the rows
- * tested, m's, are candidates there). */
+ * tested, m's, are candidates there), or with m (phrase_subs: ph) m's
+ * rows holding its phrase. */
 static void ctes(struct rl_buf *b, const struct rl_compiled *c,
-                 const char *prefix, unsigned cand, const struct rl_topk *k)
+                 const char *prefix, unsigned cand, const struct rl_topk *k,
+                 bool ph)
 {
 	for (size_t i = 0; i < c->nsub; i++) {
-		rl_buf_addf(b, "%sf%zu(rid) AS (", i ? ", " : "", i + 1);
-		fts_union(b, c->lang, c->sub[i].param, false, prefix, cand, k);
+		rl_buf_addf(b, "%sf%zu(rid) AS (", i || ph ? ", " : "", i + 1);
+		int j = ph ? phrase_sub(c, i, k) : -1;
+		if (j >= 0)
+			rl_buf_addf(b, "SELECT rid FROM m WHERE ph & %lld",
+			            1LL << j);
+		else
+			fts_union(b, c->lang, c->sub[i].param, false, false, prefix,
+			          cand, k);
 		rl_buf_addc(b, ')');
 	}
 }
@@ -248,10 +290,12 @@ static bool table_conds_only(const struct rl_compiled *c, bool *hidden)
  * (with the ranking expression's scores when there is one). */
 static void from(struct rl_buf *b, const struct rl_compiled *c, bool scored,
                  const char *prefix, bool as_of, unsigned cand,
-                 const struct rl_topk *k, long top)
+                 const struct rl_topk *k, long top, bool m_cte)
 {
 	bool hidden;
-	if (c->match && top > 0 && table_conds_only(c, &hidden)) {
+	if (c->match && m_cte) {
+		rl_buf_adds(b, " FROM m JOIN rulings r ON r.id = m.rid");
+	} else if (c->match && top > 0 && table_conds_only(c, &hidden)) {
 		/* the first top matches by score, then their rulings: the
 		 * join read every match's ruling (a page each: 305 of the 523
 		 * pages a search of a word in 237 French and 1,625 English
@@ -259,18 +303,18 @@ static void from(struct rl_buf *b, const struct rl_compiled *c, bool scored,
 		 * and the withdrawn rulings' index answer. The same rows in
 		 * the same order: r.id = m.rid, and the conditions stay */
 		rl_buf_adds(b, " FROM (SELECT * FROM (");
-		fts_union(b, c->lang, c->match_i, scored, prefix, cand, k);
+		fts_union(b, c->lang, c->match_i, scored, false, prefix, cand, k);
 		rl_buf_addf(b, ")%s ORDER BY score, rid LIMIT %ld) m"
 		            " JOIN rulings r ON r.id = m.rid", hidden ?
 		            " WHERE rid NOT IN (SELECT id FROM rulings"
 		            " WHERE withdrawn_at IS NOT NULL)" : "", top);
 	} else if (c->match) {
 		rl_buf_adds(b, " FROM (");
-		fts_union(b, c->lang, c->match_i, scored, prefix, cand, k);
+		fts_union(b, c->lang, c->match_i, scored, false, prefix, cand, k);
 		rl_buf_adds(b, ") m JOIN rulings r ON r.id = m.rid");
 	} else if (c->rank && scored) {
 		rl_buf_adds(b, " FROM rulings r LEFT JOIN (");
-		fts_union(b, c->lang, c->rank_i, true, prefix, 0, NULL);
+		fts_union(b, c->lang, c->rank_i, true, false, prefix, 0, NULL);
 		rl_buf_adds(b, ") m ON m.rid = r.id");
 	} else {
 		rl_buf_adds(b, " FROM rulings r");
@@ -288,10 +332,16 @@ static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
 {
 	struct rl_buf b = {0};
 	bool fts = c->match || c->rank;
+	bool ph = cand && c->match && phrase_subs(c, k);
 	rl_buf_adds(&b, "WITH ");
-	ctes(&b, c, prefix, cand, k);
+	if (ph) {
+		rl_buf_adds(&b, "m AS MATERIALIZED (");
+		fts_union(&b, c->lang, c->match_i, true, true, prefix, cand, k);
+		rl_buf_addc(&b, ')');
+	}
+	ctes(&b, c, prefix, cand, k, ph);
 	rl_buf_addf(&b, "%stop AS MATERIALIZED (SELECT %s, %s AS score,"
-	            " %s AS l, %s%s%s AS first", c->nsub ? ", " : "",
+	            " %s AS l, %s%s%s AS first", c->nsub || ph ? ", " : "",
 	            q->as_of ? rl_asof_cols : rl_ruling_cols,
 	            fts ? "m.score" : "NULL", fts ? "m.l" : "NULL",
 	            c->first ? "CASE WHEN " : "0", c->first ? c->first : "",
@@ -301,7 +351,8 @@ static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
 	 * exhaustive ranking tests/topk compares with */
 	bool late = !q->as_of && q->limit > 0 && !c->first && !c->nsub &&
 	            !q->raw && rl_topk_enabled();
-	from(&b, c, true, prefix, q->as_of, cand, k, late ? q->limit + 1 : 0);
+	from(&b, c, true, prefix, q->as_of, cand, k, late ? q->limit + 1 : 0,
+	     ph);
 	where(&b, c, false);
 	rl_buf_adds(&b, c->first ? " ORDER BY first, " : " ORDER BY ");
 	rl_buf_adds(&b, c->match ? "m.score, r.id" : c->rank
@@ -600,7 +651,17 @@ static int games_count_sql(rl_db *db, const struct rl_query *q,
 			;       /* the games' rows hold none of R */
 		} else if (lists && complete) {
 			/* the lists hold each of the games' rows holding R: those
-			 * that hold U too, sought in the index (512 at most) */
+			 * that hold U too, sought in the index (512 at most), or,
+			 * when U's rows are few beside them (a seek costs about
+			 * as much as a hundred entries walked: fast_rows), U's
+			 * doclist walked once and each of its rows looked up in
+			 * the lists (`power` in the French index, rare there:
+			 * 403 seeks, 3.2 ms at 100k, for none) */
+			long long udocs = 0;
+			for (size_t i = 0; i < k->nph; i++)
+				if (!k->ph[i].restricted)
+					udocs += k->ph[i].listed[t] ? k->ph[i].docs0[t]
+					         : RL_TOPK_LIST;
 			rl_buf_addf(&b, " + %lld - (SELECT count(*) FROM topk_glists g"
 			            " WHERE g.tbl = '%s' AND g.term = '", docs, l);
 			for (const char *x = rp->term[t]; *x; x++) {
@@ -608,10 +669,18 @@ static int games_count_sql(rl_db *db, const struct rl_query *q,
 					rl_buf_addc(&b, '\'');
 				rl_buf_addc(&b, *x);
 			}
-			rl_buf_addf(&b, "' AND g.game_id IN %s AND EXISTS (SELECT 1"
-			            " FROM rulings_fts_%s WHERE rulings_fts_%s MATCH %s"
-			            " AND rowid = g.rid))", ids.s ? ids.s : "(NULL)", l,
-			            l, u.s ? u.s : "''");
+			if (udocs <= RL_TOPK_WALK * docs)
+				rl_buf_addf(&b, "' AND g.game_id IN %s AND g.rid IN"
+				            " (SELECT rowid FROM rulings_fts_%s WHERE"
+				            " rulings_fts_%s MATCH %s))",
+				            ids.s ? ids.s : "(NULL)", l, l,
+				            u.s ? u.s : "''");
+			else
+				rl_buf_addf(&b, "' AND g.game_id IN %s AND EXISTS"
+				            " (SELECT 1 FROM rulings_fts_%s WHERE"
+				            " rulings_fts_%s MATCH %s AND rowid = g.rid))",
+				            ids.s ? ids.s : "(NULL)", l, l,
+				            u.s ? u.s : "''");
 		} else if (lists) {
 			rl_buf_addf(&b, " + %lld - (SELECT count(*) FROM rulings r"
 			            " WHERE r.game_id IN %s AND r.id IN"
@@ -655,11 +724,11 @@ static char *count_sql(const struct rl_query *q, const struct rl_compiled *c,
 	struct rl_buf b = {0};
 	if (c->nsub) {
 		rl_buf_adds(&b, "WITH ");
-		ctes(&b, c, prefix, 0, NULL);
+		ctes(&b, c, prefix, 0, NULL, false);
 		rl_buf_addc(&b, ' ');
 	}
 	rl_buf_adds(&b, "SELECT count(*)");
-	from(&b, c, false, prefix, q->as_of, 0, NULL, 0);
+	from(&b, c, false, prefix, q->as_of, 0, NULL, 0, false);
 	where(&b, c, true);
 	return rl_buf_take(&b);
 }
@@ -722,14 +791,57 @@ static int run_rows(rl_db *db, sqlite3_stmt *st, const struct rl_query *q,
 
 /* ---- the fast path: champion lists (topk.c) ------------------------------ */
 
-/* How many rulings temp.topk_cand holds. */
-static int candidates_count(rl_db *db, long long *n)
+/* Whether condition x asks for the rulings a subselect fN finds (the
+ * compiler writes "r.id IN fN", qcompile.c). */
+static bool cond_of_subs(const char *x)
 {
-	sqlite3_stmt *st = rl_db_prepare(db, "SELECT count(*) FROM temp.topk_cand");
+	for (const char *s = x; (s = strstr(s, "IN f")); s += 4)
+		if (s[4] >= '0' && s[4] <= '9')
+			return true;
+	return false;
+}
+
+/* The statement that drops from temp.topk_cand the candidates failing a
+ * condition of c that filters more than the tables do (--game, --kind, a
+ * tag: not the tables' languages, withdrawn rulings hidden, nor a
+ * subselect's rulings, which need the scoring), each over the ruling r
+ * alone as in the WHERE; NULL (*sql) when there is none. The same
+ * answers: such a candidate is a row the WHERE drops. Before they are
+ * sought: with --game "Spirit Island" (a tenth of 1M rulings) `power`
+ * read its lists whole and sought each of their 1,536 rows in FTS5 (~49
+ * ms) for the ~150 of that game. */
+static char *filter_sql(const struct rl_compiled *c)
+{
+	bool some = false;
+	for (size_t i = 0; i < c->nconds; i++) {
+		const char *x = c->conds[i].rows;
+		some |= !cond_of_subs(x) && !cond_in_tables(c, x) &&
+		        strcmp(x, "r.withdrawn_at IS NULL") != 0;
+	}
+	if (!some)
+		return NULL;
+	struct rl_buf b = {0};
+	rl_buf_adds(&b, "DELETE FROM temp.topk_cand WHERE rid NOT IN"
+	            " (SELECT r.id FROM rulings r WHERE r.id IN"
+	            " (SELECT rid FROM temp.topk_cand)");
+	for (size_t i = 0; i < c->nconds; i++)
+		if (!cond_of_subs(c->conds[i].rows))
+			rl_buf_addf(&b, " AND (%s)", c->conds[i].rows);
+	rl_buf_addc(&b, ')');
+	return rl_buf_take(&b);
+}
+
+/* How many rulings temp.topk_cand holds for each table. */
+static int candidates_count(rl_db *db, long long n[4])
+{
+	sqlite3_stmt *st = rl_db_prepare(db, "SELECT total(tabs & 1 != 0),"
+		" total(tabs & 2 != 0), total(tabs & 4 != 0), total(tabs & 8 != 0)"
+		" FROM temp.topk_cand");
 	if (!st)
 		return RL_EINTERNAL;
 	int s = sqlite3_step(st);
-	*n = s == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	for (int i = 0; i < 4; i++)
+		n[i] = s == SQLITE_ROW ? sqlite3_column_int64(st, i) : 0;
 	sqlite3_finalize(st);
 	return s == SQLITE_ROW ? RL_OK : rl_db_sqlite_fail(db, s, "count");
 }
@@ -759,24 +871,31 @@ static int fast_rows(rl_db *db, const struct rl_query *q,
 	struct rl_query q1 = *q;
 	q1.limit = q->limit + 1;        /* the row that must beat the bound */
 	size_t take = (size_t)q->limit + 1;
+	char *filter = usable ? filter_sql(c) : NULL;
 	while (!rc && usable) {
 		double bound, least;
 		bool exhausted, m;
 		rc = rl_topk_candidates(db, k, take, &bound, &least, &exhausted);
-		long long n = 0;
+		if (!rc && filter) {
+			sqlite3_stmt *fst = prepare(db, filter, c, &rc);
+			int s = fst ? sqlite3_step(fst) : SQLITE_DONE;
+			if (s != SQLITE_DONE)
+				rc = rl_db_sqlite_fail(db, s, "candidates");
+			sqlite3_finalize(fst);
+		}
+		long long n[4] = {0};
 		if (!rc)
-			rc = candidates_count(db, &n);
-		/* a table whose phrases' doclists are short beside the
-		 * candidates is walked, not sought at each: temp.topk_cand
-		 * holds every table's candidates, and FTS5 seeks each in each
-		 * table (a seek costs about 20-60 us, a doclist entry walked
-		 * 0.2: at 1M, `vashseldor`'s 2,552 French rows walked in 0.5 ms
-		 * where 51 seeks took 3.0) */
+			rc = candidates_count(db, n);
+		/* a table whose phrases' doclists are short beside its
+		 * candidates is walked, not sought at each (a seek costs
+		 * about 20-60 us, a doclist entry walked 0.2: at 1M,
+		 * `vashseldor`'s 2,552 French rows walked in 0.5 ms where 51
+		 * seeks took 3.0) */
 		for (int i = 0; i < 4; i++) {
 			long long docs = 0;
 			for (size_t j = 0; j < k->nph; j++)
 				docs += k->ph[j].docs0[i];
-			k->t[i].walk = docs <= RL_TOPK_WALK * n;
+			k->t[i].walk = docs <= RL_TOPK_WALK * n[i];
 		}
 		char *text = rc ? NULL : rows_sql(&q1, c, "rulings_fts_", cand, k);
 		if (!rc && !text)
@@ -816,6 +935,7 @@ static int fast_rows(rl_db *db, const struct rl_query *q,
 			break;
 		take = far ? SIZE_MAX / 2 : take * 4;
 	}
+	free(filter);
 	if (!rc && usable)
 		rl_topk_count(*fast);
 	return rc;

@@ -1226,7 +1226,7 @@ int rl_topk_plan(rl_db *db, const char *match,
 		rc = count_of(db, "SELECT count(*) FROM topk_dirty", &k->dirty);
 	if (!rc && *usable)
 		rc = rl_db_exec(db, "CREATE TEMP TABLE IF NOT EXISTS topk_cand"
-		                " (rid INTEGER PRIMARY KEY)");
+		                " (rid INTEGER PRIMARY KEY, tabs INTEGER NOT NULL)");
 	return rc;
 }
 
@@ -1269,10 +1269,10 @@ struct cand_stmts {
 static int open_lists(rl_db *db, struct list_stmts *l, const char *table,
                       const char *game)
 {
-	char sql[256];
-	snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO temp.topk_cand (rid)"
-	         " SELECT rid FROM %s WHERE tbl = ?1 AND term = ?2%s"
-	         " ORDER BY g0 DESC, rid LIMIT ?3", table, game);
+	char sql[384];
+	snprintf(sql, sizeof sql, "INSERT INTO temp.topk_cand (rid, tabs)"
+	         " SELECT rid, ?5 FROM %s WHERE tbl = ?1 AND term = ?2%s"
+	         " ORDER BY g0 DESC, rid LIMIT ?3" RL_CAND_UPSERT, table, game);
 	l->ins = rl_db_prepare(db, sql);
 	snprintf(sql, sizeof sql, "SELECT g0 FROM %s WHERE tbl = ?1"
 	         " AND term = ?2%s ORDER BY g0 DESC, rid LIMIT 1 OFFSET ?3",
@@ -1350,6 +1350,7 @@ static int take_prefix(rl_db *db, const struct list_stmts *c, int t,
 		return rc;
 	bind_list(c->ins, t, term, gid);
 	sqlite3_bind_int64(c->ins, 3, (sqlite3_int64)n);
+	sqlite3_bind_int(c->ins, 5, 1 << t);
 	int s = sqlite3_step(c->ins);
 	sqlite3_reset(c->ins);
 	return s == SQLITE_DONE ? RL_OK : rl_db_sqlite_fail(db, s, "candidates");
@@ -1358,10 +1359,10 @@ static int take_prefix(rl_db *db, const struct list_stmts *c, int t,
 /* Every row of table t holding a phrase that has no list there: few. */
 static int take_all(rl_db *db, int t, const struct rl_topk_phrase *ph)
 {
-	char sql[192];
-	snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO temp.topk_cand (rid)"
-	         " SELECT rowid FROM rulings_fts_%s WHERE rulings_fts_%s MATCH ?1",
-	         tbl_name[t], tbl_name[t]);
+	char sql[256];
+	snprintf(sql, sizeof sql, "INSERT INTO temp.topk_cand (rid, tabs)"
+	         " SELECT rowid, %d FROM rulings_fts_%s WHERE rulings_fts_%s"
+	         " MATCH ?1" RL_CAND_UPSERT, 1 << t, tbl_name[t], tbl_name[t]);
 	sqlite3_stmt *st = rl_db_prepare(db, sql);
 	if (!st)
 		return RL_EINTERNAL;
@@ -1445,8 +1446,9 @@ int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
 	*least = 0;
 	*exhausted = false;
 	int rc = rl_db_exec(db, "DELETE FROM temp.topk_cand;"
-	                    "INSERT OR IGNORE INTO temp.topk_cand (rid)"
-	                    " SELECT rid FROM topk_dirty");
+	                    "INSERT INTO temp.topk_cand (rid, tabs)"
+	                    " SELECT rid, 15 FROM topk_dirty WHERE 1"
+	                    RL_CAND_UPSERT);
 	struct cand_stmts c = {0};
 	/* (a database of schema 14, opened to read, has no game lists) */
 	bool games = false;

@@ -82,6 +82,11 @@ struct rl_topk_table {
 
 enum { RL_TOPK_AND = -1, RL_TOPK_OR = -2 };
 
+/* A candidate met again (another list, another table) adds its tables. */
+#define RL_CAND_UPSERT " ON CONFLICT (rid) DO UPDATE SET" \
+	" tabs = tabs | excluded.tabs"
+
+
 struct rl_topk {
 	struct rl_topk_table t[4];      /* rl_fts_tables' order */
 	struct rl_topk_phrase *ph;
@@ -101,9 +106,13 @@ struct rl_phrase_games;
 int rl_topk_plan(rl_db *db, const char *match,
                  const struct rl_phrase_games *games, const bool wanted[4],
                  struct rl_topk *k, bool *usable);
-/* Fills temp.topk_cand with the first `take` rows of each list, every
- * row of a phrase without one, and the rulings changed since they were
- * built; *bound is the best score
+/* Fills temp.topk_cand (rid, tabs) with the first `take` rows of each
+ * list, every row of a phrase without one, and the rulings changed since
+ * they were built; tabs says which tables (bit t of table t, in
+ * rl_fts_tables' order: en, fr, ru, xx) a ruling is a candidate of: a
+ * list's rows are its table's, a changed ruling's are all four. Each
+ * table seeks only its own (it sought every table's: `power`'s French
+ * candidates of "Pouvoir" in the English index too). *bound is the best score
  * (bm25's, negated: higher is better) a ruling left out can have, -1 when
  * none can match (then the candidates hold every match); *least what that bound would be at the lists' ends;
  * *exhausted when a list ran out before take. */

@@ -138,10 +138,42 @@ static void bm25(const Fts5ExtensionApi *api, Fts5Context *fts,
 	sqlite3_result_double(ctx, -1.0 * score);
 }
 
+/* rl_phrases(table): which of the expression's first 63 phrases the
+ * current row holds, bit p for phrase p (FTS5 reports a phrase's
+ * instances in a row only when its part of the expression stands at that
+ * row: an OR's other branch has none there). */
+static void phrases(const Fts5ExtensionApi *api, Fts5Context *fts,
+                    sqlite3_context *ctx, int nval, sqlite3_value **val)
+{
+	(void)val;
+	if (nval != 0) {
+		sqlite3_result_error(ctx, "rl_phrases: no argument after the"
+		                     " table", -1);
+		return;
+	}
+	int n = api->xPhraseCount(fts);
+	sqlite3_int64 mask = 0;
+	for (int i = 0; i < n && i < 63; i++) {
+		Fts5PhraseIter it;
+		int col = -1, off = -1;
+		int rc = api->xPhraseFirst(fts, i, &it, &col, &off);
+		if (rc != SQLITE_OK) {
+			sqlite3_result_error_code(ctx, rc);
+			return;
+		}
+		if (col >= 0)
+			mask |= (sqlite3_int64)1 << i;
+	}
+	sqlite3_result_int64(ctx, mask);
+}
+
 int rl_topk_bm25_register(sqlite3 *h)
 {
 	fts5_api *api = rl_fts5_api(h);
 	if (!api)
 		return SQLITE_ERROR;
-	return api->xCreateFunction(api, "rl_bm25", NULL, bm25, NULL);
+	int rc = api->xCreateFunction(api, "rl_bm25", NULL, bm25, NULL);
+	if (rc == SQLITE_OK)
+		rc = api->xCreateFunction(api, "rl_phrases", NULL, phrases, NULL);
+	return rc;
 }
