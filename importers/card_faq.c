@@ -207,6 +207,22 @@ static int set_text(struct rl_entry *e, struct part *p)
 	return rc;
 }
 
+/* A card's text (a glossary entry) is keyed by its name after "card: ",
+ * not by its name alone: a card named like a term of the game's dictionary
+ * (a hero "Амулет", the term "Амулет") is another ruling. Keyed alike, the
+ * two were one, its text the card's or the term's as the document imported
+ * last said, the other's gone without a word. Its title is the card's name;
+ * the ruling on the card refers to it by this name, which finds it by key
+ * (a reference to "Амулет" finds the term first, by key, and the card's
+ * text when the game has no such term, by title). */
+static char *card_text_name(const char *card)
+{
+	struct rl_buf b = {0};
+	rl_buf_adds(&b, "card: ");
+	rl_buf_adds(&b, card);
+	return rl_buf_take(&b);
+}
+
 /* A new entry of this kind and title, at the entry's line; NULL when
  * memory ran out. */
 static struct rl_entry *add(struct parser *p, enum rl_kind kind,
@@ -218,7 +234,13 @@ static struct rl_entry *add(struct parser *p, enum rl_kind kind,
 	e->kind = kind;
 	e->line = p->line;
 	e->title = rl_strdup(title);
-	e->key = rl_key(title);
+	if (kind == RL_KIND_GLOSSARY) {
+		char *name = card_text_name(title);
+		e->key = name ? rl_key(name) : NULL;
+		free(name);
+	} else {
+		e->key = rl_key(title);
+	}
 	if (!e->title || !e->key ||
 	    (p->section && !(e->section = rl_strdup(p->section))) ||
 	    (tagged && rl_entry_add_tag(e, title, NULL)))
@@ -342,9 +364,13 @@ static int finish(struct parser *p)
 	if (p->admonitions) {
 		rc = emit(p, RL_KIND_GLOSSARY, title, named, &p->body, NULL, NULL,
 		          &card);
+		char *ref = !rc && card ? card_text_name(title) : NULL;
+		if (!rc && card && !ref)
+			rc = RL_ENOMEM;
 		if (!rc)
 			rc = emit(p, RL_KIND_FAQ, title, named, &p->faq, p->label,
-			          card ? title : NULL, &made);
+			          ref, &made);
+		free(ref);
 		if (!rc && !made)
 			rc = rl_diag_add(p->d, RL_WARNING, p->admonition_line, 0,
 			                 "the admonition of '%s' is empty", title);

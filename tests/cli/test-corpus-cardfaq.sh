@@ -156,8 +156,11 @@ for n, line in d["alone"]:
 rl parse "$BH/FAQ12.rst"
 check_eq "FAQ12.rst: a warning at FILE:LINE for each entry with a picture alone, and no other" \
 	"$expected_warnings" "$(cat "$ERR")"
-check_json "heroes_faq.rst: each hero's ruling refers to its card text as a term" \
-	"all(e['refs'] == [{'kind': 'term', 'target': e['title']}] for e in d['entries'] if e['category'])" \
+check_json "heroes_faq.rst: each hero's ruling refers to its card text as a term, 'card: NAME'" \
+	"all(e['refs'] == [{'kind': 'term', 'target': 'card: ' + e['title']}] for e in d['entries'] if e['category'])" \
+	heroes.json
+check_json "heroes_faq.rst: a card text's key is 'card: NAME' (not a term's: see cli-glossaries)" \
+	"[e['key'] for e in d['entries'] if e['kind'] == 'glossary'] == ['card: ваэгар', 'card: дартарион', 'card: сайконо', 'card: тилия']" \
 	heroes.json
 
 # ---- the whole folder, as a user imports it -------------------------------

@@ -155,4 +155,66 @@ rl --db m.db import --no-thesaurus --game "Marvel Champions" vault
 check_match "importing the vault again changes nothing" \
 	"^6 documents: 0 imported, 4 unchanged, 2 skipped, 0 failed" "$(cat "$OUT")"
 
+
+# ---- a card named like a term (card-faq beside rst-glossary) -------------------
+# A card FAQ's card text is a glossary entry titled by the card. A hero named
+# exactly like a term of the game's dictionary was the same ruling (game,
+# kind, language, key): whichever document was imported last replaced the
+# other's text, without a word, in either order.
+mkdir clash
+cat >clash/dict.rst <<'EOF'
+Глоссарий
+=========
+
+.. glossary::
+
+  **Амулет.**
+    Класс карты поддержки.
+
+  **Экипировка.**
+    Общее название для :term:`Амулет.` и оружия.
+EOF
+cat >clash/heroes.rst <<'EOF'
+FAQ по картам "Герой"
+=====================
+
+Амулет
+------
+.. image:: ./images/amulet.png
+Когда вы разыгрываете амулет, ранить персонажа на 1.
+
+.. admonition:: Комьюнити FAQ
+
+  Срабатывает и на амулеты противника.
+
+Тилия
+-----
+.. image:: ./images/tilia.png
+Вы можете вернуть существо в руку.
+
+.. admonition:: Комьюнити FAQ
+
+  Работает в конце хода каждого игрока.
+EOF
+for order in "dict.rst heroes.rst" "heroes.rst dict.rst"; do
+	db=clash-${order%% *}.db
+	for f in $order ${order%% *}; do
+		rl --db "$db" import --no-thesaurus --game "Берсерк. Герои" "clash/$f"
+		check_exit "[$order] clash/$f imports" 0
+		check_err_empty "[$order] clash/$f: no warning"
+	done
+	rl --db "$db" search --kind glossary --format json
+	cp "$OUT" clash-g.json
+	check_json "[$order] the term and the card's text are two rulings, each its own text" \
+		'sorted(r["text"] for r in d["results"] if r["title"] == "Амулет") == ["Класс карты поддержки.", "Когда вы разыгрываете амулет, ранить персонажа на 1."]' clash-g.json
+	term=$(json_get '[r["id"] for r in d["results"] if r["text"] == "Класс карты поддержки."][0]' clash-g.json)
+	card=$(json_get '[r["id"] for r in d["results"] if r["text"].startswith("Когда")][0]' clash-g.json)
+	tilia=$(json_get '[r["id"] for r in d["results"] if r["title"] == "Тилия"][0]' clash-g.json)
+	rl --db "$db" xrefs --kind term --format json
+	cp "$OUT" clash-x.json
+	check_json "[$order] the dictionary's :term:\`Амулет.\` is the term, whichever came first" \
+		"[x['id'] for x in d['xrefs'] if x['from_title'] == 'Экипировка'] == [$term]" clash-x.json
+	check_json "[$order] each ruling on a card refers to its card's text" \
+		"sorted((x['from_title'], x['id']) for x in d['xrefs'] if x['from_title'] in ('Амулет', 'Тилия')) == [('Амулет', $card), ('Тилия', $tilia)]" clash-x.json
+done
 finish
