@@ -66,7 +66,7 @@ struct parser {
 	char *section;            /* the current section heading, or NULL */
 	unsigned long last;       /* the last entry's number; 0: none yet */
 	size_t cards;             /* entries begun by a number or heading */
-	struct rl_strset keys;    /* the entries' kinds and keys so far */
+	struct rl_strmap keys;    /* the entries' kinds and keys so far */
 	/* the entry being read */
 	bool open;
 	unsigned line;
@@ -249,51 +249,20 @@ static struct rl_entry *add(struct parser *p, enum rl_kind kind,
 }
 
 /* An entry of a kind and key seen before in the document (a card listed
- * twice) is one entry: the first, with the later text added as another
- * paragraph (unless the first says it already), and the later references
- * and tags. */
+ * twice) is one entry: the first, with the later one's content added. */
 static int merge_duplicate(struct parser *p)
 {
 	struct rl_doc *doc = p->doc;
-	struct rl_entry *e = &doc->entries[doc->n - 1], *f = NULL;
-	/* looked up in a set first: a file of many cards is not quadratic */
-	struct rl_buf k = {0};
-	rl_buf_addf(&k, "%d:%s", (int)e->kind, e->key);
-	int fresh = k.oom ? -1 : rl_strset_add(&p->keys, k.s, k.len);
-	rl_buf_free(&k);
-	if (fresh < 0)
-		return RL_ENOMEM;
-	if (fresh)
-		return RL_OK;
-	for (size_t i = 0; i + 1 < doc->n && !f; i++)
-		if (doc->entries[i].kind == e->kind &&
-		    strcmp(doc->entries[i].key, e->key) == 0)
-			f = &doc->entries[i];
-	if (!f)
-		return RL_OK;
-	int rc = rl_diag_add(p->d, RL_WARNING, e->line, 0,
-	                     "'%s' appears again (first at line %u); its %s is "
-	                     "added to the first's", e->title, f->line,
-	                     e->kind == RL_KIND_GLOSSARY ? "card text" : "answer");
-	if (!rc && !strstr(f->text, e->text)) {
-		struct rl_buf b = {0};
-		rl_buf_adds(&b, f->text);
-		rl_buf_adds(&b, "\n\n");
-		rl_buf_adds(&b, e->text);
-		char *t = rl_buf_take(&b);
-		if (!t)
-			return RL_ENOMEM;
-		free(f->text);
-		f->text = t;
-	}
-	for (size_t i = 0; i < e->nrefs && !rc; i++) {
-		bool found;
-		rc = rl_entry_has_ref(f, e->refs[i].kind, e->refs[i].target, &found);
-		if (!rc && !found)
-			rc = rl_entry_add_ref(f, e->refs[i].kind, e->refs[i].target);
-	}
-	for (size_t i = 0; i < e->ntags && !rc; i++)
-		rc = rl_entry_add_tag(f, e->tags[i].name, e->tags[i].qualifier);
+	struct rl_entry *e = &doc->entries[doc->n - 1], *f;
+	int rc = rl_doc_same_entry(doc, &p->keys, &f);
+	if (rc || !f)
+		return rc;
+	rc = rl_diag_add(p->d, RL_WARNING, e->line, 0,
+	                 "'%s' appears again (first at line %u); its %s is "
+	                 "added to the first's", e->title, f->line,
+	                 e->kind == RL_KIND_GLOSSARY ? "card text" : "answer");
+	if (!rc)
+		rc = rl_entry_absorb(f, e);
 	rl_entry_clear(e);
 	doc->n--;
 	return rc;
@@ -555,7 +524,7 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 		                 "numbered line or a card's heading over its picture)");
 	reset(&p);
 	free(p.section);
-	rl_strset_free(&p.keys);
+	rl_strmap_free(&p.keys);
 	return rc;
 }
 

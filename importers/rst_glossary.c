@@ -50,6 +50,7 @@ struct parser {
 	struct rl_buf def;      /* the current definition, markup as written */
 	bool pending_blank;
 	bool warned_stray;      /* stray text warned about in this paragraph */
+	struct rl_strmap terms; /* the entries' keys so far, to their places */
 };
 
 /* Adds a reference unless e has it already. */
@@ -101,33 +102,15 @@ static int on_role(void *ctx, const char *role, size_t rn, const char *target,
 static int merge_duplicate(struct parser *p)
 {
 	struct rl_doc *doc = p->doc;
-	struct rl_entry *e = &doc->entries[doc->n - 1], *f = NULL;
-	for (size_t i = 0; i + 1 < doc->n && !f; i++)
-		if (strcmp(doc->entries[i].key, e->key) == 0)
-			f = &doc->entries[i];
-	if (!f)
-		return RL_OK;
-	int rc = rl_diag_add(p->d, RL_WARNING, e->line, 0,
-	                     "term '%s' appears again (first at line %u); its "
-	                     "definition is added to the first's", e->title, f->line);
-	if (!rc && *e->text && !strstr(f->text, e->text)) {
-		struct rl_buf b = {0};
-		rl_buf_adds(&b, f->text);
-		if (*f->text)
-			rl_buf_adds(&b, "\n\n");
-		rl_buf_adds(&b, e->text);
-		char *t = rl_buf_take(&b);
-		if (!t)
-			return RL_ENOMEM;
-		free(f->text);
-		f->text = t;
-	}
-	for (size_t i = 0; i < e->nrefs && !rc; i++)
-		rc = add_unique_ref(f, e->refs[i].kind, e->refs[i].target);
-	for (size_t i = 0; i < e->ntags && !rc; i++)
-		rc = rl_entry_add_tag(f, e->tags[i].name, e->tags[i].qualifier);
-	for (size_t i = 0; i < e->naliases && !rc; i++)
-		rc = rl_entry_add_alias(f, e->aliases[i]);
+	struct rl_entry *e = &doc->entries[doc->n - 1], *f;
+	int rc = rl_doc_same_entry(doc, &p->terms, &f);
+	if (rc || !f)
+		return rc;
+	rc = rl_diag_add(p->d, RL_WARNING, e->line, 0,
+	                 "term '%s' appears again (first at line %u); its "
+	                 "definition is added to the first's", e->title, f->line);
+	if (!rc)
+		rc = rl_entry_absorb(f, e);
 	rl_entry_clear(e);
 	doc->n--;
 	return rc;
@@ -352,6 +335,7 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 		rc = rl_doc_game_from_words(in->doc, GAME_RE, 0, SIZE_MAX);
 	rl_buf_free(&p.def);
 	free(p.section);
+	rl_strmap_free(&p.terms);
 	return rc;
 }
 
