@@ -167,28 +167,6 @@ static void part_add(struct part *p, const char *s, size_t n)
 	rl_buf_add(&p->raw, s, n);
 }
 
-/* A :term:`X` role: a reference of kind term to X (its final period
- * dropped, as the glossary names its terms). */
-static int on_role(void *ctx, const char *role, size_t rn, const char *target,
-                   size_t tn)
-{
-	struct rl_entry *e = ctx;
-	if (rn != 4 || memcmp(role, "term", 4) != 0)
-		return RL_OK;
-	rl_trim_range(&target, &tn);
-	if (tn && target[tn - 1] == '.' && !(tn >= 2 && target[tn - 2] == '.'))
-		tn--;
-	char *t = rl_strtrim(target, tn);
-	if (!t)
-		return RL_ENOMEM;
-	bool found = true;
-	int rc = *t ? rl_entry_has_ref(e, RL_REF_TERM, t, &found) : RL_OK;
-	if (!rc && !found)
-		rc = rl_entry_add_ref(e, RL_REF_TERM, t);
-	free(t);
-	return rc;
-}
-
 /* A part's text made plain, into e->text (the roles' references e's). */
 static int set_text(struct rl_entry *e, struct part *p)
 {
@@ -196,7 +174,7 @@ static int set_text(struct rl_entry *e, struct part *p)
 	if (!raw)
 		return RL_ENOMEM;
 	struct rl_buf out = {0};
-	int rc = rl_rst_plain(raw, strlen(raw), on_role, e, &out);
+	int rc = rl_rst_plain(raw, strlen(raw), rl_rst_term_role, e, &out);
 	free(raw);
 	char *text = rl_buf_take(&out);
 	if (!rc && !text)
@@ -471,22 +449,7 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 	struct parser p = { .doc = in->doc, .d = in->d, .b = b };
 	const struct rl_block *v = b->v;
 	size_t i = 0, n = b->n;
-	int rc = rl_blocks_skip_to_content(b, &i, in->d);
-	if (rc)
-		return rc;
-	if (v[i].type == RL_BLOCK_HEADING) {
-		if (!(in->doc->title = rl_rst_plain_copy(v[i].text, v[i].len)))
-			return RL_ENOMEM;
-		i++;
-	}
-	if (!in->doc->title || !*in->doc->title) {
-		free(in->doc->title);
-		if (!(in->doc->title = rl_file_stem(in->src->name)))
-			return RL_ENOMEM;
-		rc = rl_diag_add(in->d, RL_WARNING, i < n ? v[i].line : 0, 0,
-		                 "no title heading; the file name '%s' is the title",
-		                 in->doc->title);
-	}
+	int rc = rl_rst_doc_title(b, &i, in);
 	for (; i < n && !rc; i++) {
 		const struct rl_block *l = &v[i];
 		unsigned long number;

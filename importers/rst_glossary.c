@@ -53,45 +53,6 @@ struct parser {
 	struct rl_strmap terms; /* the entries' keys so far, to their places */
 };
 
-/* Adds a reference unless e has it already. */
-static int add_unique_ref(struct rl_entry *e, enum rl_ref_kind k, const char *t)
-{
-	bool found;
-	int rc = rl_entry_has_ref(e, k, t, &found);
-	return rc || found ? rc : rl_entry_add_ref(e, k, t);
-}
-
-/* A copy of s[0..n) trimmed, without one final period ("Броня Х." →
- * "Броня Х"): how terms are named, on both sides of a reference. */
-static char *term_name(const char *s, size_t n)
-{
-	char *t = rl_strtrim(s, n);
-	if (!t)
-		return NULL;
-	size_t len = strlen(t);
-	if (len && t[len - 1] == '.' && !(len >= 2 && t[len - 2] == '.')) {
-		char *u = rl_strtrim(t, len - 1);
-		free(t);
-		t = u;
-	}
-	return t;
-}
-
-/* A :term:`X.` role: a reference of kind term to X. */
-static int on_role(void *ctx, const char *role, size_t rn, const char *target,
-                   size_t tn)
-{
-	struct rl_entry *e = ctx;
-	if (rn != 4 || memcmp(role, "term", 4) != 0)
-		return RL_OK;
-	char *t = term_name(target, tn);
-	if (!t)
-		return RL_ENOMEM;
-	int rc = *t ? add_unique_ref(e, RL_REF_TERM, t) : RL_OK;
-	free(t);
-	return rc;
-}
-
 /* ---- entries --------------------------------------------------------------- */
 
 /* A term seen twice in one file (the same key: case, "ё" and the final
@@ -127,7 +88,7 @@ static int finish(struct parser *p)
 	if (!raw)
 		return RL_ENOMEM;
 	struct rl_buf out = {0};
-	int rc = rl_rst_plain(raw, strlen(raw), on_role, e, &out);
+	int rc = rl_rst_plain(raw, strlen(raw), rl_rst_term_role, e, &out);
 	free(raw);
 	char *text = rl_buf_take(&out);
 	if (!rc && !text)
@@ -189,7 +150,7 @@ static int term_line(struct parser *p, const struct rl_block *l)
 		}
 	}
 	char *plain_name = rc ? NULL : rl_rst_plain_copy(name, name_len);
-	char *title = plain_name ? term_name(plain_name, strlen(plain_name)) : NULL;
+	char *title = plain_name ? rl_rst_term_name(plain_name, strlen(plain_name)) : NULL;
 	free(plain_name);
 	if (!rc && !title)
 		rc = RL_ENOMEM;
@@ -267,22 +228,7 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 	struct parser p = { .doc = in->doc, .d = in->d };
 	const struct rl_block *v = b->v;
 	size_t i = 0, n = b->n;
-	int rc = rl_blocks_skip_to_content(b, &i, in->d);
-	if (rc)
-		return rc;
-	if (v[i].type == RL_BLOCK_HEADING) {
-		if (!(in->doc->title = rl_rst_plain_copy(v[i].text, v[i].len)))
-			return RL_ENOMEM;
-		i++;
-	}
-	if (!in->doc->title || !*in->doc->title) {
-		free(in->doc->title);
-		if (!(in->doc->title = rl_file_stem(in->src->name)))
-			return RL_ENOMEM;
-		rc = rl_diag_add(in->d, RL_WARNING, i < n ? v[i].line : 0, 0,
-		                 "no title heading; the file name '%s' is the title",
-		                 in->doc->title);
-	}
+	int rc = rl_rst_doc_title(b, &i, in);
 	for (; i < n && !rc; i++) {
 		const struct rl_block *l = &v[i];
 		switch (l->type) {
