@@ -201,6 +201,33 @@ static char *card_text_name(const char *card)
 	return rl_buf_take(&b);
 }
 
+/* The key of an entry of this kind and title. A ruling titled by its card
+ * (or a section's heading) is keyed by the document's title and the card,
+ * "DOCUMENT: CARD": two card FAQs of a game that both rule on a card
+ * (FAQ12 on "Вожак стаи", and another set's FAQ) are two rulings, as a
+ * version of one document is the same ruling again. Keyed by the card
+ * alone, they were one, its answer the one of the document imported last,
+ * the other's gone without a word. One titled by the document ("DOCUMENT,
+ * 5") is keyed by its title. A card's text, card_text_name(). */
+static char *key_of(const struct parser *p, enum rl_kind kind,
+                    const char *title)
+{
+	if (kind == RL_KIND_GLOSSARY) {
+		char *name = card_text_name(title);
+		char *key = name ? rl_key(name) : NULL;
+		free(name);
+		return key;
+	}
+	if (!p->name || !*p->name)
+		return rl_key(title);
+	struct rl_buf b = {0};
+	rl_buf_addf(&b, "%s: %s", p->doc->title, title);
+	char *name = rl_buf_take(&b);
+	char *key = name ? rl_key(name) : NULL;
+	free(name);
+	return key;
+}
+
 /* A new entry of this kind and title, at the entry's line; NULL when
  * memory ran out. */
 static struct rl_entry *add(struct parser *p, enum rl_kind kind,
@@ -212,13 +239,7 @@ static struct rl_entry *add(struct parser *p, enum rl_kind kind,
 	e->kind = kind;
 	e->line = p->line;
 	e->title = rl_strdup(title);
-	if (kind == RL_KIND_GLOSSARY) {
-		char *name = card_text_name(title);
-		e->key = name ? rl_key(name) : NULL;
-		free(name);
-	} else {
-		e->key = rl_key(title);
-	}
+	e->key = key_of(p, kind, title);
 	if (!e->title || !e->key ||
 	    (p->section && !(e->section = rl_strdup(p->section))) ||
 	    (tagged && rl_entry_add_tag(e, title, NULL)))

@@ -4,7 +4,9 @@
 # on small inputs written here. Tags, term references resolved by title,
 # file name or alias (case and accents aside), dangling references, show by
 # a section's rule number, a directory walk that skips what is not Markdown.
-# (The real corpora are in test-corpus-glossaries.sh.)
+# Card FAQs (card-faq) beside a glossary and each other: a card named like a
+# term, two FAQs ruling on one card, in either order, again.
+# (The real corpora are in test-corpus-glossaries.sh, test-corpus-cardfaq.sh.)
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 # ---- rst-glossary -------------------------------------------------------------
@@ -217,4 +219,48 @@ for order in "dict.rst heroes.rst" "heroes.rst dict.rst"; do
 	check_json "[$order] each ruling on a card refers to its card's text" \
 		"sorted((x['from_title'], x['id']) for x in d['xrefs'] if x['from_title'] in ('Амулет', 'Тилия')) == [('Амулет', $card), ('Тилия', $tilia)]" clash-x.json
 done
+
+# ---- two card FAQs of a game ruling on one card ---------------------------------
+# A ruling titled by its card was keyed by the card alone: a second FAQ of
+# the game with an entry for the same card replaced the first one's answer
+# (0 edited), and re-importing the first changed nothing back.
+cat >clash/faq12.rst <<'EOF'
+FAQ Возвращения древних
+=======================
+1.  Вожак стаи
+
+.. image:: ./images/image2.png
+
+Игрок может отказаться от выполнения Поиска.
+
+2.  Грозящий расправой
+
+.. image:: ./images/image3.png
+
+Особенность срабатывает в начале хода каждого игрока.
+EOF
+cat >clash/faq13.rst <<'EOF'
+FAQ Новой эры
+=============
+1.  Вожак стаи
+
+.. image:: ./images/image7.png
+
+Поиск выполняется до розыгрыша.
+
+2.  Другая карта
+
+.. image:: ./images/image8.png
+
+Текст.
+EOF
+for f in faq12.rst faq13.rst faq12.rst; do
+	rl --db faqs.db import --no-thesaurus --game "Берсерк. Герои" "clash/$f"
+	check_exit "clash/$f imports" 0
+done
+rl --db faqs.db search --kind faq --format json
+check_json "each FAQ's answer on 'Вожак стаи' is a ruling, both tagged with the card" \
+	'sorted((r["text"], r["tags"]) for r in d["results"] if r["title"] == "Вожак стаи") == [("Игрок может отказаться от выполнения Поиска.", ["Вожак стаи"]), ("Поиск выполняется до розыгрыша.", ["Вожак стаи"])]'
+rl --db faqs.db import --no-thesaurus --game "Берсерк. Герои" clash/faq12.rst clash/faq13.rst
+check_match "again: both unchanged" "^2 documents: 0 imported, 2 unchanged" "$(cat "$OUT")"
 finish
