@@ -57,6 +57,7 @@ enum { NUMBER_MAX = 9999 };
 struct part {
 	struct rl_buf raw;
 	bool pending_blank;
+	bool line_break;          /* the last line ended with "\" */
 };
 
 struct parser {
@@ -147,8 +148,11 @@ static bool heading_is_card(const struct rl_blocks *b, size_t h)
 	return false;
 }
 
-/* Appends a line to a part: a trailing "\" (a line break) dropped, as the
- * line ends anyway; an escaped backslash ("\\") kept. */
+/* Appends a line to a part. The lines of a paragraph are one text, joined
+ * by a space, as reStructuredText reads them (FAQ12's answers are wrapped
+ * at 70 columns: each line end was kept, a <br> on the site's card pages);
+ * a line that ends with "\" (a line break in the source, the "\" dropped)
+ * ends there. An escaped backslash ("\\") is kept. */
 static void part_add(struct part *p, const char *s, size_t n)
 {
 	rl_trim_range(&s, &n);
@@ -157,13 +161,16 @@ static void part_add(struct part *p, const char *s, size_t n)
 	size_t slashes = 0;
 	while (slashes < n && s[n - 1 - slashes] == '\\')
 		slashes++;
-	if (slashes % 2 == 1) {
+	bool line_break = slashes % 2 == 1;
+	if (line_break) {
 		n--;
 		rl_trim_range(&s, &n);
 	}
 	if (p->raw.len)
-		rl_buf_adds(&p->raw, p->pending_blank ? "\n\n" : "\n");
+		rl_buf_adds(&p->raw, p->pending_blank ? "\n\n"
+		                     : p->line_break ? "\n" : " ");
 	p->pending_blank = false;
+	p->line_break = line_break;
 	rl_buf_add(&p->raw, s, n);
 }
 
@@ -298,6 +305,7 @@ static void reset(struct parser *p)
 	rl_buf_free(&p->body.raw);
 	rl_buf_free(&p->faq.raw);
 	p->body.pending_blank = p->faq.pending_blank = false;
+	p->body.line_break = p->faq.line_break = false;
 	free(p->name);
 	free(p->label);
 	p->name = p->label = NULL;
