@@ -37,9 +37,9 @@
  * Inline markup is made plain as in the glossary (**x** → x, :term:`X` →
  * X, a reference of kind term); a line that ends with "\" (a line break
  * in the source) ends its line. Reported at their lines: an entry with no
- * text (a picture alone: left out), a number out of sequence, a card seen
- * twice (one entry: the later text is added to the first's), another
- * directive's content (left out), an empty admonition. */
+ * text (a picture alone: left out, the picture named), a number out of
+ * sequence, a card seen twice (one entry: the later text is added to the
+ * first's), another directive's content (left out), an empty admonition. */
 #include "importer.h"
 #include "doc.h"
 #include "rst.h"
@@ -79,6 +79,7 @@ struct parser {
 	char *name;               /* the card, made plain; NULL or "": none */
 	struct part body, faq;
 	char *label;              /* the first admonition's argument */
+	char *picture;            /* the first picture's file, or NULL */
 	unsigned admonitions;
 	unsigned admonition_line;
 	bool in_admonition;
@@ -308,7 +309,8 @@ static void reset(struct parser *p)
 	p->body.line_break = p->faq.line_break = false;
 	free(p->name);
 	free(p->label);
-	p->name = p->label = NULL;
+	free(p->picture);
+	p->name = p->label = p->picture = NULL;
 	p->open = p->intro = p->in_admonition = false;
 	p->number = 0;
 	p->admonitions = 0;
@@ -352,10 +354,12 @@ static int finish(struct parser *p)
 			                 "the admonition of '%s' is empty", title);
 	} else {
 		rc = emit(p, RL_KIND_FAQ, title, named, &p->body, NULL, NULL, &made);
+		/* (the picture named: the reader finds it on the site) */
 		if (!rc && !made && p->number)
 			rc = rl_diag_add(p->d, RL_WARNING, p->line, 0,
-			                 "entry %lu has no text (a picture alone); "
-			                 "left out", p->number);
+			                 "entry %lu has no text (a picture alone%s%s); "
+			                 "left out", p->number, p->picture ? ": " : "",
+			                 p->picture ? p->picture : "");
 		else if (!rc && !made && !p->intro)
 			rc = rl_diag_add(p->d, RL_WARNING, p->line, 0,
 			                 "'%s' has no text; left out", title);
@@ -431,6 +435,9 @@ static int directive(struct parser *p, const struct rl_block *l)
 {
 	int rc;
 	p->in_admonition = false;
+	if (l->name && is_picture(l) && p->open && !p->picture &&
+	    !(p->picture = rl_strtrim(l->text, l->len)))
+		return RL_ENOMEM;
 	if (!l->name || is_picture(l))
 		return RL_OK;     /* a comment, a target, a picture */
 	if (dir_is(l, ADMONITION)) {

@@ -71,15 +71,18 @@ def numbered(path):
         m = re.match(r"^(\d+)\.(?:\s+(.*?))?\s*$", l)
         if m:
             cur = {"n": int(m.group(1)), "name": (m.group(2) or "").strip(),
-                   "line": no, "body": []}
+                   "line": no, "body": [], "picture": None}
             entries.append(cur)
         elif cur is not None and not re.match(r"^\s*\.\. ", l):
             cur["body"].append(l)
+        elif cur is not None and not cur["picture"]:
+            m = re.match(r"^\s*\.\. (?:image|figure)::\s*(\S+)", l)
+            cur["picture"] = m and m.group(1)
     rulings, alone = [], []
     for e in entries:
         text = paragraphs(e["body"])
         if not text:
-            alone.append([e["n"], e["line"]])
+            alone.append([e["n"], e["line"], e["picture"]])
             continue
         t = e["name"] or "%s, %d" % (title, e["n"])
         rulings.append({"kind": "faq", "title": t, "text": text,
@@ -153,11 +156,11 @@ done
 expected_warnings=$(python3 -c '
 import json, sys
 d = json.load(open("expect.json"))["faq12"]
-for n, line in d["alone"]:
-    print("rulings: %s:%d: warning: entry %d has no text (a picture alone); left out" % (sys.argv[1], line, n))
+for n, line, picture in d["alone"]:
+    print("rulings: %s:%d: warning: entry %d has no text (a picture alone: %s); left out" % (sys.argv[1], line, n, picture))
 ' "$BH/FAQ12.rst")
 rl parse "$BH/FAQ12.rst"
-check_eq "FAQ12.rst: a warning at FILE:LINE for each entry with a picture alone, and no other" \
+check_eq "FAQ12.rst: a warning at FILE:LINE for each entry with a picture alone, naming it, and no other" \
 	"$expected_warnings" "$(cat "$ERR")"
 check_json "heroes_faq.rst: each hero's ruling refers to its card text as a term, 'card: NAME'" \
 	"all(e['refs'] == [{'kind': 'term', 'target': 'card: ' + e['title']}] for e in d['entries'] if e['category'])" \
