@@ -37,9 +37,9 @@
  * Inline markup is made plain as in the glossary (**x** → x, :term:`X` →
  * X, a reference of kind term); a line that ends with "\" (a line break
  * in the source) ends its line. Reported at their lines: an entry with no
- * text (a picture alone: left out), a number out of sequence, a card seen
- * twice (one entry: the later text is added to the first's), another
- * directive's content (left out), an empty admonition. */
+ * text (a picture alone: left out, the picture named), a number out of
+ * sequence, a card seen twice (one entry: the later text is added to the
+ * first's), another directive's content (left out), an empty admonition. */
 #include "importer.h"
 #include "doc.h"
 #include "rst.h"
@@ -57,6 +57,7 @@ enum { NUMBER_MAX = 9999 };
 struct part {
 	struct rl_buf raw;
 	bool pending_blank;
+	bool line_break;          /* the last line ended with "\" */
 };
 
 struct parser {
@@ -66,7 +67,7 @@ struct parser {
 	char *section;            /* the current section heading, or NULL */
 	unsigned long last;       /* the last entry's number; 0: none yet */
 	size_t cards;             /* entries begun by a number or heading */
-	struct rl_strset keys;    /* the entries' kinds and keys so far */
+	struct rl_strmap keys;    /* the entries' kinds and keys so far */
 	/* the entry being read */
 	bool open;
 	unsigned line;
@@ -78,6 +79,7 @@ struct parser {
 	char *name;               /* the card, made plain; NULL or "": none */
 	struct part body, faq;
 	char *label;              /* the first admonition's argument */
+	char *picture;            /* the first picture's file, or NULL */
 	unsigned admonitions;
 	unsigned admonition_line;
 	bool in_admonition;
@@ -147,8 +149,11 @@ static bool heading_is_card(const struct rl_blocks *b, size_t h)
 	return false;
 }
 
-/* Appends a line to a part: a trailing "\" (a line break) dropped, as the
- * line ends anyway; an escaped backslash ("\\") kept. */
+/* Appends a line to a part. The lines of a paragraph are one text, joined
+ * by a space, as reStructuredText reads them (FAQ12's answers are wrapped
+ * at 70 columns: each line end was kept, a <br> on the site's card pages);
+ * a line that ends with "\" (a line break in the source, the "\" dropped)
+ * ends there. An escaped backslash ("\\") is kept. */
 static void part_add(struct part *p, const char *s, size_t n)
 {
 	rl_trim_range(&s, &n);
@@ -157,36 +162,17 @@ static void part_add(struct part *p, const char *s, size_t n)
 	size_t slashes = 0;
 	while (slashes < n && s[n - 1 - slashes] == '\\')
 		slashes++;
-	if (slashes % 2 == 1) {
+	bool line_break = slashes % 2 == 1;
+	if (line_break) {
 		n--;
 		rl_trim_range(&s, &n);
 	}
 	if (p->raw.len)
-		rl_buf_adds(&p->raw, p->pending_blank ? "\n\n" : "\n");
+		rl_buf_adds(&p->raw, p->pending_blank ? "\n\n"
+		                     : p->line_break ? "\n" : " ");
 	p->pending_blank = false;
+	p->line_break = line_break;
 	rl_buf_add(&p->raw, s, n);
-}
-
-/* A :term:`X` role: a reference of kind term to X (its final period
- * dropped, as the glossary names its terms). */
-static int on_role(void *ctx, const char *role, size_t rn, const char *target,
-                   size_t tn)
-{
-	struct rl_entry *e = ctx;
-	if (rn != 4 || memcmp(role, "term", 4) != 0)
-		return RL_OK;
-	rl_trim_range(&target, &tn);
-	if (tn && target[tn - 1] == '.' && !(tn >= 2 && target[tn - 2] == '.'))
-		tn--;
-	char *t = rl_strtrim(target, tn);
-	if (!t)
-		return RL_ENOMEM;
-	bool found = true;
-	int rc = *t ? rl_entry_has_ref(e, RL_REF_TERM, t, &found) : RL_OK;
-	if (!rc && !found)
-		rc = rl_entry_add_ref(e, RL_REF_TERM, t);
-	free(t);
-	return rc;
 }
 
 /* A part's text made plain, into e->text (the roles' references e's). */
@@ -196,7 +182,7 @@ static int set_text(struct rl_entry *e, struct part *p)
 	if (!raw)
 		return RL_ENOMEM;
 	struct rl_buf out = {0};
-	int rc = rl_rst_plain(raw, strlen(raw), on_role, e, &out);
+	int rc = rl_rst_plain(raw, strlen(raw), rl_rst_term_role, e, &out);
 	free(raw);
 	char *text = rl_buf_take(&out);
 	if (!rc && !text)
@@ -205,6 +191,49 @@ static int set_text(struct rl_entry *e, struct part *p)
 		rc = RL_ENOMEM;
 	free(text);
 	return rc;
+}
+
+/* A card's text (a glossary entry) is keyed by its name after "card: ",
+ * not by its name alone: a card named like a term of the game's dictionary
+ * (a hero "Амулет", the term "Амулет") is another ruling. Keyed alike, the
+ * two were one, its text the card's or the term's as the document imported
+ * last said, the other's gone without a word. Its title is the card's name;
+ * the ruling on the card refers to it by this name, which finds it by key
+ * (a reference to "Амулет" finds the term first, by key, and the card's
+ * text when the game has no such term, by title). */
+static char *card_text_name(const char *card)
+{
+	struct rl_buf b = {0};
+	rl_buf_adds(&b, "card: ");
+	rl_buf_adds(&b, card);
+	return rl_buf_take(&b);
+}
+
+/* The key of an entry of this kind and title. A ruling titled by its card
+ * (or a section's heading) is keyed by the document's title and the card,
+ * "DOCUMENT: CARD": two card FAQs of a game that both rule on a card
+ * (FAQ12 on "Вожак стаи", and another set's FAQ) are two rulings, as a
+ * version of one document is the same ruling again. Keyed by the card
+ * alone, they were one, its answer the one of the document imported last,
+ * the other's gone without a word. One titled by the document ("DOCUMENT,
+ * 5") is keyed by its title. A card's text, card_text_name(). */
+static char *key_of(const struct parser *p, enum rl_kind kind,
+                    const char *title)
+{
+	if (kind == RL_KIND_GLOSSARY) {
+		char *name = card_text_name(title);
+		char *key = name ? rl_key(name) : NULL;
+		free(name);
+		return key;
+	}
+	if (!p->name || !*p->name)
+		return rl_key(title);
+	struct rl_buf b = {0};
+	rl_buf_addf(&b, "%s: %s", p->doc->title, title);
+	char *name = rl_buf_take(&b);
+	char *key = name ? rl_key(name) : NULL;
+	free(name);
+	return key;
 }
 
 /* A new entry of this kind and title, at the entry's line; NULL when
@@ -218,7 +247,7 @@ static struct rl_entry *add(struct parser *p, enum rl_kind kind,
 	e->kind = kind;
 	e->line = p->line;
 	e->title = rl_strdup(title);
-	e->key = rl_key(title);
+	e->key = key_of(p, kind, title);
 	if (!e->title || !e->key ||
 	    (p->section && !(e->section = rl_strdup(p->section))) ||
 	    (tagged && rl_entry_add_tag(e, title, NULL)))
@@ -227,51 +256,20 @@ static struct rl_entry *add(struct parser *p, enum rl_kind kind,
 }
 
 /* An entry of a kind and key seen before in the document (a card listed
- * twice) is one entry: the first, with the later text added as another
- * paragraph (unless the first says it already), and the later references
- * and tags. */
+ * twice) is one entry: the first, with the later one's content added. */
 static int merge_duplicate(struct parser *p)
 {
 	struct rl_doc *doc = p->doc;
-	struct rl_entry *e = &doc->entries[doc->n - 1], *f = NULL;
-	/* looked up in a set first: a file of many cards is not quadratic */
-	struct rl_buf k = {0};
-	rl_buf_addf(&k, "%d:%s", (int)e->kind, e->key);
-	int fresh = k.oom ? -1 : rl_strset_add(&p->keys, k.s, k.len);
-	rl_buf_free(&k);
-	if (fresh < 0)
-		return RL_ENOMEM;
-	if (fresh)
-		return RL_OK;
-	for (size_t i = 0; i + 1 < doc->n && !f; i++)
-		if (doc->entries[i].kind == e->kind &&
-		    strcmp(doc->entries[i].key, e->key) == 0)
-			f = &doc->entries[i];
-	if (!f)
-		return RL_OK;
-	int rc = rl_diag_add(p->d, RL_WARNING, e->line, 0,
-	                     "'%s' appears again (first at line %u); its %s is "
-	                     "added to the first's", e->title, f->line,
-	                     e->kind == RL_KIND_GLOSSARY ? "card text" : "answer");
-	if (!rc && !strstr(f->text, e->text)) {
-		struct rl_buf b = {0};
-		rl_buf_adds(&b, f->text);
-		rl_buf_adds(&b, "\n\n");
-		rl_buf_adds(&b, e->text);
-		char *t = rl_buf_take(&b);
-		if (!t)
-			return RL_ENOMEM;
-		free(f->text);
-		f->text = t;
-	}
-	for (size_t i = 0; i < e->nrefs && !rc; i++) {
-		bool found;
-		rc = rl_entry_has_ref(f, e->refs[i].kind, e->refs[i].target, &found);
-		if (!rc && !found)
-			rc = rl_entry_add_ref(f, e->refs[i].kind, e->refs[i].target);
-	}
-	for (size_t i = 0; i < e->ntags && !rc; i++)
-		rc = rl_entry_add_tag(f, e->tags[i].name, e->tags[i].qualifier);
+	struct rl_entry *e = &doc->entries[doc->n - 1], *f;
+	int rc = rl_doc_same_entry(doc, &p->keys, &f);
+	if (rc || !f)
+		return rc;
+	rc = rl_diag_add(p->d, RL_WARNING, e->line, 0,
+	                 "'%s' appears again (first at line %u); its %s is "
+	                 "added to the first's", e->title, f->line,
+	                 e->kind == RL_KIND_GLOSSARY ? "card text" : "answer");
+	if (!rc)
+		rc = rl_entry_absorb(f, e);
 	rl_entry_clear(e);
 	doc->n--;
 	return rc;
@@ -308,9 +306,11 @@ static void reset(struct parser *p)
 	rl_buf_free(&p->body.raw);
 	rl_buf_free(&p->faq.raw);
 	p->body.pending_blank = p->faq.pending_blank = false;
+	p->body.line_break = p->faq.line_break = false;
 	free(p->name);
 	free(p->label);
-	p->name = p->label = NULL;
+	free(p->picture);
+	p->name = p->label = p->picture = NULL;
 	p->open = p->intro = p->in_admonition = false;
 	p->number = 0;
 	p->admonitions = 0;
@@ -342,18 +342,24 @@ static int finish(struct parser *p)
 	if (p->admonitions) {
 		rc = emit(p, RL_KIND_GLOSSARY, title, named, &p->body, NULL, NULL,
 		          &card);
+		char *ref = !rc && card ? card_text_name(title) : NULL;
+		if (!rc && card && !ref)
+			rc = RL_ENOMEM;
 		if (!rc)
 			rc = emit(p, RL_KIND_FAQ, title, named, &p->faq, p->label,
-			          card ? title : NULL, &made);
+			          ref, &made);
+		free(ref);
 		if (!rc && !made)
 			rc = rl_diag_add(p->d, RL_WARNING, p->admonition_line, 0,
 			                 "the admonition of '%s' is empty", title);
 	} else {
 		rc = emit(p, RL_KIND_FAQ, title, named, &p->body, NULL, NULL, &made);
+		/* (the picture named: the reader finds it on the site) */
 		if (!rc && !made && p->number)
 			rc = rl_diag_add(p->d, RL_WARNING, p->line, 0,
-			                 "entry %lu has no text (a picture alone); "
-			                 "left out", p->number);
+			                 "entry %lu has no text (a picture alone%s%s); "
+			                 "left out", p->number, p->picture ? ": " : "",
+			                 p->picture ? p->picture : "");
 		else if (!rc && !made && !p->intro)
 			rc = rl_diag_add(p->d, RL_WARNING, p->line, 0,
 			                 "'%s' has no text; left out", title);
@@ -429,6 +435,9 @@ static int directive(struct parser *p, const struct rl_block *l)
 {
 	int rc;
 	p->in_admonition = false;
+	if (l->name && is_picture(l) && p->open && !p->picture &&
+	    !(p->picture = rl_strtrim(l->text, l->len)))
+		return RL_ENOMEM;
 	if (!l->name || is_picture(l))
 		return RL_OK;     /* a comment, a target, a picture */
 	if (dir_is(l, ADMONITION)) {
@@ -476,22 +485,7 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 	struct parser p = { .doc = in->doc, .d = in->d, .b = b };
 	const struct rl_block *v = b->v;
 	size_t i = 0, n = b->n;
-	int rc = rl_blocks_skip_to_content(b, &i, in->d);
-	if (rc)
-		return rc;
-	if (v[i].type == RL_BLOCK_HEADING) {
-		if (!(in->doc->title = rl_rst_plain_copy(v[i].text, v[i].len)))
-			return RL_ENOMEM;
-		i++;
-	}
-	if (!in->doc->title || !*in->doc->title) {
-		free(in->doc->title);
-		if (!(in->doc->title = rl_file_stem(in->src->name)))
-			return RL_ENOMEM;
-		rc = rl_diag_add(in->d, RL_WARNING, i < n ? v[i].line : 0, 0,
-		                 "no title heading; the file name '%s' is the title",
-		                 in->doc->title);
-	}
+	int rc = rl_rst_doc_title(b, &i, in);
 	for (; i < n && !rc; i++) {
 		const struct rl_block *l = &v[i];
 		unsigned long number;
@@ -529,7 +523,7 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 		                 "numbered line or a card's heading over its picture)");
 	reset(&p);
 	free(p.section);
-	rl_strset_free(&p.keys);
+	rl_strmap_free(&p.keys);
 	return rc;
 }
 

@@ -17,6 +17,8 @@
  * Everything else stays as the lines reader made it. */
 #include "rst.h"
 #include "chars.h"
+#include "doc.h"
+#include "importer.h"
 #include "utf8.h"
 
 #include <stdint.h>
@@ -412,4 +414,51 @@ char *rl_rst_plain_copy(const char *s, size_t n)
 	char *t = r ? rl_strtrim(r, strlen(r)) : NULL;
 	free(r);
 	return t;
+}
+
+char *rl_rst_term_name(const char *s, size_t n)
+{
+	rl_trim_range(&s, &n);
+	if (n && s[n - 1] == '.' && !(n >= 2 && s[n - 2] == '.'))
+		n--;
+	return rl_strtrim(s, n);
+}
+
+int rl_rst_term_role(void *ctx, const char *role, size_t role_len,
+                     const char *target, size_t target_len)
+{
+	struct rl_entry *e = ctx;
+	if (role_len != 4 || memcmp(role, "term", 4) != 0)
+		return RL_OK;
+	char *t = rl_rst_term_name(target, target_len);
+	if (!t)
+		return RL_ENOMEM;
+	bool found = true;
+	int rc = *t ? rl_entry_has_ref(e, RL_REF_TERM, t, &found) : RL_OK;
+	if (!rc && !found)
+		rc = rl_entry_add_ref(e, RL_REF_TERM, t);
+	free(t);
+	return rc;
+}
+
+int rl_rst_doc_title(const struct rl_blocks *b, size_t *i,
+                     struct rl_input *in)
+{
+	const struct rl_block *v = b->v;
+	int rc = rl_blocks_skip_to_content(b, i, in->d);
+	if (rc)
+		return rc;
+	if (v[*i].type == RL_BLOCK_HEADING) {
+		if (!(in->doc->title = rl_rst_plain_copy(v[*i].text, v[*i].len)))
+			return RL_ENOMEM;
+		++*i;
+	}
+	if (in->doc->title && *in->doc->title)
+		return RL_OK;
+	free(in->doc->title);
+	if (!(in->doc->title = rl_file_stem(in->src->name)))
+		return RL_ENOMEM;
+	return rl_diag_add(in->d, RL_WARNING, *i < b->n ? v[*i].line : 0, 0,
+	                   "no title heading; the file name '%s' is the title",
+	                   in->doc->title);
 }

@@ -50,46 +50,8 @@ struct parser {
 	struct rl_buf def;      /* the current definition, markup as written */
 	bool pending_blank;
 	bool warned_stray;      /* stray text warned about in this paragraph */
+	struct rl_strmap terms; /* the entries' keys so far, to their places */
 };
-
-/* Adds a reference unless e has it already. */
-static int add_unique_ref(struct rl_entry *e, enum rl_ref_kind k, const char *t)
-{
-	bool found;
-	int rc = rl_entry_has_ref(e, k, t, &found);
-	return rc || found ? rc : rl_entry_add_ref(e, k, t);
-}
-
-/* A copy of s[0..n) trimmed, without one final period ("Броня Х." →
- * "Броня Х"): how terms are named, on both sides of a reference. */
-static char *term_name(const char *s, size_t n)
-{
-	char *t = rl_strtrim(s, n);
-	if (!t)
-		return NULL;
-	size_t len = strlen(t);
-	if (len && t[len - 1] == '.' && !(len >= 2 && t[len - 2] == '.')) {
-		char *u = rl_strtrim(t, len - 1);
-		free(t);
-		t = u;
-	}
-	return t;
-}
-
-/* A :term:`X.` role: a reference of kind term to X. */
-static int on_role(void *ctx, const char *role, size_t rn, const char *target,
-                   size_t tn)
-{
-	struct rl_entry *e = ctx;
-	if (rn != 4 || memcmp(role, "term", 4) != 0)
-		return RL_OK;
-	char *t = term_name(target, tn);
-	if (!t)
-		return RL_ENOMEM;
-	int rc = *t ? add_unique_ref(e, RL_REF_TERM, t) : RL_OK;
-	free(t);
-	return rc;
-}
 
 /* ---- entries --------------------------------------------------------------- */
 
@@ -101,33 +63,15 @@ static int on_role(void *ctx, const char *role, size_t rn, const char *target,
 static int merge_duplicate(struct parser *p)
 {
 	struct rl_doc *doc = p->doc;
-	struct rl_entry *e = &doc->entries[doc->n - 1], *f = NULL;
-	for (size_t i = 0; i + 1 < doc->n && !f; i++)
-		if (strcmp(doc->entries[i].key, e->key) == 0)
-			f = &doc->entries[i];
-	if (!f)
-		return RL_OK;
-	int rc = rl_diag_add(p->d, RL_WARNING, e->line, 0,
-	                     "term '%s' appears again (first at line %u); its "
-	                     "definition is added to the first's", e->title, f->line);
-	if (!rc && *e->text && !strstr(f->text, e->text)) {
-		struct rl_buf b = {0};
-		rl_buf_adds(&b, f->text);
-		if (*f->text)
-			rl_buf_adds(&b, "\n\n");
-		rl_buf_adds(&b, e->text);
-		char *t = rl_buf_take(&b);
-		if (!t)
-			return RL_ENOMEM;
-		free(f->text);
-		f->text = t;
-	}
-	for (size_t i = 0; i < e->nrefs && !rc; i++)
-		rc = add_unique_ref(f, e->refs[i].kind, e->refs[i].target);
-	for (size_t i = 0; i < e->ntags && !rc; i++)
-		rc = rl_entry_add_tag(f, e->tags[i].name, e->tags[i].qualifier);
-	for (size_t i = 0; i < e->naliases && !rc; i++)
-		rc = rl_entry_add_alias(f, e->aliases[i]);
+	struct rl_entry *e = &doc->entries[doc->n - 1], *f;
+	int rc = rl_doc_same_entry(doc, &p->terms, &f);
+	if (rc || !f)
+		return rc;
+	rc = rl_diag_add(p->d, RL_WARNING, e->line, 0,
+	                 "term '%s' appears again (first at line %u); its "
+	                 "definition is added to the first's", e->title, f->line);
+	if (!rc)
+		rc = rl_entry_absorb(f, e);
 	rl_entry_clear(e);
 	doc->n--;
 	return rc;
@@ -144,7 +88,7 @@ static int finish(struct parser *p)
 	if (!raw)
 		return RL_ENOMEM;
 	struct rl_buf out = {0};
-	int rc = rl_rst_plain(raw, strlen(raw), on_role, e, &out);
+	int rc = rl_rst_plain(raw, strlen(raw), rl_rst_term_role, e, &out);
 	free(raw);
 	char *text = rl_buf_take(&out);
 	if (!rc && !text)
@@ -206,7 +150,7 @@ static int term_line(struct parser *p, const struct rl_block *l)
 		}
 	}
 	char *plain_name = rc ? NULL : rl_rst_plain_copy(name, name_len);
-	char *title = plain_name ? term_name(plain_name, strlen(plain_name)) : NULL;
+	char *title = plain_name ? rl_rst_term_name(plain_name, strlen(plain_name)) : NULL;
 	free(plain_name);
 	if (!rc && !title)
 		rc = RL_ENOMEM;
@@ -284,22 +228,7 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 	struct parser p = { .doc = in->doc, .d = in->d };
 	const struct rl_block *v = b->v;
 	size_t i = 0, n = b->n;
-	int rc = rl_blocks_skip_to_content(b, &i, in->d);
-	if (rc)
-		return rc;
-	if (v[i].type == RL_BLOCK_HEADING) {
-		if (!(in->doc->title = rl_rst_plain_copy(v[i].text, v[i].len)))
-			return RL_ENOMEM;
-		i++;
-	}
-	if (!in->doc->title || !*in->doc->title) {
-		free(in->doc->title);
-		if (!(in->doc->title = rl_file_stem(in->src->name)))
-			return RL_ENOMEM;
-		rc = rl_diag_add(in->d, RL_WARNING, i < n ? v[i].line : 0, 0,
-		                 "no title heading; the file name '%s' is the title",
-		                 in->doc->title);
-	}
+	int rc = rl_rst_doc_title(b, &i, in);
 	for (; i < n && !rc; i++) {
 		const struct rl_block *l = &v[i];
 		switch (l->type) {
@@ -352,6 +281,7 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 		rc = rl_doc_game_from_words(in->doc, GAME_RE, 0, SIZE_MAX);
 	rl_buf_free(&p.def);
 	free(p.section);
+	rl_strmap_free(&p.terms);
 	return rc;
 }
 

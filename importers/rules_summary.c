@@ -57,6 +57,8 @@ static int paragraphs(const struct rl_blocks *b, struct para **out, size_t *n,
 			j++;
 		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
 			free(*out);
+			*out = NULL;
+			*n = 0;
 			return RL_ENOMEM;
 		}
 		const char *end = v[j - 1].raw + v[j - 1].raw_len;

@@ -263,6 +263,51 @@ int rl_entry_add_alias(struct rl_entry *e, const char *alias)
 	return RL_OK;
 }
 
+int rl_doc_same_entry(struct rl_doc *doc, struct rl_strmap *seen,
+                      struct rl_entry **first)
+{
+	*first = NULL;
+	size_t last = doc->n - 1, was;
+	const struct rl_entry *e = &doc->entries[last];
+	struct rl_buf k = {0};
+	rl_buf_addf(&k, "%d:%s", (int)e->kind, e->key);
+	int fresh = k.oom ? -1 : rl_strmap_add(seen, k.s, k.len, last, &was);
+	rl_buf_free(&k);
+	if (fresh < 0)
+		return RL_ENOMEM;
+	if (!fresh)
+		*first = &doc->entries[was];
+	return RL_OK;
+}
+
+int rl_entry_absorb(struct rl_entry *f, const struct rl_entry *e)
+{
+	if (*e->text && !strstr(f->text, e->text)) {
+		struct rl_buf b = {0};
+		rl_buf_adds(&b, f->text);
+		if (*f->text)
+			rl_buf_adds(&b, "\n\n");
+		rl_buf_adds(&b, e->text);
+		char *t = rl_buf_take(&b);
+		if (!t)
+			return RL_ENOMEM;
+		free(f->text);
+		f->text = t;
+	}
+	int rc = RL_OK;
+	for (size_t i = 0; i < e->nrefs && !rc; i++) {
+		bool found;
+		rc = rl_entry_has_ref(f, e->refs[i].kind, e->refs[i].target, &found);
+		if (!rc && !found)
+			rc = rl_entry_add_ref(f, e->refs[i].kind, e->refs[i].target);
+	}
+	for (size_t i = 0; i < e->ntags && !rc; i++)
+		rc = rl_entry_add_tag(f, e->tags[i].name, e->tags[i].qualifier);
+	for (size_t i = 0; i < e->naliases && !rc; i++)
+		rc = rl_entry_add_alias(f, e->aliases[i]);
+	return rc;
+}
+
 void rl_tag_clear(struct rl_tag *t)
 {
 	if (!t)

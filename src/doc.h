@@ -4,6 +4,8 @@
 
 #include "rulings.h"
 
+struct rl_strmap;
+
 /* Appends a zeroed entry (hidden_tags = -1); NULL when memory ran out. */
 struct rl_entry *rl_doc_add_entry(struct rl_doc *doc);
 /* Adds a tag, in its canonical form (rl_tag_canonical()), unless e has it
@@ -19,6 +21,16 @@ int rl_entry_add_ref(struct rl_entry *e, enum rl_ref_kind kind, const char *targ
 int rl_entry_has_ref(struct rl_entry *e, enum rl_ref_kind kind,
                      const char *target, bool *found);
 void rl_entry_clear(struct rl_entry *e);
+/* Is the entry last added to doc of an earlier entry's kind and key (a
+ * term, a card listed twice)? *first is that entry, or NULL (and the last
+ * is remembered). seen maps the entries' kinds and keys to their places:
+ * a file of many is not quadratic. RL_ENOMEM on failure. */
+int rl_doc_same_entry(struct rl_doc *doc, struct rl_strmap *seen,
+                      struct rl_entry **first);
+/* e's content added to f's: e's text as another paragraph (unless f's
+ * says it already), its references, tags and aliases. RL_ENOMEM on
+ * failure. */
+int rl_entry_absorb(struct rl_entry *f, const struct rl_entry *e);
 /* A title made from text: its first sentence, cut at a word boundary to at
  * most about max bytes (with "…" when cut). */
 char *rl_title_from_text(const char *text, size_t max);

@@ -122,7 +122,10 @@ static const char resolve_sql[] =
 	"  ORDER BY t.lang = s.lang DESC, t.id LIMIT 1)"
 	" WHERE kind = 'rule' AND id IN (SELECT id FROM temp.todo);"
 	/* terms: glossary entries by key, title or alias (case and accents
-	 * aside), the first in the reference's language, else the first. The
+	 * aside), the first in the reference's language, else the first; a
+	 * key before a title before an alias (a term "Амулет" of the
+	 * dictionary before a card text titled "Амулет", keyed "card:
+	 * амулет", whichever was imported first). The
 	 * keys of every glossary title and every target are computed once
 	 * (the materialized tables) and matched by equality: comparing each
 	 * reference with each entry through rl_key_loose() took 24 s for a
@@ -138,16 +141,17 @@ static const char resolve_sql[] =
 	"    rl_key(f.target) AS k, rl_key_loose(f.target) AS kl"
 	"    FROM refs f JOIN rulings s ON s.id = f.ruling_id"
 	"    WHERE f.kind = 'term' AND f.id IN (SELECT id FROM temp.todo)),"
-	"  c (ref, tid, same) AS ("
-	"    SELECT r.id, t.id, t.lang = r.lang FROM r JOIN t"
+	"  c (ref, tid, same, how) AS ("
+	"    SELECT r.id, t.id, t.lang = r.lang, 0 FROM r JOIN t"
 	"      ON t.g = r.g AND t.key = r.k"
-	"    UNION ALL SELECT r.id, t.id, t.lang = r.lang FROM r JOIN t"
+	"    UNION ALL SELECT r.id, t.id, t.lang = r.lang, 1 FROM r JOIN t"
 	"      ON t.g = r.g AND t.tloose = r.kl"
-	"    UNION ALL SELECT r.id, t.id, t.lang = r.lang FROM r"
+	"    UNION ALL SELECT r.id, t.id, t.lang = r.lang, 2 FROM r"
 	"      JOIN ruling_aliases a ON a.alias_fold = r.kl"
 	"      JOIN t ON t.id = a.ruling_id AND t.g = r.g),"
 	"  best AS (SELECT ref, tid FROM (SELECT ref, tid, row_number() OVER"
-	"    (PARTITION BY ref ORDER BY same DESC, tid) AS n FROM c) WHERE n = 1)"
+	"    (PARTITION BY ref ORDER BY same DESC, how, tid) AS n FROM c)"
+	"    WHERE n = 1)"
 	" UPDATE refs SET target_id = best.tid FROM best WHERE best.ref = refs.id;"
 	/* other rulings by title */
 	"UPDATE refs SET target_id = (SELECT t.id FROM rulings t, rulings s"

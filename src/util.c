@@ -219,3 +219,53 @@ void rl_strset_free(struct rl_strset *set)
 	free(set->slot);
 	*set = (struct rl_strset){0};
 }
+
+int rl_strmap_add(struct rl_strmap *map, const char *s, size_t len,
+                  size_t val, size_t *was)
+{
+	char **at = map->cap ? strset_slot(map->slot, map->cap, s, len) : NULL;
+	if (at && *at) {
+		*was = map->val[at - map->slot];
+		return 0;
+	}
+	if ((map->n + 1) * 2 > map->cap) {
+		size_t cap = map->cap ? map->cap * 2 : 64;
+		char **slot = calloc(cap, sizeof *slot);
+		size_t *v = malloc(cap * sizeof *v);
+		if (!slot || !v) {
+			free(slot);
+			free(v);
+			return -1;
+		}
+		for (size_t i = 0; i < map->cap; i++) {
+			if (!map->slot[i])
+				continue;
+			char **to = strset_slot(slot, cap, map->slot[i],
+			                        strlen(map->slot[i]));
+			*to = map->slot[i];
+			v[to - slot] = map->val[i];
+		}
+		free(map->slot);
+		free(map->val);
+		map->slot = slot;
+		map->val = v;
+		map->cap = cap;
+	}
+	char *copy = rl_strndup(s, len);
+	if (!copy)
+		return -1;
+	at = strset_slot(map->slot, map->cap, s, len);
+	*at = copy;
+	map->val[at - map->slot] = val;
+	map->n++;
+	return 1;
+}
+
+void rl_strmap_free(struct rl_strmap *map)
+{
+	for (size_t i = 0; i < map->cap; i++)
+		free(map->slot[i]);
+	free(map->slot);
+	free(map->val);
+	*map = (struct rl_strmap){0};
+}

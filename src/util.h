@@ -58,4 +58,17 @@ int rl_strset_add(struct rl_strset *set, const char *s, size_t len);
 bool rl_strset_has(const struct rl_strset *set, const char *s, size_t len);
 void rl_strset_free(struct rl_strset *set);
 
+/* A map of strings (copies) to numbers, by hash, as rl_strset. */
+struct rl_strmap {
+	char **slot;
+	size_t *val;
+	size_t n, cap;
+};
+
+/* Maps s[0..len) to val: 1 when it is new; 0 when it was there (*was is
+ * its number, unchanged); -1 when out of memory (the map unchanged). */
+int rl_strmap_add(struct rl_strmap *map, const char *s, size_t len,
+                  size_t val, size_t *was);
+void rl_strmap_free(struct rl_strmap *map);
+
 #endif

@@ -4,7 +4,9 @@
 # on small inputs written here. Tags, term references resolved by title,
 # file name or alias (case and accents aside), dangling references, show by
 # a section's rule number, a directory walk that skips what is not Markdown.
-# (The real corpora are in test-corpus-glossaries.sh.)
+# Card FAQs (card-faq) beside a glossary and each other: a card named like a
+# term, two FAQs ruling on one card, in either order, again.
+# (The real corpora are in test-corpus-glossaries.sh, test-corpus-cardfaq.sh.)
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 # ---- rst-glossary -------------------------------------------------------------
@@ -155,4 +157,110 @@ rl --db m.db import --no-thesaurus --game "Marvel Champions" vault
 check_match "importing the vault again changes nothing" \
 	"^6 documents: 0 imported, 4 unchanged, 2 skipped, 0 failed" "$(cat "$OUT")"
 
+
+# ---- a card named like a term (card-faq beside rst-glossary) -------------------
+# A card FAQ's card text is a glossary entry titled by the card. A hero named
+# exactly like a term of the game's dictionary was the same ruling (game,
+# kind, language, key): whichever document was imported last replaced the
+# other's text, without a word, in either order.
+mkdir clash
+cat >clash/dict.rst <<'EOF'
+Глоссарий
+=========
+
+.. glossary::
+
+  **Амулет.**
+    Класс карты поддержки.
+
+  **Экипировка.**
+    Общее название для :term:`Амулет.` и оружия.
+EOF
+cat >clash/heroes.rst <<'EOF'
+FAQ по картам "Герой"
+=====================
+
+Амулет
+------
+.. image:: ./images/amulet.png
+Когда вы разыгрываете амулет, ранить персонажа на 1.
+
+.. admonition:: Комьюнити FAQ
+
+  Срабатывает и на амулеты противника.
+
+Тилия
+-----
+.. image:: ./images/tilia.png
+Вы можете вернуть существо в руку.
+
+.. admonition:: Комьюнити FAQ
+
+  Работает в конце хода каждого игрока.
+EOF
+for order in "dict.rst heroes.rst" "heroes.rst dict.rst"; do
+	db=clash-${order%% *}.db
+	for f in $order ${order%% *}; do
+		rl --db "$db" import --no-thesaurus --game "Берсерк. Герои" "clash/$f"
+		check_exit "[$order] clash/$f imports" 0
+		check_err_empty "[$order] clash/$f: no warning"
+	done
+	rl --db "$db" search --kind glossary --format json
+	cp "$OUT" clash-g.json
+	check_json "[$order] the term and the card's text are two rulings, each its own text" \
+		'sorted(r["text"] for r in d["results"] if r["title"] == "Амулет") == ["Класс карты поддержки.", "Когда вы разыгрываете амулет, ранить персонажа на 1."]' clash-g.json
+	term=$(json_get '[r["id"] for r in d["results"] if r["text"] == "Класс карты поддержки."][0]' clash-g.json)
+	card=$(json_get '[r["id"] for r in d["results"] if r["text"].startswith("Когда")][0]' clash-g.json)
+	tilia=$(json_get '[r["id"] for r in d["results"] if r["title"] == "Тилия"][0]' clash-g.json)
+	rl --db "$db" xrefs --kind term --format json
+	cp "$OUT" clash-x.json
+	check_json "[$order] the dictionary's :term:\`Амулет.\` is the term, whichever came first" \
+		"[x['id'] for x in d['xrefs'] if x['from_title'] == 'Экипировка'] == [$term]" clash-x.json
+	check_json "[$order] each ruling on a card refers to its card's text" \
+		"sorted((x['from_title'], x['id']) for x in d['xrefs'] if x['from_title'] in ('Амулет', 'Тилия')) == [('Амулет', $card), ('Тилия', $tilia)]" clash-x.json
+done
+
+# ---- two card FAQs of a game ruling on one card ---------------------------------
+# A ruling titled by its card was keyed by the card alone: a second FAQ of
+# the game with an entry for the same card replaced the first one's answer
+# (0 edited), and re-importing the first changed nothing back.
+cat >clash/faq12.rst <<'EOF'
+FAQ Возвращения древних
+=======================
+1.  Вожак стаи
+
+.. image:: ./images/image2.png
+
+Игрок может отказаться от выполнения Поиска.
+
+2.  Грозящий расправой
+
+.. image:: ./images/image3.png
+
+Особенность срабатывает в начале хода каждого игрока.
+EOF
+cat >clash/faq13.rst <<'EOF'
+FAQ Новой эры
+=============
+1.  Вожак стаи
+
+.. image:: ./images/image7.png
+
+Поиск выполняется до розыгрыша.
+
+2.  Другая карта
+
+.. image:: ./images/image8.png
+
+Текст.
+EOF
+for f in faq12.rst faq13.rst faq12.rst; do
+	rl --db faqs.db import --no-thesaurus --game "Берсерк. Герои" "clash/$f"
+	check_exit "clash/$f imports" 0
+done
+rl --db faqs.db search --kind faq --format json
+check_json "each FAQ's answer on 'Вожак стаи' is a ruling, both tagged with the card" \
+	'sorted((r["text"], r["tags"]) for r in d["results"] if r["title"] == "Вожак стаи") == [("Игрок может отказаться от выполнения Поиска.", ["Вожак стаи"]), ("Поиск выполняется до розыгрыша.", ["Вожак стаи"])]'
+rl --db faqs.db import --no-thesaurus --game "Берсерк. Герои" clash/faq12.rst clash/faq13.rst
+check_match "again: both unchanged" "^2 documents: 0 imported, 2 unchanged" "$(cat "$OUT")"
 finish

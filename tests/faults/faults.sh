@@ -13,7 +13,8 @@
 # JSON (each change's ruling read as it stands: the output is whole or the
 # run fails), parse/FORMAT parses the sample of each format of
 # importers/formats.def with --format FORMAT (no database; its output must
-# be the normal one when it succeeds). Every run that meets its failure
+# be the normal one when it succeeds), detect/FORMAT the same without
+# --format (every format's probe reads it). Every run that meets its failure
 # must
 #   - exit with status 70 (out of memory / internal) or 74 (i/o), after a
 #     message of its own, or 0 with the normal result when SQLite copes
@@ -30,7 +31,8 @@
 # FAULTS_STEP percent (default 3) a step: about 350 runs for an import of
 # 30,000 allocations. FAULTS_DENSE=1000000 walks every N (slow).
 # FAULTS_ONLY=NAME runs one kind of loop (import-new, import-more, search,
-# changed, parse) or one loop (import-new/write, parse/xml-interchange). FAULTS_DBCHECK=PATH: the checker to use instead of
+# changed, parse, detect) or one loop (import-new/write,
+# parse/xml-interchange). FAULTS_DBCHECK=PATH: the checker to use instead of
 # DBCHECK (one of another build of the same source: tests/run-all gives the
 # sanitizer build's loops the normal build's, a cheaper process to start).
 # FAULTS_PERSIST=1: every allocation from the N-th on fails, not only the
@@ -296,6 +298,20 @@ for f in "${formats[@]}"; do
 		slow=(env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0")
 	loop "parse/$format" RULINGS_FAIL_ALLOC setup_search - - \
 		"parse-$format.out" "${slow[@]}" "$RULINGS" parse --format "$format" "$sample"
+done
+
+# The same samples without --format: the format detected, every format's
+# probe reading each (a probe out of memory says so; the rules-summary
+# probe read its list of paragraphs after freeing it, a crash).
+for f in "${formats[@]}"; do
+	read -r format syntax sample <<<"$f"
+	sample=$ROOT/$sample
+	"$RULINGS" parse "$sample" >"detect-$format.out" 2>/dev/null || exit 2
+	slow=()
+	[ "$syntax" = RL_SYNTAX_XML ] &&
+		slow=(env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0")
+	loop "detect/$format" RULINGS_FAIL_ALLOC setup_search - - \
+		"detect-$format.out" "${slow[@]}" "$RULINGS" parse "$sample"
 done
 
 echo "$failed failed"

@@ -261,6 +261,35 @@ static void test_strset(void **state)
 	rl_strset_free(&set);   /* twice: harmless */
 }
 
+/* rl_strmap: each key keeps the number it was first given, through the
+ * growths of the table; a prefix is another key. */
+static void test_strmap(void **state)
+{
+	(void)state;
+	struct rl_strmap map = {0};
+	char buf[32];
+	size_t was = 0;
+	for (size_t i = 0; i < 5000; i++) {
+		snprintf(buf, sizeof buf, "key %zu", i);
+		assert_int_equal(rl_strmap_add(&map, buf, strlen(buf), i, &was), 1);
+	}
+	assert_int_equal(map.n, 5000);
+	for (size_t i = 0; i < 5000; i++) {
+		snprintf(buf, sizeof buf, "key %zu", i);
+		was = 99999;
+		assert_int_equal(rl_strmap_add(&map, buf, strlen(buf), 7, &was), 0);
+		assert_int_equal(was, i);
+	}
+	assert_int_equal(rl_strmap_add(&map, "key 1", 4, 5000, &was), 1);
+	assert_int_equal(rl_strmap_add(&map, "key ", 4, 1, &was), 0);
+	assert_int_equal(was, 5000);
+	assert_int_equal(map.n, 5001);
+	rl_strmap_free(&map);
+	assert_int_equal(rl_strmap_add(&map, "key 1", 5, 3, &was), 1);
+	rl_strmap_free(&map);
+	rl_strmap_free(&map);   /* twice: harmless */
+}
+
 /* rl_entry_has_ref: the same answers by scan (few refs) and by the index
  * (many), kept up to date by rl_entry_add_ref. */
 static void test_entry_has_ref(void **state)
@@ -305,6 +334,7 @@ int main(void)
 		cmocka_unit_test(test_lang_russian),
 		cmocka_unit_test(test_lang_seed_files),
 		cmocka_unit_test(test_strset),
+		cmocka_unit_test(test_strmap),
 		cmocka_unit_test(test_entry_has_ref),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
