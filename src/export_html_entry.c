@@ -235,12 +235,12 @@ static char *ref_label(struct page_doc *d, const struct rl_ref_out *x)
 		{ "rule", MSG_REF_RULE }, { "term", MSG_REF_TERM },
 		{ "url", MSG_REF_URL },
 	};
-	const char *const args[] = { x->target };
+	const char *const args[] = { rl_ref_shown(x) };
 	for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
 		if (!strcmp(x->kind, kinds[k].kind))
 			return msg_fill(html_msg(d, kinds[k].msg), 1, args);
 	struct rl_buf b = {0};
-	rl_buf_addf(&b, "%s %s", x->kind, x->target);
+	rl_buf_addf(&b, "%s %s", x->kind, rl_ref_shown(x));
 	return rl_buf_take(&b);
 }
 

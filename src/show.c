@@ -15,6 +15,14 @@ static void link_row(sqlite3_stmt *st, void *elem, void *ctx, bool *oom)
 	o->target_title = rl_column_dup(st, 4, oom);
 }
 
+const char *rl_ref_shown(const struct rl_ref_out *x)
+{
+	if (x->target_id && x->target_title && *x->target_title &&
+	    strcmp(x->kind, "term") == 0)
+		return x->target_title;
+	return x->target;
+}
+
 /* Reads rows of (kind, target, id, rule, title) into a list. */
 static int read_links(rl_db *db, const char *sql, long long id,
                       struct rl_ref_out **v, size_t *n)

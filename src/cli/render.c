@@ -173,7 +173,7 @@ static void full_text(struct out *o, const void *item)
 	for (size_t i = 0; i < r->nrefs; i++) {
 		const struct rl_ref_out *x = &r->refs[i];
 		out_printf(o, "    %s %s %s", i ? "     " : "refs:", x->kind,
-		           x->target);
+		           rl_ref_shown(x));
 		if (x->target_id)
 			out_printf(o, " \xE2\x86\x92 #%lld", x->target_id);
 		else if (resolves(x->kind))

@@ -107,6 +107,11 @@ int rl_find_rule(rl_db *db, const char *rule, const char *game,
                  long long **ids, char ***games, size_t *n);
 /* One ruling with refs and backlinks. RL_NOTFOUND when id is unknown. */
 int rl_show(rl_db *db, long long id, struct rl_ruling *out);
+
+/* What reference x is shown as: a term it resolves to by that term's
+ * title (a card's text, keyed "card: NAME", as NAME), any other as its
+ * target was written. */
+const char *rl_ref_shown(const struct rl_ref_out *x);
 /* rl_show() with the title and text the ruling had at when (a date: its
  * end; rl_when_parse()): those of its latest version dated at or before
  * when (by the versions' dates, as search's as_of), withdrawn_at NULL;

@@ -220,6 +220,17 @@ for order in "dict.rst heroes.rst" "heroes.rst dict.rst"; do
 		"sorted((x['from_title'], x['id']) for x in d['xrefs'] if x['from_title'] in ('Амулет', 'Тилия')) == [('Амулет', $card), ('Тилия', $tilia)]" clash-x.json
 done
 
+# The card's text is keyed "card: NAME"; a reference to it is shown by the
+# card's name, not by that key (an English "card:" on a Russian page)
+faq=$(json_get '[x["from"] for x in d["xrefs"] if x["from_title"] == "Тилия"][0]' clash-x.json)
+rl --db "$db" show "$faq"
+check_out_contains "show: the ruling refers to its card by the card's name" \
+	"refs: term Тилия → #$tilia"
+rl --db "$db" export --all --format html -o clash-site
+check_exit "the clash's site exports" 0
+check_eq "the site names no card by its key" "" \
+	"$(grep -rl 'card: ' clash-site || true)"
+
 # ---- two card FAQs of a game ruling on one card ---------------------------------
 # A ruling titled by its card was keyed by the card alone: a second FAQ of
 # the game with an entry for the same card replaced the first one's answer
