@@ -155,6 +155,20 @@ int rl_schema_triggers(rl_db *db)
 	return rc;
 }
 
+/* *yes: whether sql (a SELECT ... LIMIT 1) has a row. */
+static int any_row(rl_db *db, const char *sql, const char *what, bool *yes)
+{
+	sqlite3_stmt *st = rl_db_prepare(db, sql);
+	if (!st)
+		return RL_EINTERNAL;
+	int step = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		return rl_db_sqlite_fail(db, step, what);
+	*yes = step == SQLITE_ROW;
+	return RL_OK;
+}
+
 /* Applies the migrations after version have, then sets the
  * application_id, in the caller's transaction. Version 8 also refolds
  * (rl_refold()), rebuilding the full-text tables when a ruling holds
@@ -175,31 +189,21 @@ static int apply_migrations(rl_db *db, int have)
 			rc = rl_db_sqlite_fail(db, src, m->name);
 			break;
 		}
+		bool yes = false;
 		if (m->version == 8 && have > 0) {
-			sqlite3_stmt *st = rl_db_prepare(db,
-				"SELECT 1 FROM rulings WHERE instr(title, char(700))"
-				" OR instr(body, char(700)) LIMIT 1");
-			if (!st)
-				return RL_EINTERNAL;
-			int step = sqlite3_step(st);
-			sqlite3_finalize(st);
-			if (step != SQLITE_ROW && step != SQLITE_DONE)
-				return rl_db_sqlite_fail(db, step, m->name);
-			rc = rl_refold(db, step == SQLITE_ROW,
-			               &db->info.merged_rulings, &db->info.merged_tags);
+			rc = any_row(db, "SELECT 1 FROM rulings WHERE"
+			             " instr(title, char(700)) OR instr(body,"
+			             " char(700)) LIMIT 1", m->name, &yes);
+			if (!rc)
+				rc = rl_refold(db, yes, &db->info.merged_rulings,
+				               &db->info.merged_tags);
 		}
 		/* 017-lang-case: rulings of a language in capitals ("FR"), moved
 		 * to their language and merged where one is there already */
 		if (!rc && named(m, RL_SCHEMA_LANG_CASE) && have > 0) {
-			sqlite3_stmt *st = rl_db_prepare(db, "SELECT 1 FROM rulings"
-				" WHERE lang <> lower(lang) LIMIT 1");
-			if (!st)
-				return RL_EINTERNAL;
-			int step = sqlite3_step(st);
-			sqlite3_finalize(st);
-			if (step != SQLITE_ROW && step != SQLITE_DONE)
-				return rl_db_sqlite_fail(db, step, m->name);
-			if (step == SQLITE_ROW)
+			rc = any_row(db, "SELECT 1 FROM rulings WHERE"
+			             " lang <> lower(lang) LIMIT 1", m->name, &yes);
+			if (!rc && yes)
 				rc = rl_refold(db, false, &db->info.merged_rulings,
 				               &db->info.merged_tags);
 		}
