@@ -99,7 +99,9 @@ static void fts_union(struct rl_buf *b, const char *lang, int mi, bool scored,
  * Computed for the rows a query returns only. snippet() in the ranked
  * UNION ALL ran for every match before the LIMIT, re-tokenizing and
  * stemming each matching text: two thirds of a rare word's query at 1M
- * rulings (bench/RESULTS.md). */
+ * rulings (bench/RESULTS.md). rl_insts() before it: an out-of-memory
+ * error of its count of instances, which snippet() loses (answering the
+ * text's start), fails the search (tests/faults). */
 static void fts_snippet(struct rl_buf *b, const char *lang, int mi,
                         const char *prefix)
 {
@@ -108,11 +110,12 @@ static void fts_snippet(struct rl_buf *b, const char *lang, int mi,
 		const char *l = fts_langs[i];
 		if (!fts_wanted(l, lang))
 			continue;
-		rl_buf_addf(b, " WHEN '%s' THEN (SELECT snippet(%s%s, 1, '"
+		rl_buf_addf(b, " WHEN '%s' THEN (SELECT CASE WHEN rl_insts(%s%s)"
+		            " >= 0 THEN snippet(%s%s, 1, '"
 		            RL_SNIPPET_OPEN "', '" RL_SNIPPET_CLOSE "', "
-		            "'\xE2\x80\xA6', 24) FROM %s%s WHERE %s%s MATCH ?%d"
+		            "'\xE2\x80\xA6', 24) END FROM %s%s WHERE %s%s MATCH ?%d"
 		            " AND rowid = top.id)", l, prefix, l, prefix, l, prefix, l,
-		            mi);
+		            prefix, l, mi);
 	}
 	rl_buf_adds(b, " END");
 }

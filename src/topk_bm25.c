@@ -167,6 +167,25 @@ static void phrases(const Fts5ExtensionApi *api, Fts5Context *fts,
 	sqlite3_result_int64(ctx, mask);
 }
 
+/* rl_insts(table): how many phrase instances the current row holds, or
+ * the error counting them met. FTS5's snippet() of SQLite 3.40 loses an
+ * out-of-memory error of that count (the next call's result replaces it)
+ * and answers the text's start as if nothing matched: called before it,
+ * this counts them (snippet() then reads the count FTS5 keeps for the
+ * row) and fails the statement when counting fails. (Its first
+ * allocation, a byte per phrase, it loses the same way: tests/faults.) */
+static void insts(const Fts5ExtensionApi *api, Fts5Context *fts,
+                  sqlite3_context *ctx, int nval, sqlite3_value **val)
+{
+	(void)nval; (void)val;
+	int n = 0;
+	int rc = api->xInstCount(fts, &n);
+	if (rc != SQLITE_OK)
+		sqlite3_result_error_code(ctx, rc);
+	else
+		sqlite3_result_int(ctx, n);
+}
+
 int rl_topk_bm25_register(sqlite3 *h)
 {
 	fts5_api *api = rl_fts5_api(h);
@@ -175,5 +194,7 @@ int rl_topk_bm25_register(sqlite3 *h)
 	int rc = api->xCreateFunction(api, "rl_bm25", NULL, bm25, NULL);
 	if (rc == SQLITE_OK)
 		rc = api->xCreateFunction(api, "rl_phrases", NULL, phrases, NULL);
+	if (rc == SQLITE_OK)
+		rc = api->xCreateFunction(api, "rl_insts", NULL, insts, NULL);
 	return rc;
 }

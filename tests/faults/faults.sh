@@ -159,6 +159,18 @@ has_message() {
 	return 1
 }
 
+# snippet_only OUT EXPECT: the two differ only in "snippet" lines of a
+# search's JSON. FTS5's snippet() of SQLite 3.40 loses the failure of
+# its first allocation (a byte per phrase: the next call's result
+# replaces the error) and answers the text's start; the loss of its
+# count of instances the search itself catches (rl_insts, src/search.c).
+# Any other line that differs is ours.
+snippet_only() {
+	[ "$(wc -l <"$1")" = "$(wc -l <"$2")" ] &&
+		diff <(grep -v '^ *"snippet": ' "$1") \
+		     <(grep -v '^ *"snippet": ' "$2") >/dev/null
+}
+
 bad() {
 	failed=$((failed + 1))
 	echo "FAIL - $*"
@@ -222,7 +234,8 @@ loop() {
 			# must be the normal one
 			if [ "$db" = - ] && ! cmp -s out "$after"; then
 				bad "$name N=$n: succeeded with a different output"
-			elif [ -n "$expect" ] && ! cmp -s out "$expect"; then
+			elif [ -n "$expect" ] && ! cmp -s out "$expect" &&
+			     ! snippet_only out "$expect"; then
 				bad "$name N=$n: succeeded with a different output"
 			elif [ "$db" = db ] && { ! state db now.state ||
 			     ! cmp -s now.state "${after/#subset/new-after.state}"; }; then
