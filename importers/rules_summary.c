@@ -56,7 +56,10 @@ static int paragraphs(const struct rl_blocks *b, struct para **out, size_t *n,
 		while (j < nl && v[j].type != RL_BLOCK_BLANK)
 			j++;
 		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
+			/* none: the callers read *out[0..*n) and free *out */
 			free(*out);
+			*out = NULL;
+			*n = 0;
 			return RL_ENOMEM;
 		}
 		const char *end = v[j - 1].raw + v[j - 1].raw_len;
