@@ -56,6 +56,7 @@ static int paragraphs(const struct rl_blocks *b, struct para **out, size_t *n,
 		while (j < nl && v[j].type != RL_BLOCK_BLANK)
 			j++;
 		if (!rl_grow(out, &cap, *n + 1, sizeof **out)) {
+			/* none: the callers read *out[0..*n) and free *out */
 			free(*out);
 			*out = NULL;
 			*n = 0;

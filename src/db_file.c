@@ -104,7 +104,7 @@ int rl_db_classify(rl_db *db, const char *file,
                    const struct rl_db_header *hd, enum rl_db_kind *kind)
 {
 	char *uri = NULL;
-	int flags = SQLITE_OPEN_READONLY;
+	int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX;
 	if (hd->wal && !(rl_db_file_exists(file, "-wal") &&
 	                 rl_db_file_exists(file, "-shm"))) {
 		if (!(uri = rl_db_immutable_uri(file)))

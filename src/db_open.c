@@ -55,7 +55,9 @@ static int open_handle(rl_db *db, const char *name, int flags, bool setup)
 {
 	sqlite3_close(db->h);
 	db->h = NULL;
-	int rc = sqlite3_open_v2(name, &db->h, flags, NULL);
+	/* no connection mutex: a handle is never used by two threads at once
+	 * (rulings/database.h) */
+	int rc = sqlite3_open_v2(name, &db->h, flags | SQLITE_OPEN_NOMUTEX, NULL);
 	if ((rc & 0xFF) == SQLITE_NOMEM)
 		return rl_db_fail(db, RL_ENOMEM, "out of memory");
 	if (rc != SQLITE_OK)

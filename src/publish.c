@@ -98,7 +98,8 @@ static int destination(rl_db *db, const char *path, char **target)
 static int finish_copy(rl_db *db, const char *tmp, const char *path)
 {
 	sqlite3 *h = NULL;
-	int rc = sqlite3_open_v2(tmp, &h, SQLITE_OPEN_READWRITE, NULL);
+	int rc = sqlite3_open_v2(tmp, &h, SQLITE_OPEN_READWRITE |
+	                         SQLITE_OPEN_NOMUTEX, NULL);
 	if (rc == SQLITE_OK)
 		rc = rl_stemtok_register(h);
 	if (rc == SQLITE_OK)

@@ -31,6 +31,7 @@
  * The lists per game (below) are built with them, and again when an
  * imported thesaurus binds other terms to games (rl_topk_games). */
 
+#include "ftsseg.h"
 #include "query.h"
 #include "stemtok.h"
 #include "topk.h"
@@ -524,63 +525,72 @@ static int term_rows(rl_db *db, sqlite3_stmt *inst, const char *term,
 	return rc;
 }
 
-static int build_table(rl_db *db, int t)
+/* The statements and buffers of a table's lists' build. */
+struct build {
+	const char *tb;
+	double avgdl;
+	unsigned *dl;           /* each row's length (lengths()) */
+	long long maxid;
+	struct bound bd;
+	struct gput gp;
+	sqlite3_stmt *put_term, *put;
+	struct best *b;
+	struct rows_to to;
+};
+
+/* A term's rows begin (term_rows, or the segment's reader). */
+static void term_begin(struct build *w, const char *term)
+{
+	bool bound = is_bound(&w->bd, term);
+	w->b->n = 0;
+	w->to.gn = 0;
+	w->to.bd = bound ? &w->bd : NULL;
+}
+
+/* A term's rows have all been kept (n of them): its list, tau's row, and
+ * its lists per game. */
+static int term_put(rl_db *db, struct build *w, const char *term, size_t n)
+{
+	int rc = RL_OK, si;
+	if (n <= RL_TOPK_LIST)
+		return RL_OK;
+	if (w->to.bd && (rc = put_game_lists(db, &w->gp, &w->bd, w->tb, term,
+	                                     w->to.gv, w->to.gn)))
+		return rc;
+	struct best *b = w->b;
+	qsort(b->v, b->n, sizeof *b->v, by_weight);
+	struct scored *v = b->v;
+	rl_bind_text(w->put_term, 1, w->tb);
+	sqlite3_bind_text(w->put_term, 2, term, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(w->put_term, 3, (sqlite3_int64)n);
+	sqlite3_bind_double(w->put_term, 4, v[RL_TOPK_LIST].g);
+	if ((si = sqlite3_step(w->put_term)) != SQLITE_DONE)
+		rc = rl_db_sqlite_fail(db, si, "lists");
+	sqlite3_reset(w->put_term);
+	for (size_t i = 0; i < RL_TOPK_LIST && !rc; i++) {
+		rl_bind_text(w->put, 1, w->tb);
+		sqlite3_bind_text(w->put, 2, term, -1, SQLITE_STATIC);
+		sqlite3_bind_double(w->put, 3, v[i].g);
+		sqlite3_bind_int64(w->put, 4, v[i].rid);
+		if ((si = sqlite3_step(w->put)) != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, si, "lists");
+		sqlite3_reset(w->put);
+	}
+	return rc;
+}
+
+/* The lists of table t through fts5vocab: 'row' for the terms in more
+ * than RL_TOPK_LIST rows, 'instance' for each one's rows. */
+static int lists_vocab(rl_db *db, int t, struct build *w)
 {
 	const char *tb = tbl_name[t];
-	long long rows;
-	double avgdl;
-	int rc = averages(db, t, &rows, &avgdl);
 	char sql[256];
 	snprintf(sql, sizeof sql,
 	         "CREATE VIRTUAL TABLE IF NOT EXISTS temp.topk_row_%s USING"
 	         " fts5vocab(main, rulings_fts_%s, row);"
 	         "CREATE VIRTUAL TABLE IF NOT EXISTS temp.topk_inst_%s USING"
 	         " fts5vocab(main, rulings_fts_%s, instance);", tb, tb, tb, tb);
-	if (!rc)
-		rc = rl_db_exec(db, sql);
-	sqlite3_stmt *state = NULL;
-	static const char *const clear[] = {
-		"DELETE FROM topk_lists WHERE tbl = ?1",
-		"DELETE FROM topk_terms WHERE tbl = ?1",
-		"DELETE FROM topk_glists WHERE tbl = ?1",
-		"DELETE FROM topk_gterms WHERE tbl = ?1",
-	};
-	for (size_t k = 0; k < sizeof clear / sizeof *clear && !rc; k++) {
-		sqlite3_stmt *del = rl_db_prepare(db, clear[k]);
-		if (!del) {
-			rc = RL_EINTERNAL;
-			break;
-		}
-		rl_bind_text(del, 1, tb);
-		int s = sqlite3_step(del);
-		if (s != SQLITE_DONE)
-			rc = rl_db_sqlite_fail(db, s, "lists");
-		sqlite3_finalize(del);
-	}
-	if (!rc && !(state = rl_db_prepare(db, "INSERT OR REPLACE INTO topk_state"
-	                                   " (tbl, rows, avgdl) VALUES (?1, ?2, ?3)")))
-		rc = RL_EINTERNAL;
-	if (!rc) {
-		rl_bind_text(state, 1, tb);
-		sqlite3_bind_int64(state, 2, rows);
-		sqlite3_bind_double(state, 3, avgdl);
-		int s = sqlite3_step(state);
-		if (s != SQLITE_DONE)
-			rc = rl_db_sqlite_fail(db, s, "lists");
-	}
-	sqlite3_finalize(state);
-	if (rc || rows < 2 * RL_TOPK_LIST || avgdl <= 0)
-		return rc;
-
-	unsigned *dl = NULL;
-	long long maxid = -1;
-	struct bound bd = {0};
-	struct gput gp = {0};
-	rc = lengths(db, t, &dl, &maxid);
-	if (!rc)
-		rc = bound_of(db, t, &bd);
-	if (!rc && bd.n)
-		rc = gput_open(db, &gp);
+	int rc = rl_db_exec(db, sql);
 	char q1[128], q2[128];
 	snprintf(q1, sizeof q1, "SELECT term, doc FROM temp.topk_row_%s"
 	         " WHERE doc > %d", tb, RL_TOPK_LIST);
@@ -588,69 +598,164 @@ static int build_table(rl_db *db, int t)
 	         " WHERE term = ?1", tb);
 	sqlite3_stmt *terms = rc ? NULL : rl_db_prepare(db, q1);
 	sqlite3_stmt *inst = rc ? NULL : rl_db_prepare(db, q2);
-	sqlite3_stmt *put_term = rc ? NULL : rl_db_prepare(db,
-		"INSERT INTO topk_terms (tbl, term, docs, tau) VALUES (?1, ?2, ?3, ?4)");
-	sqlite3_stmt *put = rc ? NULL : rl_db_prepare(db,
-		"INSERT INTO topk_lists (tbl, term, g0, rid) VALUES (?1, ?2, ?3, ?4)");
-	if (!rc && (!terms || !inst || !put_term || !put))
+	if (!rc && (!terms || !inst))
 		rc = RL_EINTERNAL;
-	struct best *b = rc ? NULL : malloc(sizeof *b);
-	if (!rc && !b)
-		rc = RL_ENOMEM;
-	struct rows_to to = { .best = b };
 	int s = SQLITE_DONE;
 	while (!rc && (s = sqlite3_step(terms)) == SQLITE_ROW) {
 		const char *term = (const char *)sqlite3_column_text(terms, 0);
-		long long docs = sqlite3_column_int64(terms, 1);
 		size_t n;
-		int si;
-		bool bound = is_bound(&bd, term);
-		b->n = 0;
-		to.gn = 0;
-		to.bd = bound ? &bd : NULL;
-		rc = term_rows(db, inst, term, dl, maxid, avgdl, &to, &n);
-		if (rc || n <= RL_TOPK_LIST)
-			continue;
-		if (bound && (rc = put_game_lists(db, &gp, &bd, tb, term, to.gv,
-		                                  to.gn)))
-			break;
-		/* the list, and tau's row */
-		qsort(b->v, b->n, sizeof *b->v, by_weight);
-		struct scored *v = b->v;
-		rl_bind_text(put_term, 1, tb);
-		sqlite3_bind_text(put_term, 2, term, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(put_term, 3, docs);
-		sqlite3_bind_double(put_term, 4, v[RL_TOPK_LIST].g);
-		if ((si = sqlite3_step(put_term)) != SQLITE_DONE)
-			rc = rl_db_sqlite_fail(db, si, "lists");
-		sqlite3_reset(put_term);
-		for (size_t i = 0; i < RL_TOPK_LIST && !rc; i++) {
-			rl_bind_text(put, 1, tb);
-			sqlite3_bind_text(put, 2, term, -1, SQLITE_STATIC);
-			sqlite3_bind_double(put, 3, v[i].g);
-			sqlite3_bind_int64(put, 4, v[i].rid);
-			if ((si = sqlite3_step(put)) != SQLITE_DONE)
-				rc = rl_db_sqlite_fail(db, si, "lists");
-			sqlite3_reset(put);
-		}
+		term_begin(w, term);
+		rc = term_rows(db, inst, term, w->dl, w->maxid, w->avgdl, &w->to,
+		               &n);
+		if (!rc)
+			rc = term_put(db, w, term, n);
 	}
 	if (!rc && s != SQLITE_DONE)
 		rc = rl_db_sqlite_fail(db, s, "lists");
-	gput_close(&gp);
-	bound_free(&bd);
-	free(to.gv);
-	free(b);
-	free(dl);
 	sqlite3_finalize(terms);
 	sqlite3_finalize(inst);
-	sqlite3_finalize(put_term);
-	sqlite3_finalize(put);
+	return rc;
+}
+
+/* The lists of table t read straight from its index when it is one
+ * segment (ftsseg.c): the same rows, weighed the same (f = 4 per title
+ * hit + 1 per body hit, exact in a double whatever the order of the
+ * sum). RL_FTS_SEG_DOUBT when the reader cannot read it (also when it is
+ * not one segment): then nothing here is to be kept. */
+static int lists_direct(rl_db *db, int t, struct build *w)
+{
+	char name[32];
+	snprintf(name, sizeof name, "rulings_fts_%s", tbl_name[t]);
+	struct rl_fts_seg *r;
+	int rc = rl_fts_seg_open(db, name, &r);
+	if (!rc && !r)
+		rc = RL_FTS_SEG_DOUBT;
+	const char *term;
+	while (!rc && rl_fts_seg_term(r, &term)) {
+		long long rid;
+		unsigned hits[2];
+		size_t n = 0;
+		term_begin(w, term);
+		while (!rc && rl_fts_seg_row(r, &rid, hits)) {
+			/* a row of the index has a length (it holds a token) */
+			if (rid < 0 || rid > w->maxid || !w->dl[rid]) {
+				rc = RL_FTS_SEG_DOUBT;
+				break;
+			}
+			double f = TITLE_W * hits[0] + BODY_W * hits[1];
+			rc = keep_row(&w->to, rid, weight(f, w->dl[rid], w->avgdl));
+			n++;
+		}
+		if (!rc && !(rc = rl_fts_seg_status(r)))
+			rc = term_put(db, w, term, n);
+	}
+	if (!rc)
+		rc = rl_fts_seg_status(r);
+	rl_fts_seg_close(r);
+	return rc;
+}
+
+/* Deletes table tb's lists. */
+static int clear_lists(rl_db *db, const char *tb)
+{
+	static const char *const clear[] = {
+		"DELETE FROM topk_lists WHERE tbl = ?1",
+		"DELETE FROM topk_terms WHERE tbl = ?1",
+		"DELETE FROM topk_glists WHERE tbl = ?1",
+		"DELETE FROM topk_gterms WHERE tbl = ?1",
+	};
+	int rc = RL_OK;
+	for (size_t k = 0; k < sizeof clear / sizeof *clear && !rc; k++) {
+		sqlite3_stmt *del = rl_db_prepare(db, clear[k]);
+		if (!del)
+			return RL_EINTERNAL;
+		rl_bind_text(del, 1, tb);
+		int s = sqlite3_step(del);
+		if (s != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "lists");
+		sqlite3_finalize(del);
+	}
+	return rc;
+}
+
+/* How the lists are read: RULINGS_TOPK_BUILD=vocab always through
+ * fts5vocab, =direct only from the index itself (an error when the
+ * reader cannot: for tests that compare the two), else the index when
+ * the reader can read it and fts5vocab otherwise. */
+static int build_mode(void)
+{
+	const char *e = getenv("RULINGS_TOPK_BUILD");
+	return !e ? 0 : strcmp(e, "vocab") == 0 ? 1 : strcmp(e, "direct") == 0 ? 2
+	       : 0;
+}
+
+static int build_table(rl_db *db, int t)
+{
+	const char *tb = tbl_name[t];
+	long long rows;
+	struct build w = { .tb = tb, .maxid = -1 };
+	int rc = averages(db, t, &rows, &w.avgdl);
+	sqlite3_stmt *state = NULL;
+	if (!rc)
+		rc = clear_lists(db, tb);
+	if (!rc && !(state = rl_db_prepare(db, "INSERT OR REPLACE INTO topk_state"
+	                                   " (tbl, rows, avgdl) VALUES (?1, ?2, ?3)")))
+		rc = RL_EINTERNAL;
+	if (!rc) {
+		rl_bind_text(state, 1, tb);
+		sqlite3_bind_int64(state, 2, rows);
+		sqlite3_bind_double(state, 3, w.avgdl);
+		int s = sqlite3_step(state);
+		if (s != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "lists");
+	}
+	sqlite3_finalize(state);
+	if (rc || rows < 2 * RL_TOPK_LIST || w.avgdl <= 0)
+		return rc;
+
+	rc = lengths(db, t, &w.dl, &w.maxid);
+	if (!rc)
+		rc = bound_of(db, t, &w.bd);
+	if (!rc && w.bd.n)
+		rc = gput_open(db, &w.gp);
+	w.put_term = rc ? NULL : rl_db_prepare(db,
+		"INSERT INTO topk_terms (tbl, term, docs, tau) VALUES (?1, ?2, ?3, ?4)");
+	w.put = rc ? NULL : rl_db_prepare(db,
+		"INSERT INTO topk_lists (tbl, term, g0, rid) VALUES (?1, ?2, ?3, ?4)");
+	if (!rc && (!w.put_term || !w.put))
+		rc = RL_EINTERNAL;
+	if (!rc && !(w.b = malloc(sizeof *w.b)))
+		rc = RL_ENOMEM;
+	w.to.best = w.b;
+	int mode = build_mode();
+	if (!rc && mode != 1) {
+		rc = lists_direct(db, t, &w);
+		if (rc == RL_FTS_SEG_DOUBT)
+			rc = mode == 2 ? rl_db_fail(db, RL_EINTERNAL, "the lists:"
+			                            " rulings_fts_%s's index is not"
+			                            " one segment the reader can"
+			                            " read", tb)
+			   : (rc = clear_lists(db, tb)) ? rc : lists_vocab(db, t, &w);
+	} else if (!rc) {
+		rc = lists_vocab(db, t, &w);
+	}
+	gput_close(&w.gp);
+	bound_free(&w.bd);
+	free(w.to.gv);
+	free(w.b);
+	free(w.dl);
+	sqlite3_finalize(w.put_term);
+	sqlite3_finalize(w.put);
 	return rc;
 }
 
 int rl_topk_rebuild(rl_db *db)
 {
-	int rc = RL_OK;
+	/* FTS5 keeps a transaction's new terms in memory until a savepoint
+	 * (or the commit) writes them to the index: written out here, the
+	 * index the reader reads is the whole of it (fts5vocab reads the
+	 * memory too) */
+	int rc = rl_db_exec(db, "SAVEPOINT topk_build; RELEASE topk_build");
 	for (int t = 0; t < 4 && !rc; t++)
 		rc = build_table(db, t);
 	if (!rc)

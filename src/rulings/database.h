@@ -10,6 +10,10 @@
 
 /* ---- The database ------------------------------------------------------ */
 
+/* A handle to one database. One thread at a time may use it: its SQLite
+ * connections are opened without their mutex (SQLITE_OPEN_NOMUTEX), so
+ * two threads that share a handle must take turns under a lock of their
+ * own. Separate handles may be used by separate threads at once. */
 typedef struct rl_db rl_db;
 
 enum {

@@ -1,0 +1,41 @@
+/* ftsseg.h — an FTS5 index of one segment, read term by term straight
+ * from its %_data table (ftsseg.c): what the champion lists' build reads
+ * instead of fts5vocab (topk.c). */
+#ifndef RL_FTSSEG_H
+#define RL_FTSSEG_H
+
+#include "db.h"
+
+#include <stdbool.h>
+
+struct rl_fts_seg;
+
+/* Opens full-text table `table`'s index (e.g. "rulings_fts_en") for
+ * reading. *r is NULL (RL_OK) when the reader does not know the index for
+ * one it can read: not one segment, another structure or config version,
+ * a detail mode or option other than the schema's, or no table; the
+ * caller then reads it through fts5vocab. FTS5's pending terms must have
+ * been written out first (a statement savepoint does it). */
+int rl_fts_seg_open(rl_db *db, const char *table, struct rl_fts_seg **r);
+
+/* The next term, in the index's order (fts5vocab's): true with *term
+ * (without FTS5's prefix byte, NUL-terminated, valid until the next
+ * call); false at the end or on trouble (rl_fts_seg_status). What is
+ * left of the previous term's rows is skipped. */
+bool rl_fts_seg_term(struct rl_fts_seg *r, const char **term);
+
+/* The current term's next row: true with its rowid and its hits in
+ * column 0 and 1 (hits[]); false at the term's end or on trouble. Rows
+ * whose position list is empty are passed over (as fts5vocab does). */
+bool rl_fts_seg_row(struct rl_fts_seg *r, long long *rid, unsigned hits[2]);
+
+/* RL_OK, RL_FTS_SEG_DOUBT when something was not as the reader expects
+ * (a page it cannot parse, pages missing, totals that do not add up: the
+ * caller must not use what it read), or an error (recorded in db). At the
+ * end, the totals are checked too. */
+enum { RL_FTS_SEG_DOUBT = -1000 };
+int rl_fts_seg_status(struct rl_fts_seg *r);
+
+void rl_fts_seg_close(struct rl_fts_seg *r);
+
+#endif
