@@ -82,6 +82,8 @@ static const struct frame frames[] = {
 	{ "markdown-glossary", "# Title\n\n@\n\n**Voir aussi :**\n[[Other]]\n", PLAIN, N },
 	{ "comprehensive-rules", "Game Comprehensive Rules\n\n1. Game Concepts\n\n"
 	  "100. General\n\n100.1. @\n\nGlossary\n\nTerm\n@\n\nCredits\n", PLAIN, N },
+	{ "card-faq", "FAQ\n===\n\n1.  Card\n\n.. image:: ./a.png\n\n@\n\n"
+	  "2.  Other\n\n.. image:: ./b.png\n\nText.\n", PLAIN, N },
 	{ "card-rulings", "{\"S\": [{\"card\": \"C\", \"ruling\": \"@\"}]}", JSON, N },
 	{ "xml-interchange", "<rulings format_version=\"1\"><ruling kind=\"faq\" "
 	  "lang=\"en\"><title>T</title><text>@</text></ruling></rulings>", XML, N },
