@@ -17,6 +17,7 @@
  * and so must the token counts FTS5 keeps for ranking (the %_docsize
  * table and the totals record). */
 #include "db.h"
+#include "ftsseg.h"
 #include "stemtok.h"
 #include "util.h"
 
@@ -193,22 +194,6 @@ static int table_tokenizer(struct checker *c, const char *table,
 	                    "%s: cannot create its tokenizer", table);
 }
 
-/* Reads a varint as FTS5 (and SQLite) write them. */
-static size_t get_varint(const unsigned char *p, size_t n, uint64_t *v)
-{
-	*v = 0;
-	for (size_t i = 0; i < n && i < 9; i++) {
-		if (i == 8) {
-			*v = (*v << 8) | p[i];
-			return 9;
-		}
-		*v = (*v << 7) | (p[i] & 0x7F);
-		if (!(p[i] & 0x80))
-			return i + 1;
-	}
-	return 0;
-}
-
 static int content_sums(struct checker *c, const char *table, struct map *m,
                         long long totals[3])
 {
@@ -313,8 +298,8 @@ static int docsizes(struct checker *c, const char *table, struct map *m,
 		const unsigned char *p = sqlite3_column_blob(st, 1);
 		size_t n = (size_t)sqlite3_column_bytes(st, 1), k;
 		for (int col = 0; col < 2; col++) {
-			uint64_t v = 0;
-			k = p ? get_varint(p, n, &v) : 0;
+			unsigned long long v = 0;
+			k = p ? rl_fts_varint(p, n, &v) : 0;
 			e->docsize[col] = k ? (long long)v : -1;
 			p += k;
 			n -= k;
@@ -336,8 +321,8 @@ static int docsizes(struct checker *c, const char *table, struct map *m,
 		const unsigned char *p = sqlite3_column_blob(st, 0);
 		size_t n = (size_t)sqlite3_column_bytes(st, 0);
 		for (int i = 0; i < 3 && p; i++) {
-			uint64_t v = 0;
-			size_t k = get_varint(p, n, &v);
+			unsigned long long v = 0;
+			size_t k = rl_fts_varint(p, n, &v);
 			have[i] = k ? (long long)v : -1;
 			p += k;
 			n -= k;

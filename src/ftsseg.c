@@ -74,8 +74,7 @@ static bool doubt(struct rl_fts_seg *r)
 	return false;
 }
 
-/* An SQLite varint at p[0..n): its size, 0 when it does not end there. */
-static size_t get_varint(const unsigned char *p, size_t n, unsigned long long *v)
+size_t rl_fts_varint(const unsigned char *p, size_t n, unsigned long long *v)
 {
 	unsigned long long x = 0;
 	for (size_t i = 0; i < n && i < 9; i++) {
@@ -95,7 +94,7 @@ static size_t get_varint(const unsigned char *p, size_t n, unsigned long long *v
 /* A varint of the region being read. */
 static bool varint(struct rl_fts_seg *r, unsigned long long *v)
 {
-	size_t u = get_varint(r->a + r->pos, r->end - r->pos, v);
+	size_t u = rl_fts_varint(r->a + r->pos, r->end - r->pos, v);
 	if (!u)
 		return doubt(r);
 	r->pos += u;
@@ -111,7 +110,7 @@ static bool next_term_at(struct rl_fts_seg *r, size_t *at)
 		return true;
 	}
 	unsigned long long v;
-	size_t u = get_varint(r->a + r->fpos, r->n - r->fpos, &v);
+	size_t u = rl_fts_varint(r->a + r->fpos, r->n - r->fpos, &v);
 	bool first = r->toff == 0;
 	if (!u || v > r->szleaf || (!first && v == 0))
 		return doubt(r);
@@ -198,7 +197,7 @@ static bool poslist(struct rl_fts_seg *r, size_t n, unsigned hits[2])
 		while (p < e) {
 			if (want_col) {
 				unsigned long long c;
-				size_t u = get_varint(p, (size_t)(e - p), &c);
+				size_t u = rl_fts_varint(p, (size_t)(e - p), &c);
 				if (!u || c <= col || c > 1)
 					return doubt(r);
 				col = (unsigned)c;
@@ -385,7 +384,7 @@ static bool one_segment(const unsigned char *p, size_t n, long long *seg,
 		return false;
 	size_t o = 4, u;
 	unsigned long long nlevel, nseg, wc, found = 0;
-#define NEXT(v) do { if (!(u = get_varint(p + o, n - o, &(v)))) return false; \
+#define NEXT(v) do { if (!(u = rl_fts_varint(p + o, n - o, &(v)))) return false; \
 		o += u; } while (0)
 	NEXT(nlevel);
 	NEXT(nseg);
@@ -452,7 +451,7 @@ int rl_fts_seg_open(rl_db *db, const char *table, struct rl_fts_seg **out)
 	if (an < 0 || (size_t)an >= sizeof buf)
 		return rc;
 	for (int i = 0; i < 3; i++, o += u)
-		if (!(u = get_varint(buf + o, (size_t)an - o,
+		if (!(u = rl_fts_varint(buf + o, (size_t)an - o,
 		                     i ? &tok[i - 1] : &rows)))
 			return RL_OK;
 	if (o != (size_t)an || rows == 0)

@@ -7,6 +7,7 @@
 #include "db.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct rl_fts_seg;
 
@@ -33,6 +34,10 @@ bool rl_fts_seg_row(struct rl_fts_seg *r, long long *rid, unsigned hits[2]);
  * (a page it cannot parse, pages missing, totals that do not add up: the
  * caller must not use what it read), or an error (recorded in db). At the
  * end, the totals are checked too. */
+/* An SQLite varint (as FTS5's records and pages write them) at p[0..n):
+ * its size, 0 when it does not end there. */
+size_t rl_fts_varint(const unsigned char *p, size_t n, unsigned long long *v);
+
 enum { RL_FTS_SEG_DOUBT = -1000 };
 int rl_fts_seg_status(struct rl_fts_seg *r);
 

@@ -76,24 +76,6 @@ static int count_of(rl_db *db, const char *sql, long long *n);
 
 /* ---- reading FTS5's records ---------------------------------------------- */
 
-/* An SQLite varint (FTS5's records use them) at p[0..n); 0 past the end. */
-static size_t get_varint(const unsigned char *p, size_t n, unsigned long long *v)
-{
-	unsigned long long x = 0;
-	for (size_t i = 0; i < n && i < 9; i++) {
-		if (i == 8) {
-			*v = (x << 8) | p[i];
-			return 9;
-		}
-		x = (x << 7) | (p[i] & 0x7F);
-		if (!(p[i] & 0x80)) {
-			*v = x;
-			return i + 1;
-		}
-	}
-	return 0;
-}
-
 /* A table's rows and average length (tokens of all columns), as bm25
  * reads them: the "averages" record (id 1 of its %_data table). */
 static int averages(rl_db *db, int t, long long *rows, double *avgdl)
@@ -111,9 +93,9 @@ static int averages(rl_db *db, int t, long long *rows, double *avgdl)
 		const unsigned char *p = sqlite3_column_blob(st, 0);
 		size_t n = (size_t)sqlite3_column_bytes(st, 0), o;
 		unsigned long long v, total = 0;
-		if (p && (o = get_varint(p, n, &v))) {
+		if (p && (o = rl_fts_varint(p, n, &v))) {
 			*rows = (long long)v;
-			for (size_t u; o < n && (u = get_varint(p + o, n - o, &v)); o += u)
+			for (size_t u; o < n && (u = rl_fts_varint(p + o, n - o, &v)); o += u)
 				total += v;
 			if (*rows > 0)
 				*avgdl = (double)total / (double)*rows;
@@ -264,7 +246,7 @@ static int lengths(rl_db *db, int t, unsigned **dl, long long *max)
 		const unsigned char *p = sqlite3_column_blob(st, 1);
 		size_t n = (size_t)sqlite3_column_bytes(st, 1), o = 0, u;
 		unsigned long long v, sum = 0;
-		while (p && o < n && (u = get_varint(p + o, n - o, &v)))
+		while (p && o < n && (u = rl_fts_varint(p + o, n - o, &v)))
 			o += u, sum += v;
 		(*dl)[id] = (unsigned)sum;
 	}
