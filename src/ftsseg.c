@@ -303,7 +303,7 @@ bool rl_fts_seg_term(struct rl_fts_seg *r, const char **term)
 	/* after the term before it, in memcmp order */
 	const unsigned char *d = r->a + r->pos;
 	size_t ol = r->tlen - (size_t)pre, m = ol < nn ? ol : (size_t)nn;
-	int c = memcmp(r->term + pre, d, m);
+	int c = m ? memcmp(r->term + pre, d, m) : 0;  /* the first: no term yet */
 	if (c > 0 || (c == 0 && nn <= ol))
 		return doubt(r);
 	size_t len = (size_t)pre + (size_t)nn;
