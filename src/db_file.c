@@ -95,8 +95,47 @@ static const char legacy_sql[] =
 	" ('games', 'documents', 'imports', 'rulings', 'ruling_sources', 'tags',"
 	" 'ruling_tags', 'refs', 'errata')";
 
+/* Whether the schema of h is, object for object (type, name, table and
+ * SQL text; SQLite's own tables aside), the one this rulings makes: an
+ * in-memory database made for the comparison. */
+static bool schema_is_latest(sqlite3 *h)
+{
+	static const char q[] = "SELECT type, name, tbl_name, sql FROM"
+		" sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+		" ORDER BY type, name";
+	rl_db *m = NULL;
+	sqlite3_stmt *a = NULL, *b = NULL;
+	bool same = false;
+	if (rl_db_open(":memory:", RL_OPEN_WRITE, &m) == RL_OK &&
+	    sqlite3_prepare_v2(m->h, q, -1, &a, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(h, q, -1, &b, NULL) == SQLITE_OK) {
+		for (;;) {
+			int sa = sqlite3_step(a), sb = sqlite3_step(b);
+			if (sa != SQLITE_ROW || sb != SQLITE_ROW) {
+				same = sa == SQLITE_DONE && sb == SQLITE_DONE;
+				break;
+			}
+			bool row = true;
+			for (int i = 0; i < 4 && row; i++) {
+				const unsigned char *x = sqlite3_column_text(a, i);
+				const unsigned char *y = sqlite3_column_text(b, i);
+				row = (!x && !y) || (x && y &&
+				      strcmp((const char *)x, (const char *)y) == 0);
+			}
+			if (!row)
+				break;
+		}
+	}
+	sqlite3_finalize(a);
+	sqlite3_finalize(b);
+	rl_db_close(m);
+	return same;
+}
+
 /* A file with no application_id: DB_EMPTY (no schema, user_version 0),
- * DB_LEGACY (a rulings schema of version 1 to 7) or DB_FOREIGN. Looked at
+ * DB_LEGACY (a rulings schema of version 1 to 7), DB_DUMPED or
+ * DB_DUMPED_LATEST (a rulings schema and user_version 0: loaded from
+ * sqlite3's .dump) or DB_FOREIGN. Looked at
  * through its own read-only connection; a file in WAL mode whose -wal
  * file is missing, through an immutable one, so that no -wal or -shm is
  * made. */
@@ -133,6 +172,8 @@ int rl_db_classify(rl_db *db, const char *file,
 		rc = SQLITE_OK;
 	}
 	sqlite3_finalize(st);
+	bool latest = rc == SQLITE_OK && legacy && version == 0 &&
+	              schema_is_latest(h);
 	sqlite3_close(h);
 	if ((rc & 0xFF) == SQLITE_NOMEM)
 		return RL_ENOMEM;
@@ -146,6 +187,8 @@ int rl_db_classify(rl_db *db, const char *file,
 		*kind = DB_EMPTY;
 	else if (legacy && version >= 1 && version < 8)
 		*kind = DB_LEGACY;
+	else if (legacy && version == 0)
+		*kind = latest ? DB_DUMPED_LATEST : DB_DUMPED;
 	else
 		*kind = DB_FOREIGN;
 	return RL_OK;

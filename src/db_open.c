@@ -196,6 +196,31 @@ static int open_db(rl_db *db, const char *path, int flags)
 	}
 	if (!rc && kind == DB_FOREIGN)
 		rc = rl_db_fail(db, RL_EIO, "'%s' is not a rulings database", path);
+	/* A copy loaded from sqlite3's .dump: every table, neither pragma.
+	 * Refused like a foreign file (nothing tells its schema version for
+	 * sure), with the two pragmas that mark it again. */
+	if (!rc && kind == DB_DUMPED_LATEST)
+		rc = rl_db_fail(db, RL_EIO, "'%s' is not marked as a rulings "
+		                "database: it has the tables of one, those of "
+		                "schema version %d, but neither its application_id "
+		                "nor its schema version, which sqlite3's .dump "
+		                "leaves out; mark it: sqlite3 '%s' 'PRAGMA "
+		                "application_id = %d; PRAGMA user_version = %d', "
+		                "then run 'rulings check' (rulings publish and "
+		                "sqlite3's .backup make copies that keep them)",
+		                path, rl_schema_version, name, RL_APPLICATION_ID,
+		                rl_schema_version);
+	if (!rc && kind == DB_DUMPED)
+		rc = rl_db_fail(db, RL_EIO, "'%s' is not marked as a rulings "
+		                "database: it has the tables of one, of an older "
+		                "schema than this rulings' (%d) or changed, but "
+		                "neither its application_id nor its schema version, "
+		                "which sqlite3's .dump leaves out; mark it with "
+		                "those of the database it was dumped from (sqlite3 "
+		                "ORIGINAL 'PRAGMA user_version' says the version): "
+		                "sqlite3 '%s' 'PRAGMA application_id = %d; PRAGMA "
+		                "user_version = VERSION', then run 'rulings check'",
+		                path, rl_schema_version, name, RL_APPLICATION_ID);
 	if (rc == RL_OK && (kind == DB_NO_FILE || kind == DB_EMPTY) &&
 	    (!write || (flags & RL_OPEN_EXISTING)))
 		rc = rl_db_fail(db, RL_EIO, kind == DB_NO_FILE

@@ -21,6 +21,11 @@ enum rl_db_kind {
 	DB_EMPTY,       /* an empty file, or an SQLite file with no schema */
 	DB_OURS,        /* our application_id */
 	DB_LEGACY,      /* no application_id, a rulings schema of version <= 7 */
+	DB_DUMPED,      /* no application_id, user_version 0, and the tables
+	                   every rulings schema has: a copy loaded from
+	                   sqlite3's .dump, which leaves both pragmas out */
+	DB_DUMPED_LATEST, /* ... whose schema is, object for object, the one
+	                   this rulings makes */
 	DB_FOREIGN,     /* anything else */
 };
 
@@ -34,7 +39,8 @@ struct rl_db_header {
 enum rl_db_kind rl_db_read_header(const char *file, struct rl_db_header *h,
                                   int *err);
 /* Tells a DB_LEGACY file (no application_id) apart: sets *kind to
- * DB_EMPTY, DB_LEGACY or DB_FOREIGN; RL_OK or the error. */
+ * DB_EMPTY, DB_LEGACY, DB_DUMPED, DB_DUMPED_LATEST or DB_FOREIGN; RL_OK
+ * or the error. */
 int rl_db_classify(rl_db *db, const char *file,
                    const struct rl_db_header *hd, enum rl_db_kind *kind);
 /* Whether file + suffix exists. */

@@ -103,6 +103,36 @@ check_eq "it carries rulings' application_id (0x52554C47)" 1381321799 \
 	"$(sqlite3 new.db 'PRAGMA application_id')"
 check_eq "...schema version $LATEST" "$LATEST" "$(sqlite3 new.db 'PRAGMA user_version')"
 check_eq "...in WAL mode" wal "$(sqlite3 new.db 'PRAGMA journal_mode')"
+
+# A copy loaded from sqlite3's .dump has every table but neither pragma
+# (.dump writes neither application_id nor user_version): refused, with
+# the two pragmas that mark it again, and byte for byte as it was; marked,
+# it reads as the original.
+sqlite3 new.db .dump | sqlite3 dumped.db
+sum=$(sha256sum <dumped.db)
+for cmd in "search Isolate" stats check "import $SEED_SPEED" reindex; do
+	# shellcheck disable=SC2086
+	rl --db dumped.db $cmd
+	check_exit "a copy loaded from .dump: '$cmd' exits 74" 74
+	check_err_contains "...says it is not marked, and how to mark it" \
+		"is not marked as a rulings database: it has the tables of one, those of schema version $LATEST, but neither its application_id nor its schema version, which sqlite3's .dump leaves out; mark it: sqlite3 '$PWD/dumped.db' 'PRAGMA application_id = 1381321799; PRAGMA user_version = $LATEST', then run 'rulings check'"
+done
+check_eq "...and leaves it byte for byte as it was" "$sum" "$(sha256sum <dumped.db)"
+sqlite3 dumped.db "PRAGMA application_id = 1381321799; PRAGMA user_version = $LATEST"
+rl --db dumped.db check
+check_exit "...marked as it says, it passes 'rulings check'" 0
+rl --db new.db search Isolate --format json
+want=$(cat "$OUT")
+rl --db dumped.db search Isolate --format json
+check_eq "...and answers as the database it was dumped from" "$want" "$(cat "$OUT")"
+# a dump of a schema this rulings does not make (an older one, or one a
+# user added to): the version is the original's to give
+sqlite3 new.db .dump | sqlite3 dumped-other.db
+sqlite3 dumped-other.db "CREATE TABLE my_notes (id INTEGER PRIMARY KEY, note TEXT)"
+rl --db dumped-other.db stats
+check_exit "a copy loaded from .dump, its schema changed: exit 74" 74
+check_err_contains "...the original's schema version to give" \
+	"mark it with those of the database it was dumped from (sqlite3 ORIGINAL 'PRAGMA user_version' says the version): sqlite3 '$PWD/dumped-other.db' 'PRAGMA application_id = 1381321799; PRAGMA user_version = VERSION'"
 rl --db new.db search Isolate --format json
 check_exit "the thesaurus is there without a separate import" 0 1
 # The shipped thesaurus names three games (Spirit Island, NeuroScape,
