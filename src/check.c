@@ -402,7 +402,8 @@ static const struct {
 	{ "SELECT f.id, f.ruling_id, f.target_id FROM refs f"
 	  " WHERE f.target_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM rulings t"
 	  " WHERE t.id = f.target_id) ORDER BY f.id",
-	  "reference %s of ruling %s points at ruling %s, which does not exist" },
+	  "reference %s of ruling %s points at ruling %s, which does not exist;"
+	  " 'rulings reindex' clears it (the reference left unresolved)" },
 	{ "SELECT id, name, name_fold, rl_fold(name) FROM tags"
 	  " WHERE name_fold IS NOT rl_fold(name) ORDER BY id",
 	  "tag %s ('%s'): its folded name is '%s', not '%s'; 'rulings reindex' "
@@ -441,11 +442,21 @@ static int check_all(struct checker *c)
 	                     " WHERE integrity_check <> 'ok'",
 	                     "integrity_check: %s");
 	if (!rc)
-		rc = report_rows(c, "SELECT CASE WHEN rowid IS NULL"
-		                 " THEN 'a ' || \"table\" || ' row'"
-		                 " ELSE \"table\" || ' row ' || rowid END, parent"
-		                 " FROM pragma_foreign_key_check",
-		                 "%s refers to a %s row that does not exist");
+		/* (a row left by a DELETE without foreign keys on: reindex
+		 * does what the key's ON DELETE says) */
+		rc = report_rows(c, "SELECT CASE WHEN k.rowid IS NULL"
+		                 " THEN 'a ' || k.\"table\" || ' row'"
+		                 " ELSE k.\"table\" || ' row ' || k.rowid END,"
+		                 " k.parent, CASE l.on_delete WHEN 'CASCADE' THEN"
+		                 " '; ''rulings reindex'' deletes it, as a DELETE"
+		                 " with PRAGMA foreign_keys = ON would have'"
+		                 " WHEN 'SET NULL' THEN '; ''rulings reindex'' clears"
+		                 " the reference, as a DELETE with PRAGMA"
+		                 " foreign_keys = ON would have' ELSE '' END"
+		                 " FROM pragma_foreign_key_check k"
+		                 " LEFT JOIN pragma_foreign_key_list(k.\"table\") l"
+		                 " ON l.id = k.fkid AND l.seq = 0",
+		                 "%s refers to a %s row that does not exist%s");
 	int v = c->db->info.version;
 	if (!rc && v >= 8)
 		rc = report_rows(c, triggers_sql, "the trigger %s is missing: other "

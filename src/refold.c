@@ -260,9 +260,76 @@ int rl_refold(rl_db *db, bool fts, long long *rulings, long long *tags)
 	return rc;
 }
 
-int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags)
+/* The keys a row can be left dangling under, with what SQLite does to it
+ * when its parent row is deleted with PRAGMA foreign_keys = ON: its
+ * table, column, parent table and column, ON DELETE action (the keys
+ * are of one column each). */
+static const char dangling_sql[] =
+	"SELECT DISTINCT c.\"table\", l.\"from\", l.\"table\", l.\"to\","
+	" l.on_delete = 'CASCADE'"
+	" FROM pragma_foreign_key_check c,"
+	" pragma_foreign_key_list(c.\"table\") l"
+	" WHERE l.id = c.fkid AND l.\"to\" IS NOT NULL"
+	" AND l.on_delete IN ('CASCADE', 'SET NULL')"
+	" AND NOT EXISTS (SELECT 1 FROM pragma_foreign_key_list(c.\"table\") m"
+	" WHERE m.id = l.id AND m.seq > 0)";
+
+/* What a DELETE run without PRAGMA foreign_keys = ON (the sqlite3 shell's
+ * default, and Python's) left undone, done as SQLite does it with them
+ * on: each row whose parent row is gone deleted (ON DELETE CASCADE) or
+ * its reference cleared (SET NULL); again while a pass changes rows. A
+ * row under a NO ACTION key (a game deleted under its rulings) is left
+ * for check to report. *n counts the rows. */
+static int dangling(rl_db *db, long long *n)
 {
-	*merged_rulings = *merged_tags = 0;
+	int rc = RL_OK;
+	for (int pass = 0; pass < 16 && !rc; pass++) {
+		/* the statements first, then run: no table is written while
+		 * the check reads it */
+		sqlite3_stmt *st = rl_db_prepare(db, dangling_sql);
+		if (!st)
+			return RL_EINTERNAL;
+		char *sql[64];
+		size_t k = 0;
+		int s = SQLITE_DONE;
+		while (!rc && k < sizeof sql / sizeof *sql &&
+		       (s = sqlite3_step(st)) == SQLITE_ROW) {
+			const char *t = (const char *)sqlite3_column_text(st, 0);
+			const char *col = (const char *)sqlite3_column_text(st, 1);
+			const char *p = (const char *)sqlite3_column_text(st, 2);
+			const char *pc = (const char *)sqlite3_column_text(st, 3);
+			char *cond = sqlite3_mprintf("\"%w\" IS NOT NULL AND NOT"
+				" EXISTS (SELECT 1 FROM \"%w\" p WHERE p.\"%w\" ="
+				" \"%w\".\"%w\")", col, p, pc, t, col);
+			sql[k] = !cond ? NULL : sqlite3_column_int(st, 4)
+				? sqlite3_mprintf("DELETE FROM \"%w\" WHERE %s", t, cond)
+				: sqlite3_mprintf("UPDATE \"%w\" SET \"%w\" = NULL"
+				                  " WHERE %s", t, col, cond);
+			sqlite3_free(cond);
+			if (!sql[k])
+				rc = RL_ENOMEM;
+			else
+				k++;
+		}
+		if (!rc && k < sizeof sql / sizeof *sql && s != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "reindex");
+		sqlite3_finalize(st);
+		long long before = *n;
+		for (size_t i = 0; i < k; i++) {
+			if (!rc && !(rc = rl_db_exec(db, sql[i])))
+				*n += sqlite3_changes(db->h);
+			sqlite3_free(sql[i]);
+		}
+		if (*n == before)
+			break;
+	}
+	return rc;
+}
+
+int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags,
+               long long *dangling_rows)
+{
+	*merged_rulings = *merged_tags = *dangling_rows = 0;
 	if (!db->write)
 		return rl_db_fail(db, RL_EUSAGE, "the database is open for reading");
 	int rc = rl_db_exec(db, "BEGIN IMMEDIATE");
@@ -271,6 +338,8 @@ int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags)
 	/* the triggers, as the schema makes them (one may have been
 	 * dropped); a user's own of one of their names is kept */
 	rc = rl_schema_triggers(db);
+	if (!rc)
+		rc = dangling(db, dangling_rows);
 	if (!rc)
 		rc = rl_refold(db, true, merged_rulings, merged_tags);
 	/* Each index merged into one segment. A rebuild leaves several (a
@@ -288,7 +357,7 @@ int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags)
 		rc = rl_db_exec(db, "COMMIT");
 	if (rc) {
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
-		*merged_rulings = *merged_tags = 0;
+		*merged_rulings = *merged_tags = *dangling_rows = 0;
 	}
 	return rc;
 }

@@ -12,7 +12,8 @@ static const char notes[] =
 	"reference points at a missing or withdrawn ruling, and every fold\n"
 	"column and key is what this rulings' folding makes. Prints each\n"
 	"problem (or \"ok\"); exit status 65 when there is one. 'rulings\n"
-	"reindex' repairs the full-text tables, folds and keys.\n";
+	"reindex' repairs the full-text tables, folds and keys, and the rows a\n"
+	"DELETE without PRAGMA foreign_keys = ON left pointing at deleted ones.\n";
 
 /* The problems rl_check() reported, in its order. */
 struct found {

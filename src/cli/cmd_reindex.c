@@ -7,7 +7,9 @@ static const char notes[] =
 	"this rulings' folding, merging the rulings and tags that have become\n"
 	"equal, and rebuilds every full-text table from the rulings' text. An\n"
 	"older database is upgraded first. What 'rulings check' finds wrong in\n"
-	"the full-text tables, folds and keys, this repairs. A missing or\n"
+	"the full-text tables, folds and keys, this repairs, and the rows that a\n"
+	"DELETE run without PRAGMA foreign_keys = ON left pointing at deleted\n"
+	"rows it deletes, or unlinks, as the key's ON DELETE says. A missing or\n"
 	"empty file is not made a database: exit status 74, as for a reader.\n";
 
 int cmd_reindex(struct ctx *c, int argc, char **argv)
@@ -23,11 +25,16 @@ int cmd_reindex(struct ctx *c, int argc, char **argv)
 	int n, status = opt_parse(c, &spec, argc, argv, &n);
 	if (status >= 0)
 		return status;
-	long long rulings, tags;
-	int rc = rl_reindex(c->db, &rulings, &tags);
+	long long rulings, tags, dangling;
+	int rc = rl_reindex(c->db, &rulings, &tags, &dangling);
 	if (rc)
 		return library_error(c, rc);
 	printf("reindexed: the full-text tables rebuilt; %lld rulings and %lld "
-	       "tags merged\n", rulings, tags);
+	       "tags merged", rulings, tags);
+	if (dangling)
+		printf("; %lld rows of deleted rulings removed or unlinked (a "
+		       "DELETE without PRAGMA foreign_keys = ON leaves them)",
+		       dangling);
+	printf("\n");
 	return 0;
 }

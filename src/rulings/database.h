@@ -90,8 +90,12 @@ int rl_check(rl_db *db, void (*problem)(void *ctx, const char *message),
              void *ctx, size_t *problems);
 /* Recomputes the fold columns and keys (merging rulings and tags that
  * have become equal, counted in *merged_rulings and *merged_tags) and
- * rebuilds every full-text table, in one transaction. */
-int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags);
+ * rebuilds every full-text table, in one transaction. First, the rows a
+ * DELETE run with foreign keys off left behind, pointing at rows that are
+ * gone, are deleted or their references cleared, as their keys' ON DELETE
+ * says (counted in *dangling_rows). */
+int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags,
+               long long *dangling_rows);
 /* Writes a copy of the database to path, made to be served read-only:
  * compacted (VACUUM INTO, the full-text indexes merged into one segment
  * each), self-contained (journal_mode=DELETE: no -wal or -shm file is
