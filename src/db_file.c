@@ -97,39 +97,53 @@ static const char legacy_sql[] =
 
 /* Whether the schema of h is, object for object (type, name, table and
  * SQL text; SQLite's own tables aside), the one this rulings makes: an
- * in-memory database made for the comparison. */
-static bool schema_is_latest(sqlite3 *h)
+ * in-memory database made for the comparison. RL_OK, or the error of
+ * making or reading it (out of memory). */
+static int schema_is_latest(rl_db *db, sqlite3 *h, bool *same)
 {
 	static const char q[] = "SELECT type, name, tbl_name, sql FROM"
 		" sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
 		" ORDER BY type, name";
+	*same = false;
 	rl_db *m = NULL;
 	sqlite3_stmt *a = NULL, *b = NULL;
-	bool same = false;
-	if (rl_db_open(":memory:", RL_OPEN_WRITE, &m) == RL_OK &&
-	    sqlite3_prepare_v2(m->h, q, -1, &a, NULL) == SQLITE_OK &&
-	    sqlite3_prepare_v2(h, q, -1, &b, NULL) == SQLITE_OK) {
-		for (;;) {
-			int sa = sqlite3_step(a), sb = sqlite3_step(b);
-			if (sa != SQLITE_ROW || sb != SQLITE_ROW) {
-				same = sa == SQLITE_DONE && sb == SQLITE_DONE;
-				break;
-			}
-			bool row = true;
-			for (int i = 0; i < 4 && row; i++) {
-				const unsigned char *x = sqlite3_column_text(a, i);
-				const unsigned char *y = sqlite3_column_text(b, i);
-				row = (!x && !y) || (x && y &&
-				      strcmp((const char *)x, (const char *)y) == 0);
-			}
-			if (!row)
-				break;
+	int rc = rl_db_open(":memory:", RL_OPEN_WRITE, &m);
+	if (rc) {
+		rc = rl_db_fail(db, rc, "cannot make this rulings' schema to "
+		                "compare with: %s", m ? rl_db_errmsg(m)
+		                                      : "out of memory");
+		rl_db_close(m);
+		return rc;
+	}
+	int s = sqlite3_prepare_v2(m->h, q, -1, &a, NULL);
+	if (s == SQLITE_OK)
+		s = sqlite3_prepare_v2(h, q, -1, &b, NULL);
+	while (s == SQLITE_OK) {
+		int sa = sqlite3_step(a), sb = sqlite3_step(b);
+		if (sa != SQLITE_ROW || sb != SQLITE_ROW) {
+			*same = sa == SQLITE_DONE && sb == SQLITE_DONE;
+			s = sa != SQLITE_ROW && sa != SQLITE_DONE ? sa
+			    : sb != SQLITE_ROW && sb != SQLITE_DONE ? sb : SQLITE_OK;
+			break;
 		}
+		bool row = true;
+		for (int i = 0; i < 4 && row; i++) {
+			const unsigned char *x = sqlite3_column_text(a, i);
+			const unsigned char *y = sqlite3_column_text(b, i);
+			row = (!x && !y) || (x && y &&
+			      strcmp((const char *)x, (const char *)y) == 0);
+		}
+		if (!row)
+			break;
 	}
 	sqlite3_finalize(a);
 	sqlite3_finalize(b);
 	rl_db_close(m);
-	return same;
+	if ((s & 0xFF) == SQLITE_NOMEM)
+		return rl_db_fail(db, RL_ENOMEM, "out of memory");
+	return s == SQLITE_OK ? RL_OK
+	       : rl_db_fail(db, RL_EIO, "cannot read the schema: %s",
+	                    sqlite3_errstr(s));
 }
 
 /* A file with no application_id: DB_EMPTY (no schema, user_version 0),
@@ -172,9 +186,12 @@ int rl_db_classify(rl_db *db, const char *file,
 		rc = SQLITE_OK;
 	}
 	sqlite3_finalize(st);
-	bool latest = rc == SQLITE_OK && legacy && version == 0 &&
-	              schema_is_latest(h);
+	bool latest = false;
+	int err = rc == SQLITE_OK && legacy && version == 0
+	          ? schema_is_latest(db, h, &latest) : RL_OK;
 	sqlite3_close(h);
+	if (err)
+		return err;
 	if ((rc & 0xFF) == SQLITE_NOMEM)
 		return RL_ENOMEM;
 	if (rc != SQLITE_OK && (rc & 0xFF) != SQLITE_NOTADB &&
