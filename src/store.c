@@ -48,6 +48,14 @@ int rl_store_game_id(rl_db *db, const char *name, long long *id)
 	                 NULL, NULL, id);
 	if (rc || *id)
 		return rc;
+	/* a game of this name but for case and typographic quotes (rl_fold,
+	 * as --game and game: select games): that game, not a second one
+	 * that every search of the name would select beside it ("spirit
+	 * island" given for Spirit Island made a game of 18 rulings again) */
+	rc = exec_id(db, "SELECT id FROM games WHERE rl_fold(name) = rl_fold(?1)"
+	             " ORDER BY id LIMIT 1", name, 0, NULL, NULL, id);
+	if (rc || *id)
+		return rc;
 	rc = exec_id(db, "INSERT INTO games (name) VALUES (?1) RETURNING id", name,
 	             0, NULL, NULL, id);
 	return rc;

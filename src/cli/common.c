@@ -236,7 +236,8 @@ void source_options_init(struct source_options *s, struct rl_import_opts *o)
 	*s = (struct source_options){ .o = o, .format = -1 };
 	s->opts[0] = (struct opt){
 		.name = "game", .letter = 'g', .type = OPT_STRING, .out = &o->game,
-		.arg = "G", .help = "the game, for documents that do not name one",
+		.arg = "G", .help = "the game, for documents that do not name one (a game"
+		        " held under this name in other case is that game)",
 		.flags = OPTF_NONEMPTY };
 	s->opts[1] = (struct opt){
 		.name = "lang", .letter = 'l', .type = OPT_STRING, .out = &o->lang,

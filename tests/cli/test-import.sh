@@ -276,6 +276,30 @@ check_json "the updated ruling keeps its id and has the new text" \
 rl --db update.db stats --format json
 check_json "the update neither adds nor removes rulings" 'd["rulings"] == 17'
 
+# ---- a game given in another case is the game there is ------------------------
+# --game and game: select games by their folded names; an import given a
+# game's name in other case letters (or quotes) stores into that game
+# rather than beside it as a second one that every search of the name
+# would select too, its rulings twice
+rl --db case.db import --no-thesaurus --game "Spirit Island" "$SEED_SPEED"
+check_exit "a page imported into Spirit Island" 0
+rl --db case.db import --no-thesaurus --game "spirit island" "$SEED_SPEED"
+check_exit "...again, given 'spirit island'" 0
+check_out_contains "...is the same document, unchanged" "unchanged"
+rl --db case.db import --no-thesaurus --game "SPIRIT ISLAND" "$SEED_DEFEND"
+check_exit "another page, given 'SPIRIT ISLAND'" 0
+rl --db case.db stats --format json
+check_json "...one game, its name as first written, 35 rulings" \
+	'[(g["name"], g["rulings"]) for g in d["games"]] == [("Spirit Island", 35)]'
+rl --db case.db search --game "spirit island" --format json --limit 0 Defend
+check_json "...and a search of the game finds each ruling once" \
+	'len({(r["title"], r["text"]) for r in d["results"]}) == len(d["results"]) == d["total"]'
+rl --db case.db import --no-thesaurus --game "Берсерк. Герои" "$SEED_SPEED"
+rl --db case.db import --no-thesaurus --game "БЕРСЕРК. ГЕРОИ" "$SEED_DEFEND"
+rl --db case.db stats --format json
+check_json "...Cyrillic names alike (full case folding)" \
+	'[(g["name"], g["rulings"]) for g in d["games"]] == [("Spirit Island", 35), ("Берсерк. Герои", 35)]'
+
 # ---- parse: the importer's view, no database ----------------------------------
 rl parse "$SEED_SPEED"
 check_exit "parse of a seed page succeeds without a database" 0
