@@ -187,8 +187,20 @@ static int finish(struct rl_doc *doc, const struct rl_source *src,
 	}
 	/* The game: what the document's words name wins, as a date it states
 	 * does; a given one (--game, else a directory manifest) fills in, and
-	 * is said not to be used when it differs (issue 12: nothing silent). */
+	 * is said not to be used when it differs (issue 12: nothing silent)
+	 * other than in case or quotes: then it is the same game (store.c,
+	 * rl_store_game_id). */
+	bool other = false;
 	if (doc->game && opts->game && strcmp(doc->game, opts->game) != 0) {
+		char *a = rl_fold(doc->game), *b = rl_fold(opts->game);
+		other = a && b && strcmp(a, b) != 0;
+		bool nomem = !a || !b;
+		free(a);
+		free(b);
+		if (nomem)
+			return RL_ENOMEM;
+	}
+	if (other) {
 		int rc = rl_diag_add(d, RL_WARNING, 0, 0, "the document names its "
 		                     "game '%s'; the game given, '%s', is not used",
 		                     doc->game, opts->game);

@@ -300,6 +300,17 @@ rl --db case.db stats --format json
 check_json "...Cyrillic names alike (full case folding)" \
 	'[(g["name"], g["rulings"]) for g in d["games"]] == [("Spirit Island", 35), ("Берсерк. Герои", 35)]'
 
+# a page that names its game, given it in other case: no warning that
+# the game given is not used (it is that game)
+rl --db case.db export --tag Defend --game "Spirit Island" --format txt -o named.txt
+check_eq "...a page that names its game" "Game: Spirit Island" "$(head -n 1 named.txt)"
+rl --db case2.db import --no-thesaurus --game "SPIRIT island" named.txt
+check_exit "a page naming Spirit Island, given 'SPIRIT island'" 0
+check_not_contains "...is not warned about as another game" "$(cat "$ERR")" "is not used"
+rl --db case2.db import --no-thesaurus --game "Isla Espíritu" named.txt
+check_err_contains "...given another game, it is" \
+	"the document names its game 'Spirit Island'; the game given, 'Isla Espíritu', is not used"
+
 # ---- parse: the importer's view, no database ----------------------------------
 rl parse "$SEED_SPEED"
 check_exit "parse of a seed page succeeds without a database" 0
