@@ -194,20 +194,12 @@ static int set_text(struct rl_entry *e, struct part *p)
 }
 
 /* A card's text (a glossary entry) is keyed by its name after "card: ",
- * not by its name alone: a card named like a term of the game's dictionary
- * (a hero "Амулет", the term "Амулет") is another ruling. Keyed alike, the
- * two were one, its text the card's or the term's as the document imported
- * last said, the other's gone without a word. Its title is the card's name;
- * the ruling on the card refers to it by this name, which finds it by key
- * (a reference to "Амулет" finds the term first, by key, and the card's
- * text when the game has no such term, by title). */
-static char *card_text_name(const char *card)
-{
-	struct rl_buf b = {0};
-	rl_buf_adds(&b, "card: ");
-	rl_buf_adds(&b, card);
-	return rl_buf_take(&b);
-}
+ * not by its name alone (rl_card_text_name): a card named like a term of
+ * the game's dictionary (a hero "Амулет", the term "Амулет") is another
+ * ruling. Its title is the card's name; the ruling on the card refers to
+ * it by this name, which finds it by key (a reference to "Амулет" finds
+ * the term first, by key, and the card's text when the game has no such
+ * term, by title). */
 
 /* The key of an entry of this kind and title. A ruling titled by its card
  * (or a section's heading) is keyed by the document's title and the card,
@@ -216,12 +208,12 @@ static char *card_text_name(const char *card)
  * version of one document is the same ruling again. Keyed by the card
  * alone, they were one, its answer the one of the document imported last,
  * the other's gone without a word. One titled by the document ("DOCUMENT,
- * 5") is keyed by its title. A card's text, card_text_name(). */
+ * 5") is keyed by its title. A card's text, rl_card_text_name(). */
 static char *key_of(const struct parser *p, enum rl_kind kind,
                     const char *title)
 {
 	if (kind == RL_KIND_GLOSSARY) {
-		char *name = card_text_name(title);
+		char *name = rl_card_text_name(title);
 		char *key = name ? rl_key(name) : NULL;
 		free(name);
 		return key;
@@ -342,7 +334,7 @@ static int finish(struct parser *p)
 	if (p->admonitions) {
 		rc = emit(p, RL_KIND_GLOSSARY, title, named, &p->body, NULL, NULL,
 		          &card);
-		char *ref = !rc && card ? card_text_name(title) : NULL;
+		char *ref = !rc && card ? rl_card_text_name(title) : NULL;
 		if (!rc && card && !ref)
 			rc = RL_ENOMEM;
 		if (!rc)

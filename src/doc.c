@@ -456,6 +456,14 @@ static bool one_letter_word(const char *text, size_t i)
 	       text[k - 1] == '.' || text[k - 1] == '[';
 }
 
+char *rl_card_text_name(const char *card)
+{
+	struct rl_buf b = {0};
+	rl_buf_adds(&b, "card: ");
+	rl_buf_adds(&b, card);
+	return rl_buf_take(&b);
+}
+
 char *rl_title_from_text(const char *text, size_t max)
 {
 	size_t n = strcspn(text, "\n");   /* the first line at most */

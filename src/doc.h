@@ -34,6 +34,12 @@ int rl_entry_absorb(struct rl_entry *f, const struct rl_entry *e);
 /* A title made from text: its first sentence, cut at a word boundary to at
  * most about max bytes (with "…" when cut). */
 char *rl_title_from_text(const char *text, size_t max);
+/* The name a card's text (a glossary entry titled by the card) is keyed
+ * by, "card: CARD" (card-faq, card-rulings): keyed by the card alone, a
+ * card named like a term of the game's dictionary was one ruling with the
+ * term, its text the one of the document imported last. A new string;
+ * NULL when memory ran out. */
+char *rl_card_text_name(const char *card);
 void rl_errata_free(struct rl_errata *x);
 
 /* How a document was read, as the store records its imports: the
