@@ -51,7 +51,9 @@
 /* The directives the format knows: a picture, and the ruling's block. */
 static const char *const picture_directives[] = { "image", "figure", NULL };
 static const char ADMONITION[] = "admonition";
-enum { NUMBER_MAX = 9999 };
+/* An entry's number: any of up to nine digits (RST numbers a list with
+ * any); a longer one is warned about and read as text. */
+enum { NUMBER_DIGITS = 9, NUMBER_MAX = 999999999 };
 
 /* One part of an entry's text, its markup as written. */
 struct part {
@@ -100,27 +102,30 @@ static bool is_picture(const struct rl_block *l)
 	return false;
 }
 
-/* "12.", "12. Name" from the first column: *number, and the name's bytes
- * (trimmed; may be empty). */
-static bool numbered(const struct rl_block *l, unsigned long *number,
-                     const char **name, size_t *name_len)
+/* "12.", "12. Name" from the first column: 1, with *number and the
+ * name's bytes (trimmed; may be empty); -1 for a number of more than
+ * NUMBER_DIGITS digits (nothing set); 0 for any other line. */
+static int numbered(const struct rl_block *l, unsigned long *number,
+                    const char **name, size_t *name_len)
 {
 	if ((l->type != RL_BLOCK_LINE && l->type != RL_BLOCK_ITEM) ||
 	    l->indent != 0 || (l->flags & RL_BLOCK_SKIPPED))
-		return false;
+		return 0;
 	const char *s = l->raw;
 	size_t n = l->raw_len, k = 0;
-	while (k < n && k < 5 && s[k] >= '0' && s[k] <= '9')
+	while (k < n && s[k] >= '0' && s[k] <= '9')
 		k++;
-	if (k == 0 || k > 4 || k >= n || s[k] != '.' ||
+	if (k == 0 || k >= n || s[k] != '.' ||
 	    (k + 1 < n && s[k + 1] != ' ' && s[k + 1] != '\t'))
-		return false;
+		return 0;
+	if (k > NUMBER_DIGITS)
+		return -1;
 	if (!rl_parse_uint(s, k, NUMBER_MAX, number, NULL) || *number == 0)
-		return false;
+		return 0;
 	*name = s + k + 1;
 	*name_len = n - k - 1;
 	rl_trim_range(name, name_len);
-	return true;
+	return 1;
 }
 
 /* Does an entry's text, from block i on, start with a picture? */
@@ -141,7 +146,7 @@ static bool heading_is_card(const struct rl_blocks *b, size_t h)
 		unsigned long num;
 		const char *nm;
 		size_t nl;
-		if (l->type == RL_BLOCK_HEADING || numbered(l, &num, &nm, &nl))
+		if (l->type == RL_BLOCK_HEADING || numbered(l, &num, &nm, &nl) > 0)
 			return false;
 		if (dir_is(l, ADMONITION))
 			return true;
@@ -500,11 +505,30 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 				rc = directive(&p, l);
 			break;
 		default:
-			if (numbered(l, &number, &name, &name_len) &&
-			    (number == p.last + 1 || picture_next(b, i)))
-				rc = start_numbered(&p, l, number, name, name_len);
-			else
+			switch (numbered(l, &number, &name, &name_len)) {
+			case 1:
+				if (number == p.last + 1 || picture_next(b, i)) {
+					rc = start_numbered(&p, l, number, name,
+					                    name_len);
+					break;
+				}
 				rc = text_line(&p, l);
+				break;
+			case -1:
+				/* not an entry, and said so: an entry's number
+				 * read as its text would change its meaning */
+				rc = rl_diag_add(p.d, RL_WARNING, l->line, 0,
+				                 "'%.*s' has more than %d digits: not "
+				                 "an entry's number; read as text",
+				                 (int)strspn(l->raw, "0123456789") + 1,
+				                 l->raw, NUMBER_DIGITS);
+				if (!rc)
+					rc = text_line(&p, l);
+				break;
+			default:
+				rc = text_line(&p, l);
+				break;
+			}
 			break;
 		}
 	}
@@ -534,7 +558,7 @@ static enum rl_confidence probe(const char *text, size_t len)
 		size_t nl;
 		/* (a picture looked for after these only: blank lines are
 		 * passed over once) */
-		if (numbered(&b.v[i], &num, &nm, &nl) && picture_next(&b, i))
+		if (numbered(&b.v[i], &num, &nm, &nl) > 0 && picture_next(&b, i))
 			cards++;
 		else if (b.v[i].type == RL_BLOCK_HEADING && picture_next(&b, i)) {
 			for (size_t j = i + 1; j < b.n &&
