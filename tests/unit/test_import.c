@@ -62,9 +62,7 @@ static int teardown(void **state)
 {
 	struct fixture *f = *state;
 	rl_db_close(f->db);
-	char cmd[256];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", f->dir);
-	assert_int_equal(system(cmd), 0);
+	test_remove_tree(f->dir);
 	free(f);
 	return 0;
 }
