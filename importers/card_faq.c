@@ -256,20 +256,10 @@ static struct rl_entry *add(struct parser *p, enum rl_kind kind,
  * twice) is one entry: the first, with the later one's content added. */
 static int merge_duplicate(struct parser *p)
 {
-	struct rl_doc *doc = p->doc;
-	struct rl_entry *e = &doc->entries[doc->n - 1], *f;
-	int rc = rl_doc_same_entry(doc, &p->keys, &f);
-	if (rc || !f)
-		return rc;
-	rc = rl_diag_add(p->d, RL_WARNING, e->line, 0,
-	                 "'%s' appears again (first at line %u); its %s is "
-	                 "added to the first's", e->title, f->line,
-	                 e->kind == RL_KIND_GLOSSARY ? "card text" : "answer");
-	if (!rc)
-		rc = rl_entry_absorb(f, e);
-	rl_entry_clear(e);
-	doc->n--;
-	return rc;
+	const struct rl_entry *e = &p->doc->entries[p->doc->n - 1];
+	return rl_doc_merge_repeat(p->doc, &p->keys, p->d, "",
+	                           e->kind == RL_KIND_GLOSSARY ? "card text"
+	                                                       : "answer");
 }
 
 /* Adds an entry made of part (nothing when its text is empty): *made

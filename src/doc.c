@@ -280,6 +280,24 @@ int rl_doc_same_entry(struct rl_doc *doc, struct rl_strmap *seen,
 	return RL_OK;
 }
 
+int rl_doc_merge_repeat(struct rl_doc *doc, struct rl_strmap *seen,
+                        struct rl_diags *d, const char *noun,
+                        const char *what)
+{
+	struct rl_entry *e = &doc->entries[doc->n - 1], *f;
+	int rc = rl_doc_same_entry(doc, seen, &f);
+	if (rc || !f)
+		return rc;
+	rc = rl_diag_add(d, RL_WARNING, e->line, 0, "%s'%s' appears again "
+	                 "(first at line %u); its %s is added to the first's",
+	                 noun, e->title, f->line, what);
+	if (!rc)
+		rc = rl_entry_absorb(f, e);
+	rl_entry_clear(e);
+	doc->n--;
+	return rc;
+}
+
 /* What an entry that absorbs others keeps beside its text: the bytes
  * its text has room for (it grows by doubling) and the set of its
  * paragraphs, so that a merge neither copies the whole text nor searches

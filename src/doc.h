@@ -27,6 +27,14 @@ void rl_entry_clear(struct rl_entry *e);
  * a file of many is not quadratic. RL_ENOMEM on failure. */
 int rl_doc_same_entry(struct rl_doc *doc, struct rl_strmap *seen,
                       struct rl_entry **first);
+/* rl_doc_same_entry(), then, when the entry last added to doc repeats an
+ * earlier one: a warning at its line ("NOUN'TITLE' appears again (first
+ * at line L); its WHAT is added to the first's"; noun: "term " or ""),
+ * its content absorbed into the first (rl_entry_absorb), and the entry
+ * removed from doc. RL_ENOMEM on failure. */
+int rl_doc_merge_repeat(struct rl_doc *doc, struct rl_strmap *seen,
+                        struct rl_diags *d, const char *noun,
+                        const char *what);
 /* e's content added to f's: e's text as another paragraph (unless f's
  * says it already), its references, tags and aliases. RL_ENOMEM on
  * failure. */
