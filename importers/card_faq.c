@@ -51,7 +51,9 @@
 /* The directives the format knows: a picture, and the ruling's block. */
 static const char *const picture_directives[] = { "image", "figure", NULL };
 static const char ADMONITION[] = "admonition";
-enum { NUMBER_MAX = 9999 };
+/* An entry's number: any of up to nine digits (RST numbers a list with
+ * any); a longer one is warned about and read as text. */
+enum { NUMBER_DIGITS = 9, NUMBER_MAX = 999999999 };
 
 /* One part of an entry's text, its markup as written. */
 struct part {
@@ -100,27 +102,30 @@ static bool is_picture(const struct rl_block *l)
 	return false;
 }
 
-/* "12.", "12. Name" from the first column: *number, and the name's bytes
- * (trimmed; may be empty). */
-static bool numbered(const struct rl_block *l, unsigned long *number,
-                     const char **name, size_t *name_len)
+/* "12.", "12. Name" from the first column: 1, with *number and the
+ * name's bytes (trimmed; may be empty); -1 for a number of more than
+ * NUMBER_DIGITS digits (nothing set); 0 for any other line. */
+static int numbered(const struct rl_block *l, unsigned long *number,
+                    const char **name, size_t *name_len)
 {
 	if ((l->type != RL_BLOCK_LINE && l->type != RL_BLOCK_ITEM) ||
 	    l->indent != 0 || (l->flags & RL_BLOCK_SKIPPED))
-		return false;
+		return 0;
 	const char *s = l->raw;
 	size_t n = l->raw_len, k = 0;
-	while (k < n && k < 5 && s[k] >= '0' && s[k] <= '9')
+	while (k < n && s[k] >= '0' && s[k] <= '9')
 		k++;
-	if (k == 0 || k > 4 || k >= n || s[k] != '.' ||
+	if (k == 0 || k >= n || s[k] != '.' ||
 	    (k + 1 < n && s[k + 1] != ' ' && s[k + 1] != '\t'))
-		return false;
+		return 0;
+	if (k > NUMBER_DIGITS)
+		return -1;
 	if (!rl_parse_uint(s, k, NUMBER_MAX, number, NULL) || *number == 0)
-		return false;
+		return 0;
 	*name = s + k + 1;
 	*name_len = n - k - 1;
 	rl_trim_range(name, name_len);
-	return true;
+	return 1;
 }
 
 /* Does an entry's text, from block i on, start with a picture? */
@@ -141,7 +146,7 @@ static bool heading_is_card(const struct rl_blocks *b, size_t h)
 		unsigned long num;
 		const char *nm;
 		size_t nl;
-		if (l->type == RL_BLOCK_HEADING || numbered(l, &num, &nm, &nl))
+		if (l->type == RL_BLOCK_HEADING || numbered(l, &num, &nm, &nl) > 0)
 			return false;
 		if (dir_is(l, ADMONITION))
 			return true;
@@ -194,20 +199,12 @@ static int set_text(struct rl_entry *e, struct part *p)
 }
 
 /* A card's text (a glossary entry) is keyed by its name after "card: ",
- * not by its name alone: a card named like a term of the game's dictionary
- * (a hero "Амулет", the term "Амулет") is another ruling. Keyed alike, the
- * two were one, its text the card's or the term's as the document imported
- * last said, the other's gone without a word. Its title is the card's name;
- * the ruling on the card refers to it by this name, which finds it by key
- * (a reference to "Амулет" finds the term first, by key, and the card's
- * text when the game has no such term, by title). */
-static char *card_text_name(const char *card)
-{
-	struct rl_buf b = {0};
-	rl_buf_adds(&b, "card: ");
-	rl_buf_adds(&b, card);
-	return rl_buf_take(&b);
-}
+ * not by its name alone (rl_card_text_name): a card named like a term of
+ * the game's dictionary (a hero "Амулет", the term "Амулет") is another
+ * ruling. Its title is the card's name; the ruling on the card refers to
+ * it by this name, which finds it by key (a reference to "Амулет" finds
+ * the term first, by key, and the card's text when the game has no such
+ * term, by title). */
 
 /* The key of an entry of this kind and title. A ruling titled by its card
  * (or a section's heading) is keyed by the document's title and the card,
@@ -216,12 +213,12 @@ static char *card_text_name(const char *card)
  * version of one document is the same ruling again. Keyed by the card
  * alone, they were one, its answer the one of the document imported last,
  * the other's gone without a word. One titled by the document ("DOCUMENT,
- * 5") is keyed by its title. A card's text, card_text_name(). */
+ * 5") is keyed by its title. A card's text, rl_card_text_name(). */
 static char *key_of(const struct parser *p, enum rl_kind kind,
                     const char *title)
 {
 	if (kind == RL_KIND_GLOSSARY) {
-		char *name = card_text_name(title);
+		char *name = rl_card_text_name(title);
 		char *key = name ? rl_key(name) : NULL;
 		free(name);
 		return key;
@@ -259,20 +256,10 @@ static struct rl_entry *add(struct parser *p, enum rl_kind kind,
  * twice) is one entry: the first, with the later one's content added. */
 static int merge_duplicate(struct parser *p)
 {
-	struct rl_doc *doc = p->doc;
-	struct rl_entry *e = &doc->entries[doc->n - 1], *f;
-	int rc = rl_doc_same_entry(doc, &p->keys, &f);
-	if (rc || !f)
-		return rc;
-	rc = rl_diag_add(p->d, RL_WARNING, e->line, 0,
-	                 "'%s' appears again (first at line %u); its %s is "
-	                 "added to the first's", e->title, f->line,
-	                 e->kind == RL_KIND_GLOSSARY ? "card text" : "answer");
-	if (!rc)
-		rc = rl_entry_absorb(f, e);
-	rl_entry_clear(e);
-	doc->n--;
-	return rc;
+	const struct rl_entry *e = &p->doc->entries[p->doc->n - 1];
+	return rl_doc_merge_repeat(p->doc, &p->keys, p->d, "",
+	                           e->kind == RL_KIND_GLOSSARY ? "card text"
+	                                                       : "answer");
 }
 
 /* Adds an entry made of part (nothing when its text is empty): *made
@@ -342,7 +329,7 @@ static int finish(struct parser *p)
 	if (p->admonitions) {
 		rc = emit(p, RL_KIND_GLOSSARY, title, named, &p->body, NULL, NULL,
 		          &card);
-		char *ref = !rc && card ? card_text_name(title) : NULL;
+		char *ref = !rc && card ? rl_card_text_name(title) : NULL;
 		if (!rc && card && !ref)
 			rc = RL_ENOMEM;
 		if (!rc)
@@ -508,11 +495,30 @@ static int recognize(const struct rl_blocks *b, struct rl_input *in)
 				rc = directive(&p, l);
 			break;
 		default:
-			if (numbered(l, &number, &name, &name_len) &&
-			    (number == p.last + 1 || picture_next(b, i)))
-				rc = start_numbered(&p, l, number, name, name_len);
-			else
+			switch (numbered(l, &number, &name, &name_len)) {
+			case 1:
+				if (number == p.last + 1 || picture_next(b, i)) {
+					rc = start_numbered(&p, l, number, name,
+					                    name_len);
+					break;
+				}
 				rc = text_line(&p, l);
+				break;
+			case -1:
+				/* not an entry, and said so: an entry's number
+				 * read as its text would change its meaning */
+				rc = rl_diag_add(p.d, RL_WARNING, l->line, 0,
+				                 "'%.*s' has more than %d digits: not "
+				                 "an entry's number; read as text",
+				                 (int)strspn(l->raw, "0123456789") + 1,
+				                 l->raw, NUMBER_DIGITS);
+				if (!rc)
+					rc = text_line(&p, l);
+				break;
+			default:
+				rc = text_line(&p, l);
+				break;
+			}
 			break;
 		}
 	}
@@ -542,7 +548,7 @@ static enum rl_confidence probe(const char *text, size_t len)
 		size_t nl;
 		/* (a picture looked for after these only: blank lines are
 		 * passed over once) */
-		if (numbered(&b.v[i], &num, &nm, &nl) && picture_next(&b, i))
+		if (numbered(&b.v[i], &num, &nm, &nl) > 0 && picture_next(&b, i))
 			cards++;
 		else if (b.v[i].type == RL_BLOCK_HEADING && picture_next(&b, i)) {
 			for (size_t j = i + 1; j < b.n &&

@@ -11,7 +11,9 @@
  * Each ruling becomes a ruling (kind faq) titled by its card, tagged with
  * it, in the section's category, with its date and author; its identity is
  * (card, ruling). An abilityText is the card's glossary entry (once per
- * card); a card with neither is a card not ruled on yet. An entry without
+ * card), titled by the card and keyed "card: CARD" as card-faq's card
+ * texts are (a term of the game's dictionary named like the card is
+ * another ruling); a card with neither is a card not ruled on yet. An entry without
  * a card is reported with its line and left out; the others are read.
  * The file does not name its game (--game) nor a title: every such file
  * is a version of the document "card rulings" (--document names another).
@@ -78,8 +80,11 @@ static int add_keyword(struct rl_doc *doc, const char *section,
                        const char *text)
 {
 	/* once per card, as the store tells cards apart: by key, which
-	 * folds case */
-	char *key = rl_key(card);
+	 * folds case; "card: CARD" (rl_card_text_name), not the card alone,
+	 * which was the key of a term of that name in the game's dictionary */
+	char *name = rl_card_text_name(card);
+	char *key = name ? rl_key(name) : NULL;
+	free(name);
 	if (!key)
 		return RL_ENOMEM;
 	for (size_t i = 0; i < doc->n; i++)

@@ -62,19 +62,8 @@ struct parser {
  * file says is lost, and the entry keeps the first one's place (line). */
 static int merge_duplicate(struct parser *p)
 {
-	struct rl_doc *doc = p->doc;
-	struct rl_entry *e = &doc->entries[doc->n - 1], *f;
-	int rc = rl_doc_same_entry(doc, &p->terms, &f);
-	if (rc || !f)
-		return rc;
-	rc = rl_diag_add(p->d, RL_WARNING, e->line, 0,
-	                 "term '%s' appears again (first at line %u); its "
-	                 "definition is added to the first's", e->title, f->line);
-	if (!rc)
-		rc = rl_entry_absorb(f, e);
-	rl_entry_clear(e);
-	doc->n--;
-	return rc;
+	return rl_doc_merge_repeat(p->doc, &p->terms, p->d, "term ",
+	                           "definition");
 }
 
 static int finish(struct parser *p)

@@ -27,6 +27,14 @@ void rl_entry_clear(struct rl_entry *e);
  * a file of many is not quadratic. RL_ENOMEM on failure. */
 int rl_doc_same_entry(struct rl_doc *doc, struct rl_strmap *seen,
                       struct rl_entry **first);
+/* rl_doc_same_entry(), then, when the entry last added to doc repeats an
+ * earlier one: a warning at its line ("NOUN'TITLE' appears again (first
+ * at line L); its WHAT is added to the first's"; noun: "term " or ""),
+ * its content absorbed into the first (rl_entry_absorb), and the entry
+ * removed from doc. RL_ENOMEM on failure. */
+int rl_doc_merge_repeat(struct rl_doc *doc, struct rl_strmap *seen,
+                        struct rl_diags *d, const char *noun,
+                        const char *what);
 /* e's content added to f's: e's text as another paragraph (unless f's
  * says it already), its references, tags and aliases. RL_ENOMEM on
  * failure. */
@@ -34,6 +42,12 @@ int rl_entry_absorb(struct rl_entry *f, const struct rl_entry *e);
 /* A title made from text: its first sentence, cut at a word boundary to at
  * most about max bytes (with "…" when cut). */
 char *rl_title_from_text(const char *text, size_t max);
+/* The name a card's text (a glossary entry titled by the card) is keyed
+ * by, "card: CARD" (card-faq, card-rulings): keyed by the card alone, a
+ * card named like a term of the game's dictionary was one ruling with the
+ * term, its text the one of the document imported last. A new string;
+ * NULL when memory ran out. */
+char *rl_card_text_name(const char *card);
 void rl_errata_free(struct rl_errata *x);
 
 /* How a document was read, as the store records its imports: the

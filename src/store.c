@@ -249,9 +249,21 @@ static int withdraw(rl_db *db, struct stmts *s, long long import,
 		" WHERE r.withdrawn_at IS NOT NULL;");
 }
 
+/* An import i of a thesaurus that is not its document's latest: its
+ * concepts are not the ones in force (each version replaces them all,
+ * rl_store_put_concepts), so the same bytes again are not unchanged but
+ * that version again — v1, v2, then v1 again answers as v1. A document
+ * of rulings keeps every version's (withdrawn ones too): its older bytes
+ * again are unchanged. */
+#define THESAURUS_BEHIND \
+	"((i.format = 'thesaurus' OR i.format LIKE 'thesaurus/%')" \
+	" AND i.id < (SELECT max(id) FROM imports l" \
+	" WHERE l.document_id = i.document_id))"
+
 /* Records an import of the document in *import, unless one of its imports
  * is of the same bytes read the same way (by the same revision of its
- * format, read_as): then it is unchanged, and *import is 0. The version's
+ * format, read_as), a thesaurus's its latest: then it is unchanged, and
+ * *import is 0. The version's
  * date is the one the document states, else the one given (may be NULL),
  * else the import time; date_source says which. */
 static int record_import(rl_db *db, const struct rl_source *src,
@@ -265,8 +277,8 @@ static int record_import(rl_db *db, const struct rl_source *src,
 	 * directory that holds two versions of a document imports again as
 	 * unchanged, whichever is the latest). */
 	sqlite3_stmt *st = rl_db_prepare(db,
-		"SELECT 1 FROM imports WHERE document_id = ?1 AND sha256 = ?2"
-		" AND format = ?3 LIMIT 1");
+		"SELECT 1 FROM imports i WHERE document_id = ?1 AND sha256 = ?2"
+		" AND format = ?3 AND NOT " THESAURUS_BEHIND " LIMIT 1");
 	if (!st)
 		return RL_EINTERNAL;
 	sqlite3_bind_int64(st, 1, docid);
@@ -696,9 +708,14 @@ int rl_store_dry(rl_db *db, const struct rl_source *src,
 
 int rl_store_seen(rl_db *db, const char *sha256, bool *seen)
 {
-	/* read by an older revision of its format: to be read again */
+	/* read by an older revision of its format: to be read again; a
+	 * version of a thesaurus of every game behind its latest: to be
+	 * stored again (one of a game's, imported with --game, is that
+	 * game's document: read without the option it would be another) */
 	sqlite3_stmt *st = rl_db_prepare(db,
-		"SELECT format FROM imports WHERE sha256 = ?1");
+		"SELECT format FROM imports i WHERE sha256 = ?1"
+		" AND NOT (" THESAURUS_BEHIND " AND (SELECT game_id FROM documents"
+		" WHERE id = i.document_id) IS NULL)");
 	if (!st)
 		return RL_EINTERNAL;
 	rl_bind_text(st, 1, sha256);

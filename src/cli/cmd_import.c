@@ -25,7 +25,7 @@ static const char notes[] =
 	"that are already the latest version of their document changes nothing;\n"
 	"without --game, --lang, --format or --document, neither do bytes that\n"
 	"are the latest version of any document (imported before with such\n"
-	"options).\n"
+	"options). A thesaurus's older version imported again is in force again.\n"
 	"A document whose text ends inside an entry, a rule or a section (a file\n"
 	"cut short) is refused, and so is a new version of a document that would\n"
 	"withdraw more of its rulings than allowed: nothing of it is stored, the\n"

@@ -65,6 +65,9 @@ struct rl_entry {
 	char *game, *lang;
 	struct rl_strset *ref_index;   /* doc.c's: refs by kind and target */
 	struct rl_strset *tag_index;   /* doc.c's: tags by identity */
+	/* doc.c's, once the entry absorbed another (rl_entry_absorb): its
+	 * text's room and paragraphs */
+	struct rl_entry_merge *merge;
 };
 
 /* A thesaurus concept: terms that mean the same, across languages. */

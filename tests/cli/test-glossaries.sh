@@ -231,6 +231,69 @@ check_exit "the clash's site exports" 0
 check_eq "the site names no card by its key" "" \
 	"$(grep -rl 'card: ' clash-site || true)"
 
+# ---- a card named like a term (card-rulings beside rst-glossary) ---------------
+# A card-rulings file's abilityText is the card's text, titled by the card.
+# It was keyed by the card alone: a card named like a term of the game's
+# dictionary was the term's ruling, its text the document's imported last.
+cat >clash/cards.json <<'EOF'
+{ "General": [
+  { "card": "Anti-air", "abilityText": "Can attack flying units.",
+    "ruling": "You don't have to attack.", "date": "2016-03-14T07:00:00.000Z" },
+  { "card": "Sparrowhawk", "abilityText": "Flying.",
+    "ruling": "Anti-air can block it.", "date": "2016-03-15T07:00:00.000Z" } ] }
+EOF
+sed 's/"date": "2016-03-15T07:00:00.000Z" } ] }/"date": "2016-03-15T07:00:00.000Z" },\
+  { "card": "Tower", "ruling": "It detects.", "date": "2016-03-16" } ] }/' \
+	clash/cards.json >clash/cards-2.json
+cat >clash/codex.rst <<'EOF'
+Glossary
+========
+
+.. glossary::
+
+  **Anti-air.**
+    A unit that can block flyers.
+EOF
+for order in "codex.rst cards.json" "cards.json codex.rst"; do
+	db=codex-${order%% *}.db
+	for f in $order ${order%% *}; do
+		rl --db "$db" import --no-thesaurus --game Codex "clash/$f"
+		check_exit "[$order] clash/$f imports" 0
+	done
+	rl --db "$db" search --kind glossary --format json
+	check_json "[$order] the term and the card's text are two rulings, each its own text" \
+		'sorted(r["text"] for r in d["results"] if r["title"] == "Anti-air") == ["A unit that can block flyers.", "Can attack flying units."]'
+done
+
+# A database whose card texts an older rulings keyed by the card (schema
+# before *-card-text-keys.sql): its upgrade gives them the new key, so they
+# keep their identity and history — the same file again is unchanged, and
+# the next version adds what it adds, and withdraws nothing.
+SCHEMA=$(cd "$_lib_dir/../../schema" && pwd)
+BEFORE=$(($(cd "$SCHEMA" && ls [0-9][0-9][0-9]-card-text-keys.sql | sed 's/^0*//; s/-.*//') - 1))
+rl --db old.db import --no-thesaurus --game Codex clash/cards.json
+sqlite3 old.db "UPDATE rulings SET key = substr(key, 7) WHERE key LIKE 'card: %';
+	PRAGMA user_version = $BEFORE"
+glossary_keys() {
+	sqlite3 "$1" "SELECT group_concat(key, ' ') FROM (SELECT key FROM rulings
+		WHERE kind = 'glossary' ORDER BY key)"
+}
+check_eq "(the old keys: the cards alone)" "anti-air sparrowhawk" "$(glossary_keys old.db)"
+ids=$(sqlite3 old.db "SELECT group_concat(id) FROM rulings WHERE kind = 'glossary'")
+rl --db old.db import --no-thesaurus --game Codex clash/cards.json
+check_exit "an older database: the same file imports" 0
+check_out_contains "...unchanged" "unchanged clash/cards.json"
+check_err_contains "...upgrading it" "upgraded the database from schema version $BEFORE"
+check_eq "...its card texts keyed 'card: CARD'" "card: anti-air card: sparrowhawk" \
+	"$(glossary_keys old.db)"
+rl --db old.db import --no-thesaurus --game Codex clash/cards-2.json
+check_out_contains "the next version: one ruling added, none withdrawn" \
+	"1 added, 0 edited, 0 withdrawn"
+check_eq "...the card texts the same rulings" "$ids" \
+	"$(sqlite3 old.db "SELECT group_concat(id) FROM rulings WHERE kind = 'glossary'")"
+rl --db old.db history "${ids%%,*}" --format json
+check_json "...each with its one version" 'len(d["versions"]) == 1'
+
 # ---- two card FAQs of a game ruling on one card ---------------------------------
 # A ruling titled by its card was keyed by the card alone: a second FAQ of
 # the game with an entry for the same card replaced the first one's answer

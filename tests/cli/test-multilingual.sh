@@ -312,6 +312,29 @@ check_json "search shroud: Spirit Island's Voile, not NeuroScape's" \
 	'[r["game"] for r in d["results"] if r["lang"] == "fr"] == ["Spirit Island"]'
 rl "${M[@]}" search shroud --game NeuroScape
 check_exit "search shroud --game NeuroScape: the concept is not NeuroScape's" 1
+# A thesaurus's version replaces the concepts of the one before; the older
+# version imported again is in force again (its bytes were "unchanged":
+# the newer one's concepts stayed, and Shroud found no Voile any more).
+printf '# rulings thesaurus\nen:Speed (Fast/Slow) = fr:Rapide\nen:Cloak = fr:Voile\n' \
+	>own/si-thesaurus-2.txt
+rl "${M[@]}" import --game "Spirit Island" own/si-thesaurus-2.txt
+check_out_contains "the thesaurus's second version imports" "imported own/si-thesaurus-2.txt"
+rl "${M[@]}" search shroud --lang fr -n 0 --format json
+check_json "...search shroud: no Voile by it" 'd["total"] == 0'
+rl "${M[@]}" search cloak --lang fr -n 0 --format json
+check_json "...search cloak: Spirit Island's Voile" \
+	'[r["game"] for r in d["results"]] == ["Spirit Island"]'
+rl "${M[@]}" import --game "Spirit Island" own/si-thesaurus.txt
+check_out_contains "the first version again is imported, not unchanged" \
+	"imported own/si-thesaurus.txt"
+rl "${M[@]}" search shroud --lang fr -n 0 --format json
+check_json "...search shroud: Spirit Island's Voile again" \
+	'[r["game"] for r in d["results"]] == ["Spirit Island"]'
+rl "${M[@]}" search cloak --lang fr -n 0 --format json
+check_json "...search cloak: nothing, as before the second" 'd["total"] == 0'
+rl "${M[@]}" import --game "Spirit Island" own/si-thesaurus.txt
+check_out_contains "...and once more: unchanged" "unchanged own/si-thesaurus.txt"
+
 # search and export select the same rulings for a tag
 for tg in 'Speed (Fast/Slow)' Rapide Defend 'Swift (rapide)'; do
 	rl "${M[@]}" search --tag "$tg" -n 0 --format json
@@ -373,12 +396,18 @@ check_exit "after the edit: Isolate no longer finds the French ruling" 1
 rl "${M[@]}" stats --format json
 check_json "the edited thesaurus replaced the old one (no new document)" \
 	'd["sources"] == 9'
-# The original's bytes were imported before: unchanged (so a directory
-# holding both versions imports again as unchanged). The original's text
-# in new bytes is a new version, the latest once more.
+# The original's bytes were imported before, but they are not the latest
+# version: imported again, they are in force again (they were "unchanged",
+# and the edited version's concepts stayed). The original's text in new
+# bytes is a new version, the latest once more.
 rl "${M[@]}" import data/thesaurus.txt
 check_exit "importing the original thesaurus again succeeds" 0
-check_contains "...its bytes are a version imported before: unchanged" \
+check_contains "...its bytes are an older version: imported again" \
+	"$(cat "$OUT")" "imported data/thesaurus.txt"
+rl "${M[@]}" search Attack --lang ru
+check_exit "...Attack no longer finds Russian rulings" 1
+rl "${M[@]}" import data/thesaurus.txt
+check_contains "...and again: the latest version, unchanged" \
 	"$(cat "$OUT")" "unchanged data/thesaurus.txt"
 { cat data/thesaurus.txt; echo; } >own/thesaurus.txt
 rl "${M[@]}" import own/thesaurus.txt

@@ -183,6 +183,19 @@ rl --db caps.db reindex
 check_exit "reindex after it" 0
 rl --db caps.db check
 check_exit "...check: ok" 0
+# The upgrade finds a language in capitals by walking the languages of
+# each game and kind in rulings_identity, not by reading every ruling:
+# one in the last game's last kind, after others in small letters.
+rl --db late.db import --quiet --no-thesaurus --game Caps --lang fr caps1
+rl --db late.db import --quiet --no-thesaurus --game Zed --lang fr caps2/b.md
+ext_sqlite3 "$EXT" -batch -bail late.db ".load '${EXT%.so}'" \
+	"UPDATE rulings SET lang = 'FR' WHERE game_id = (SELECT id FROM games WHERE name = 'Zed');
+	PRAGMA user_version = $BEFORE_CAPS"
+rl --db late.db import --quiet nocaps
+check_exit "a language in capitals in the last game: the upgrade" 0
+check_eq "...puts it in small letters" "fr" \
+	"$(sqlite3 late.db "SELECT group_concat(DISTINCT lang) FROM rulings")"
+check_eq "...found in French" "3" "$(capsids late.db --lang fr --game Zed protéger)"
 
 # ---- French elision in a query (as Lucene's ElisionFilter): "l’allié" is
 # the word "allié", not the phrase "l allié"; English apostrophes stay.

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #ifndef RL_TEST_DATA_DIR
 #define RL_TEST_DATA_DIR "data"
@@ -125,4 +127,27 @@ char *test_to_crlf(const char *text, bool bare_cr)
 	}
 	*o = '\0';
 	return out;
+}
+
+void test_remove_tree(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0)
+		return;
+	if (S_ISDIR(st.st_mode)) {
+		DIR *dh = opendir(path);
+		struct dirent *de;
+		while (dh && (de = readdir(dh)) != NULL) {
+			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+				continue;
+			char sub[512];
+			snprintf(sub, sizeof sub, "%s/%s", path, de->d_name);
+			test_remove_tree(sub);
+		}
+		if (dh)
+			closedir(dh);
+		rmdir(path);
+	} else {
+		unlink(path);
+	}
 }

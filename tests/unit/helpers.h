@@ -42,6 +42,10 @@ size_t test_count_diags(const struct rl_diags *d, enum rl_severity sev,
 size_t test_count_refs(const struct rl_entry *e, enum rl_ref_kind k,
                        const char *target);
 
+/* Removes path and, a directory, everything in it (rm -r): a test's
+ * temporary directory. */
+void test_remove_tree(const char *path);
+
 /* Replaces every "\n" in text with "\r\n" (or with "\r" when bare_cr).
  * Free the result. */
 char *test_to_crlf(const char *text, bool bare_cr);

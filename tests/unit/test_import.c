@@ -62,9 +62,7 @@ static int teardown(void **state)
 {
 	struct fixture *f = *state;
 	rl_db_close(f->db);
-	char cmd[256];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", f->dir);
-	assert_int_equal(system(cmd), 0);
+	test_remove_tree(f->dir);
 	free(f);
 	return 0;
 }
@@ -123,37 +121,42 @@ static void test_file_outcomes(void **state)
 	rl_file_report_clear(&r);
 }
 
+/* A file of name and bytes, not a document: found in a directory, it is
+ * skipped with a warning that says found_why; named, it is read and
+ * refused, with an error that says named_why (unless NULL). */
+static void skipped_then_refused(struct fixture *f, const char *name,
+                                 const char *bytes, size_t len,
+                                 const char *found_why, const char *named_why)
+{
+	char p[256];
+	struct rl_file_report r;
+	write_file(f, name, bytes, len);
+	path_in(f, name, p, sizeof p);
+	assert_int_equal(rl_import_file(f->db, p, &in_game, RL_IMPORT_FOUND, &r),
+	                 RL_OK);
+	assert_int_equal(r.outcome, RL_FILE_SKIPPED);
+	assert_true(has_diag(&r, RL_WARNING, found_why));
+	rl_file_report_clear(&r);
+	assert_int_equal(rl_import_file(f->db, p, &in_game, 0, &r), RL_EDATA);
+	assert_int_equal(r.outcome, RL_FILE_FAILED);
+	if (named_why)
+		assert_true(has_diag(&r, RL_ERROR, named_why));
+	rl_file_report_clear(&r);
+}
+
 static void test_file_skipped_and_failed(void **state)
 {
 	struct fixture *f = *state;
 	char p[256];
 	struct rl_file_report r;
 
+	/* named, a picture is read as text, and refused */
 	static const char png[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
-	write_file(f, "picture.png", png, sizeof png - 1);
-	path_in(f, "picture.png", p, sizeof p);
-	assert_int_equal(rl_import_file(f->db, p, &in_game, RL_IMPORT_FOUND, &r),
-	                 RL_OK);
-	assert_int_equal(r.outcome, RL_FILE_SKIPPED);
-	assert_true(has_diag(&r, RL_WARNING, "a binary file"));
-	rl_file_report_clear(&r);
-	/* named, it is read as text, and refused */
-	assert_int_equal(rl_import_file(f->db, p, &in_game, 0, &r), RL_EDATA);
-	assert_int_equal(r.outcome, RL_FILE_FAILED);
-	rl_file_report_clear(&r);
-
+	skipped_then_refused(f, "picture.png", png, sizeof png - 1,
+	                     "a binary file", NULL);
 	static const char prose[] = "Notes.\n\nWe played and it rained.\n";
-	write_file(f, "notes.txt", prose, sizeof prose - 1);
-	path_in(f, "notes.txt", p, sizeof p);
-	assert_int_equal(rl_import_file(f->db, p, &in_game, RL_IMPORT_FOUND, &r),
-	                 RL_OK);
-	assert_int_equal(r.outcome, RL_FILE_SKIPPED);
-	assert_true(has_diag(&r, RL_WARNING, "not a document format"));
-	rl_file_report_clear(&r);
-	assert_int_equal(rl_import_file(f->db, p, &in_game, 0, &r), RL_EDATA);
-	assert_int_equal(r.outcome, RL_FILE_FAILED);
-	assert_true(has_diag(&r, RL_ERROR, "not a document format"));
-	rl_file_report_clear(&r);
+	skipped_then_refused(f, "notes.txt", prose, sizeof prose - 1,
+	                     "not a document format", "not a document format");
 
 	path_in(f, "missing.txt", p, sizeof p);
 	assert_int_equal(rl_import_file(f->db, p, &in_game, 0, &r), RL_EIO);

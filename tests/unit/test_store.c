@@ -8,7 +8,6 @@
 
 #include <sqlite3.h>
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,30 +25,6 @@ struct fixture {
 };
 
 /* ---- helpers ----------------------------------------------------------- */
-
-/* rm -r path */
-static void remove_tree(const char *path)
-{
-	struct stat st;
-	if (lstat(path, &st) != 0)
-		return;
-	if (S_ISDIR(st.st_mode)) {
-		DIR *dh = opendir(path);
-		struct dirent *de;
-		while (dh && (de = readdir(dh)) != NULL) {
-			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-				continue;
-			char sub[512];
-			snprintf(sub, sizeof sub, "%s/%s", path, de->d_name);
-			remove_tree(sub);
-		}
-		if (dh)
-			closedir(dh);
-		rmdir(path);
-	} else {
-		unlink(path);
-	}
-}
 
 static void open_db(struct fixture *f)
 {
@@ -230,7 +205,7 @@ static int teardown(void **state)
 {
 	struct fixture *f = *state;
 	rl_db_close(f->db);
-	remove_tree(f->dir);
+	test_remove_tree(f->dir);
 	free(f->seed_path[0]);
 	free(f->seed_path[1]);
 	free(f);

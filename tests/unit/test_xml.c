@@ -41,26 +41,10 @@ static int setup(void **state)
 	return 0;
 }
 
-static void remove_dir(const char *path)
-{
-	DIR *dh = opendir(path);
-	struct dirent *de;
-	while (dh && (de = readdir(dh)) != NULL) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		char sub[512];
-		snprintf(sub, sizeof sub, "%s/%s", path, de->d_name);
-		unlink(sub);
-	}
-	if (dh)
-		closedir(dh);
-	rmdir(path);
-}
-
 static int teardown(void **state)
 {
 	struct fixture *f = *state;
-	remove_dir(f->dir);
+	test_remove_tree(f->dir);
 	free(f);
 	return 0;
 }
