@@ -629,9 +629,31 @@ static void phrase_cond(struct rl_buf *b, const struct rl_topk_phrase *ph,
 	rl_buf_adds(b, how == SEEK ? " AND rowid = r.id))" : "))");
 }
 
-/* The exact count of one word, or of a word the thesaurus widens to one
- * other term (`power`, also "Pouvoir": in the game of its concept both
- * match any ruling, elsewhere the term only that game's), searched with
+/* The phrases of k whose rows in table t are not another's (kp[], at
+ * most 3; how many): of phrases that are one term there (`Isolate` and
+ * "Isoler" in the English index), one is kept, one that matches in any
+ * game rather than one of other games' concepts. */
+static size_t kept_phrases(const struct rl_topk *k, int t,
+                           const struct rl_topk_phrase *kp[3])
+{
+	size_t n = 0;
+	for (size_t i = 0; i < k->nph && i < 3; i++) {
+		const struct rl_topk_phrase *x = &k->ph[i];
+		size_t j = 0;
+		while (j < n && !(x->term[t] && kp[j]->term[t] &&
+		                  strcmp(x->term[t], kp[j]->term[t]) == 0))
+			j++;
+		if (j == n)
+			kp[n++] = x;
+		else if (kp[j]->restricted && !x->restricted)
+			kp[j] = x;
+	}
+	return n;
+}
+
+/* The exact count of one word, or of a word the thesaurus widens to up to
+ * two other terms (`power`, also "Pouvoir": in the game of its concept
+ * both match any ruling, elsewhere the term only that game's), searched with
  * --game and/or --kind (each once) and otherwise only the tables'
  * languages and withdrawn rulings hidden. Per table, each phrase's rows
  * of that game and kind (and, for the other game's term, of its games)
@@ -675,68 +697,66 @@ static int facet_count_sql(rl_db *db, const struct rl_query *q,
 		return RL_OK;
 	int rc = plan_of(db, c, p);
 	const struct rl_topk *k = &p->k;
-	if (rc || !p->usable || k->dirty || k->nph < 1 || k->nph > 2)
+	if (rc || !p->usable || k->dirty || k->nph < 1 || k->nph > 3)
 		return rc;
-	/* one phrase, written alone, or two joined by OR, at most one of
-	 * them of other games' concepts (the condition of games says which,
-	 * and is there only then); each a subselect fN of the conditions */
-	if (k->nph == 1 ? !k->ph[0].raw || strcmp(k->ph[0].raw, c->match) != 0
-	    : k->nprog != 3 || k->prog[2] != RL_TOPK_OR)
+	/* one phrase, written alone, or up to three joined by OR, at most
+	 * one of them of other games' concepts (the condition of games says
+	 * which, and is there only then) */
+	if (k->nph == 1 && (!k->ph[0].raw || strcmp(k->ph[0].raw, c->match) != 0))
 		return RL_OK;
-	const struct rl_topk_phrase *ph[2] = { &k->ph[0],
-	                                      k->nph > 1 ? &k->ph[1] : NULL };
+	for (size_t i = 0; i < k->nprog; i++)
+		if (k->prog[i] == RL_TOPK_AND)
+			return RL_OK;
 	size_t nr = 0;
+	const struct rl_topk_phrase *rp = NULL;
 	for (size_t i = 0; i < k->nph; i++)
-		nr += ph[i]->restricted;
+		if (k->ph[i].restricted)
+			nr++, rp = &k->ph[i];
 	if (nr != ngames || nr > 1)
 		return RL_OK;
 	struct rl_buf ids = {0};
-	for (size_t i = 0; i < k->nph; i++) {
-		if (!ph[i]->restricted)
-			continue;
+	if (rp) {
 		rl_buf_adds(&ids, "(NULL");
-		for (size_t g = 0; g < ph[i]->ngid; g++)
-			rl_buf_addf(&ids, ", %lld", ph[i]->gid[g]);
+		for (size_t g = 0; g < rp->ngid; g++)
+			rl_buf_addf(&ids, ", %lld", rp->gid[g]);
 		rl_buf_addc(&ids, ')');
 	}
 	if (ids.oom)
 		return RL_ENOMEM;
-	/* per table and phrase: its rows counted (n), or few, to be read
-	 * (few: no list there); both phrases one term there: the second
-	 * adds none of its rows when the first holds in any game */
-	bool wanted[4], few[4][2] = {{0}}, skip[4] = {0}, any = false;
-	long long n[4][2] = {{0}}, docs[4] = {0}, gone = 0;
+	/* per table, its phrases of distinct terms (kept_phrases) and the
+	 * rows of each counted (n), or few, to be read (no list there) */
+	bool wanted[4], few[4][3] = {{0}}, any = false;
+	long long n[4][3] = {{0}}, ns[4][3] = {{0}}, docs[4] = {0}, gone = 0;
+	const struct rl_topk_phrase *kp[4][3];
+	size_t nk[4] = {0};
 	for (int t = 0; t < 4 && !rc; t++) {
 		if (!(wanted[t] = fts_wanted(fts_langs[t], c->lang)))
 			continue;
-		skip[t] = k->nph > 1 && ph[0]->term[t] && ph[1]->term[t] &&
-		          strcmp(ph[0]->term[t], ph[1]->term[t]) == 0;
-		if (skip[t] && ph[0]->restricted && !ph[1]->restricted) {
-			const struct rl_topk_phrase *u = ph[1];
-			ph[1] = ph[0];
-			ph[0] = u;
-		}
-		for (size_t i = 0; i < (skip[t] ? 1 : k->nph) && !rc; i++) {
+		nk[t] = kept_phrases(k, t, kp[t]);
+		for (size_t i = 0; i < nk[t] && !rc; i++) {
+			const struct rl_topk_phrase *ph = kp[t][i];
 			bool ok = false;
-			if (!ph[i]->listed[t] || !ph[i]->term[t]) {
+			if (!ph->listed[t] || !ph->term[t]) {
 				few[t][i] = true;
 				docs[t] += RL_TOPK_LIST;
 				continue;
 			}
-			rc = gdocs_sum(db, c, fts_langs[t], ph[i]->term[t],
-			               ph[i]->docs0[t], gi, ki,
-			               ph[i]->restricted ? ids.s : NULL, &n[t][i],
-			               &ok);
+			rc = gdocs_sum(db, c, fts_langs[t], ph->term[t], ph->docs0[t],
+			               gi, ki, ph->restricted ? ids.s : NULL,
+			               &n[t][i], &ok);
 			if (!rc && !ok) {
 				rl_buf_free(&ids);
 				return RL_OK;   /* not counted: the join */
 			}
-			docs[t] += ph[i]->docs0[t];
+			/* its rows of the games of the other games' term too */
+			ns[t][i] = n[t][i];
+			if (!rc && rp && !ph->restricted)
+				rc = gdocs_sum(db, c, fts_langs[t], ph->term[t],
+				               ph->docs0[t], gi, ki, ids.s, &ns[t][i],
+				               &ok);
+			docs[t] += ph->docs0[t];
 			any = true;
 		}
-		/* (the order of the phrases again for the next table) */
-		ph[0] = &k->ph[0];
-		ph[1] = k->nph > 1 ? &k->ph[1] : NULL;
 	}
 	if (!rc && any && hidden)
 		rc = withdrawn_count(db, &gone);
@@ -756,44 +776,81 @@ static int facet_count_sql(rl_db *db, const struct rl_query *q,
 		const char *l = fts_langs[t];
 		if (!wanted[t])
 			continue;
-		const struct rl_topk_phrase *p0 = ph[0], *p1 = ph[1];
-		if (skip[t] && p0->restricted && !p1->restricted)
-			p0 = ph[1], p1 = ph[0];
-		size_t np = skip[t] ? 1 : k->nph;
-		const struct rl_topk_phrase *pp[2] = { p0, p1 };
-		for (size_t i = 0; i < np; i++) {
-			if (!few[t][i]) {
-				rl_buf_addf(&b, " + %lld", n[t][i]);
-				continue;
+		/* the union of the phrases' rows, by inclusion and exclusion:
+		 * each phrase's, less each two's together, plus all three's
+		 * (an FTS5 AND: rows holding several such words, few) */
+		for (unsigned set = 1; set < 1u << nk[t]; set++) {
+			unsigned m = 0;
+			bool empty = false, restricted = false;
+			struct rl_buf all = {0};
+			for (size_t i = 0; i < nk[t]; i++) {
+				if (!(set & 1u << i))
+					continue;
+				empty |= !few[t][i] && !n[t][i];
+				restricted |= kp[t][i]->restricted;
+				rl_buf_addf(&all, "%s%s", m++ ? " AND " : "",
+				            kp[t][i]->raw);
 			}
-			/* no list: its few matches read */
-			rl_buf_adds(&b, " + (SELECT count(*) FROM rulings r WHERE ");
-			phrase_cond(&b, pp[i], l, is, DRIVE);
-			rl_buf_addf(&b, "%s)", cs);
-		}
-		if (np > 1 && (few[t][0] || n[t][0]) && (few[t][1] || n[t][1])) {
-			/* the rows holding both, counted twice */
-			rl_buf_addf(&b, " - (SELECT count(*) FROM rulings r WHERE"
-			            " r.id IN (SELECT rowid FROM rulings_fts_%s WHERE"
-			            " rulings_fts_%s MATCH ", l, l);
-			struct rl_buf both = {0};
-			rl_buf_addf(&both, "%s AND %s", p0->raw, p1->raw);
-			sql_literal(&b, both.s ? both.s : "");
-			b.oom |= both.oom;
-			rl_buf_free(&both);
-			rl_buf_addf(&b, ")%s", cs);
-			if (nr)
-				rl_buf_addf(&b, " AND r.game_id IN %s", is);
-			rl_buf_addc(&b, ')');
+			if (m == 1) {
+				size_t i = 0;
+				while (!(set & 1u << i))
+					i++;
+				if (!few[t][i]) {
+					rl_buf_addf(&b, " + %lld", n[t][i]);
+				} else {
+					/* no list: its few matches read */
+					rl_buf_adds(&b, " + (SELECT count(*) FROM rulings r"
+					            " WHERE ");
+					phrase_cond(&b, kp[t][i], l, is, DRIVE);
+					rl_buf_addf(&b, "%s)", cs);
+				}
+			} else if (!empty) {
+				rl_buf_adds(&b, m % 2 ? " + " : " - ");
+				/* two listed phrases, one's rows all the other's
+				 * ("Dégât" is in 29k French rows at 1M, all of them
+				 * holding "Dégâts"): the rows of both are that one's,
+				 * counted (the AND's count, from the index, says so;
+				 * its rows are not read) */
+				size_t i = 0, j;
+				while (!(set & 1u << i))
+					i++;
+				for (j = i + 1; !(set & 1u << j); j++)
+					;
+				bool pair = m == 2 && !few[t][i] && !few[t][j];
+				if (pair) {
+					rl_buf_addf(&b, "(SELECT CASE x WHEN %lld THEN %lld"
+					            " WHEN %lld THEN %lld ELSE ",
+					            kp[t][i]->docs0[t], restricted ? ns[t][i]
+					            : n[t][i], kp[t][j]->docs0[t],
+					            restricted ? ns[t][j] : n[t][j]);
+				}
+				rl_buf_addf(&b, "(SELECT count(*) FROM rulings r WHERE"
+				            " r.id IN (SELECT rowid FROM rulings_fts_%s"
+				            " WHERE rulings_fts_%s MATCH ", l, l);
+				sql_literal(&b, all.s ? all.s : "");
+				rl_buf_addf(&b, ")%s", cs);
+				if (restricted)
+					rl_buf_addf(&b, " AND r.game_id IN %s", is);
+				rl_buf_addc(&b, ')');
+				if (pair) {
+					rl_buf_addf(&b, " END FROM (SELECT count(*) AS x FROM"
+					            " rulings_fts_%s WHERE rulings_fts_%s"
+					            " MATCH ", l, l);
+					sql_literal(&b, all.s ? all.s : "");
+					rl_buf_adds(&b, "))");
+				}
+			}
+			b.oom |= all.oom;
+			rl_buf_free(&all);
 		}
 		if (!gone)
 			continue;
 		rl_buf_addf(&b, " - (SELECT count(*) FROM rulings r WHERE"
 		            " r.withdrawn_at IS NOT NULL%s AND (", cs);
-		for (size_t i = 0; i < np; i++) {
+		for (size_t i = 0; i < nk[t]; i++) {
 			if (i)
 				rl_buf_adds(&b, " OR ");
-			phrase_cond(&b, pp[i], l, is, gone * 64 < docs[t] ? SEEK
+			phrase_cond(&b, kp[t][i], l, is, gone * 64 < docs[t] ? SEEK
 			            : WALK);
 		}
 		rl_buf_adds(&b, "))");

@@ -237,7 +237,7 @@ run games-tenth-any --fast any Invaders Envahisseurs Damage Dégâts
 # would) and a move to another game: noted as changed, the counts not
 # used (they would be wrong: topk_check --facets stale fails if they
 # are) until the lists are built again
-words="use card power Damage Invaders the Isolate"
+words="use card power Damage Invaders the Isolate Dégâts"
 ok "withdrawn rulings among them" '[ "$(sqlite3 "$tmp/t.db" "SELECT count(*)
 	FROM rulings WHERE withdrawn_at IS NOT NULL")" -gt 0 ]'
 run facets --facets used $words
