@@ -252,5 +252,16 @@ sqlite3 "$tmp/t.db" "UPDATE OR IGNORE rulings SET game_id = $faq WHERE id IN
 	(SELECT id FROM rulings WHERE game_id = $si ORDER BY id % 3, id LIMIT 200)"
 ok "a move to another game noted as changed" '[ "$(dirty)" -ge 150 ]'
 run facets-moved --facets stale $words
+# a page imported again as another game's (new rulings there, by the
+# store): changed since, until the lists are built again
+"$rulings" --db "$tmp/t.db" reindex >/dev/null
+mkdir "$tmp/again"
+cp "$(ls "$tmp"/v1/page-*.txt | head -n 1)" "$tmp/again/"
+printf 'game = Spirit Island\n' >"$tmp/again/.rulings"
+"$rulings" --db "$tmp/t.db" import --quiet "$tmp/again"
+ok "a page imported again in another game noted as changed" '[ "$(dirty)" -gt 5 ]'
+run facets-again --facets stale $words
+"$rulings" --db "$tmp/t.db" reindex >/dev/null
+run facets-again-reindexed --facets used $words
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
