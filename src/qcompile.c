@@ -663,7 +663,9 @@ static int compile_tree(struct qc *x, struct qnode *root)
 			rc = add_sql_cond(x, k);
 		}
 	}
-	if (!rc && c->mgames.oom)
+	/* (a buffer whose first allocation failed is empty: read as no
+	 * words, it searched every ruling) */
+	if (!rc && (c->mgames.oom || pos.oom || neg.oom))
 		rc = RL_ENOMEM;
 	if (!rc && pos.len) {
 		struct rl_buf m = {0};

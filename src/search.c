@@ -513,6 +513,361 @@ static int fts_count_sql(rl_db *db, const struct rl_query *q,
 	return *sql ? RL_OK : RL_ENOMEM;
 }
 
+/* Whether x is the condition --game (or game:) makes of one game's name
+ * (*gi its parameter) or of no game (*gi 0), filter.c game_cond. */
+static bool game_cond_of(const struct rl_compiled *c, const char *x, int *gi)
+{
+	int i, n = 0;
+	if (strcmp(x, "r.game_id IS NULL") == 0) {
+		*gi = 0;
+		return true;
+	}
+	if (sscanf(x, "r.game_id IN (SELECT id FROM games WHERE rl_fold(name)"
+	           " = ?%d)%n", &i, &n) != 1 || x[n] || i < 1 || i > c->p.n)
+		return false;
+	*gi = i;
+	return true;
+}
+
+/* Whether x is the condition --kind (or kind:) makes (*ki its
+ * parameter), filter.c kind_cond. */
+static bool kind_cond_of(const struct rl_compiled *c, const char *x, int *ki)
+{
+	int n = 0;
+	if (sscanf(x, "r.kind = ?%d%n", ki, &n) != 1 || x[n] || *ki < 1 ||
+	    *ki > c->p.n)
+		return false;
+	return true;
+}
+
+/* Of table t's rows holding term, those of the game (gi: its name's
+ * parameter, 0 for no game, -1 any), kind (ki, -1 any) and, when ids is
+ * not NULL, of the games ids lists, from the lists' counts per game and
+ * kind (schema 18, topk_gdocs): *ok false when they do not add up to all
+ * the term's rows (docs: a database whose lists were built before them,
+ * or a build that could not place a row). */
+static int gdocs_sum(rl_db *db, const struct rl_compiled *c, const char *tbl,
+                     const char *term, long long docs, int gi, int ki,
+                     const char *ids, long long *n, bool *ok)
+{
+	*ok = false;
+	*n = 0;
+	struct rl_buf b = {0};
+	rl_buf_adds(&b, "SELECT total(docs), total(CASE WHEN 1");
+	if (ki > 0)
+		rl_buf_adds(&b, " AND kind = ?3");
+	if (gi > 0)
+		rl_buf_adds(&b, " AND game_id IN (SELECT id FROM games"
+		            " WHERE rl_fold(name) = ?4)");
+	else if (gi == 0)
+		rl_buf_adds(&b, " AND game_id = 0");
+	if (ids)
+		rl_buf_addf(&b, " AND game_id IN %s", ids);
+	rl_buf_adds(&b, " THEN docs END) FROM topk_gdocs WHERE tbl = ?1"
+	            " AND term = ?2");
+	char *sql = rl_buf_take(&b);
+	sqlite3_stmt *st = NULL;
+	int s = sql ? sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) : SQLITE_NOMEM;
+	free(sql);
+	/* a database of schema 17 or older, opened to read, has no such
+	 * table: the join counts */
+	if (s == SQLITE_ERROR &&
+	    strstr(sqlite3_errmsg(db->h), "no such table: topk_gdocs"))
+		return RL_OK;
+	if (s != SQLITE_OK)
+		return rl_db_sqlite_fail(db, s, "count");
+	rl_bind_text(st, 1, tbl);
+	rl_bind_text(st, 2, term);
+	if (ki > 0)
+		rl_bind_text(st, 3, c->p.v[ki - 1]);
+	if (gi > 0)
+		rl_bind_text(st, 4, c->p.v[gi - 1]);
+	s = sqlite3_step(st);
+	if (s == SQLITE_ROW) {
+		*ok = (long long)sqlite3_column_double(st, 0) == docs;
+		*n = (long long)sqlite3_column_double(st, 1);
+	}
+	sqlite3_finalize(st);
+	return s == SQLITE_ROW ? RL_OK : rl_db_sqlite_fail(db, s, "count");
+}
+
+/* s as an SQL string literal. */
+static void sql_literal(struct rl_buf *b, const char *s)
+{
+	rl_buf_addc(b, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			rl_buf_addc(b, '\'');
+		rl_buf_addc(b, *s);
+	}
+	rl_buf_addc(b, '\'');
+}
+
+/* How phrase_cond says a phrase holds in a ruling. */
+enum how {
+	SEEK,           /* sought in the index at each ruling */
+	DRIVE,          /* the rulings are the matches' */
+	WALK,           /* the matches walked once, each ruling looked up in
+	                   them ("+r.id": not the rulings sought at each) */
+};
+
+/* Phrase ph holds in ruling r in table l (an SQL condition), as how
+ * says; a phrase of other games' concepts only in its games (ids). */
+static void phrase_cond(struct rl_buf *b, const struct rl_topk_phrase *ph,
+                        const char *l, const char *ids, enum how how)
+{
+	rl_buf_addc(b, '(');
+	if (ph->restricted)
+		rl_buf_addf(b, "r.game_id IN %s AND ", ids);
+	if (how == SEEK)
+		rl_buf_addf(b, "EXISTS (SELECT 1 FROM rulings_fts_%s WHERE"
+		            " rulings_fts_%s MATCH ", l, l);
+	else
+		rl_buf_addf(b, "%sr.id IN (SELECT rowid FROM rulings_fts_%s WHERE"
+		            " rulings_fts_%s MATCH ", how == WALK ? "+" : "", l, l);
+	sql_literal(b, ph->raw);
+	rl_buf_adds(b, how == SEEK ? " AND rowid = r.id))" : "))");
+}
+
+/* The phrases of k whose rows in table t are not another's (kp[], at
+ * most 3; how many): of phrases that are one term there (`Isolate` and
+ * "Isoler" in the English index), one is kept, one that matches in any
+ * game rather than one of other games' concepts. */
+static size_t kept_phrases(const struct rl_topk *k, int t,
+                           const struct rl_topk_phrase *kp[3])
+{
+	size_t n = 0;
+	for (size_t i = 0; i < k->nph && i < 3; i++) {
+		const struct rl_topk_phrase *x = &k->ph[i];
+		size_t j = 0;
+		while (j < n && !(x->term[t] && kp[j]->term[t] &&
+		                  strcmp(x->term[t], kp[j]->term[t]) == 0))
+			j++;
+		if (j == n)
+			kp[n++] = x;
+		else if (kp[j]->restricted && !x->restricted)
+			kp[j] = x;
+	}
+	return n;
+}
+
+/* The exact count of one word, or of a word the thesaurus widens to up to
+ * two other terms (`power`, also "Pouvoir": in the game of its concept
+ * both match any ruling, elsewhere the term only that game's), searched with
+ * --game and/or --kind (each once) and otherwise only the tables'
+ * languages and withdrawn rulings hidden. Per table, each phrase's rows
+ * of that game and kind (and, for the other game's term, of its games)
+ * counted when its list was built (gdocs_sum; while no ruling changed
+ * since, as known_docs), less the rows holding both (an FTS5 AND, its
+ * few matches read; none when both are one term there, as `Isolate` and
+ * "Isoler" in the English index); else, in a table where a phrase has
+ * no list (few rows), its matches read. Then the withdrawn rulings of
+ * that game and kind holding them, looked up one by one when few beside
+ * the rows. The join read every match's ruling: 733k for `power` at 1M
+ * rulings, 0.2-0.9 s. *sql NULL when the search is of another form (a
+ * tag, several games, a category, --as-of, other words: the join
+ * counts) or no table's counts can serve. */
+static int facet_count_sql(rl_db *db, const struct rl_query *q,
+                           const struct rl_compiled *c, struct plan *p,
+                           char **sql)
+{
+	*sql = NULL;
+	if (!c->match || q->as_of || q->raw || !rl_topk_enabled())
+		return RL_OK;
+	bool hidden = false;
+	int gi = -1, ki = -1, x;
+	size_t ngames = 0;
+	const char *gcond = NULL, *kcond = NULL;
+	for (size_t i = 0; i < c->nconds; i++) {
+		const char *cd = c->conds[i].rows;
+		if (c->conds[i].games)
+			ngames++;
+		else if (strcmp(cd, "r.withdrawn_at IS NULL") == 0)
+			hidden = true;
+		else if (cond_in_tables(c, cd))
+			;
+		else if (!gcond && game_cond_of(c, cd, &x))
+			gi = x, gcond = cd;
+		else if (!kcond && kind_cond_of(c, cd, &x))
+			ki = x, kcond = cd;
+		else
+			return RL_OK;
+	}
+	if ((!gcond && !kcond) || ngames > 1)
+		return RL_OK;
+	int rc = plan_of(db, c, p);
+	const struct rl_topk *k = &p->k;
+	if (rc || !p->usable || k->dirty || k->nph < 1 || k->nph > 3)
+		return rc;
+	/* one phrase, written alone, or up to three joined by OR, at most
+	 * one of them of other games' concepts (the condition of games says
+	 * which, and is there only then) */
+	if (k->nph == 1 && (!k->ph[0].raw || strcmp(k->ph[0].raw, c->match) != 0))
+		return RL_OK;
+	for (size_t i = 0; i < k->nprog; i++)
+		if (k->prog[i] == RL_TOPK_AND)
+			return RL_OK;
+	size_t nr = 0;
+	const struct rl_topk_phrase *rp = NULL;
+	for (size_t i = 0; i < k->nph; i++)
+		if (k->ph[i].restricted)
+			nr++, rp = &k->ph[i];
+	if (nr != ngames || nr > 1)
+		return RL_OK;
+	struct rl_buf ids = {0};
+	if (rp) {
+		rl_buf_adds(&ids, "(NULL");
+		for (size_t g = 0; g < rp->ngid; g++)
+			rl_buf_addf(&ids, ", %lld", rp->gid[g]);
+		rl_buf_addc(&ids, ')');
+	}
+	if (ids.oom)
+		return RL_ENOMEM;
+	/* per table, its phrases of distinct terms (kept_phrases) and the
+	 * rows of each counted (n), or few, to be read (no list there) */
+	bool wanted[4], few[4][3] = {{0}}, any = false;
+	long long n[4][3] = {{0}}, ns[4][3] = {{0}}, docs[4] = {0}, gone = 0;
+	const struct rl_topk_phrase *kp[4][3];
+	size_t nk[4] = {0};
+	for (int t = 0; t < 4 && !rc; t++) {
+		if (!(wanted[t] = fts_wanted(fts_langs[t], c->lang)))
+			continue;
+		nk[t] = kept_phrases(k, t, kp[t]);
+		for (size_t i = 0; i < nk[t] && !rc; i++) {
+			const struct rl_topk_phrase *ph = kp[t][i];
+			bool ok = false;
+			if (!ph->listed[t] || !ph->term[t]) {
+				few[t][i] = true;
+				docs[t] += RL_TOPK_LIST;
+				continue;
+			}
+			rc = gdocs_sum(db, c, fts_langs[t], ph->term[t], ph->docs0[t],
+			               gi, ki, ph->restricted ? ids.s : NULL,
+			               &n[t][i], &ok);
+			if (!rc && !ok) {
+				rl_buf_free(&ids);
+				return RL_OK;   /* not counted: the join */
+			}
+			/* its rows of the games of the other games' term too */
+			ns[t][i] = n[t][i];
+			if (!rc && rp && !ph->restricted)
+				rc = gdocs_sum(db, c, fts_langs[t], ph->term[t],
+				               ph->docs0[t], gi, ki, ids.s, &ns[t][i],
+				               &ok);
+			docs[t] += ph->docs0[t];
+			any = true;
+		}
+	}
+	if (!rc && any && hidden)
+		rc = withdrawn_count(db, &gone);
+	if (rc || !any) {
+		rl_buf_free(&ids);
+		return rc;
+	}
+	struct rl_buf conds = {0}, b = {0};
+	if (gcond)
+		rl_buf_addf(&conds, " AND %s", gcond);
+	if (kcond)
+		rl_buf_addf(&conds, " AND %s", kcond);
+	const char *cs = conds.s ? conds.s : "";
+	const char *is = ids.s ? ids.s : "(NULL)";
+	rl_buf_adds(&b, "SELECT 0");
+	for (int t = 0; t < 4; t++) {
+		const char *l = fts_langs[t];
+		if (!wanted[t])
+			continue;
+		/* the union of the phrases' rows, by inclusion and exclusion:
+		 * each phrase's, less each two's together, plus all three's
+		 * (an FTS5 AND: rows holding several such words, few) */
+		for (unsigned set = 1; set < 1u << nk[t]; set++) {
+			unsigned m = 0;
+			bool empty = false, restricted = false;
+			struct rl_buf all = {0};
+			for (size_t i = 0; i < nk[t]; i++) {
+				if (!(set & 1u << i))
+					continue;
+				empty |= !few[t][i] && !n[t][i];
+				restricted |= kp[t][i]->restricted;
+				rl_buf_addf(&all, "%s%s", m++ ? " AND " : "",
+				            kp[t][i]->raw);
+			}
+			if (m == 1) {
+				size_t i = 0;
+				while (!(set & 1u << i))
+					i++;
+				if (!few[t][i]) {
+					rl_buf_addf(&b, " + %lld", n[t][i]);
+				} else {
+					/* no list: its few matches read */
+					rl_buf_adds(&b, " + (SELECT count(*) FROM rulings r"
+					            " WHERE ");
+					phrase_cond(&b, kp[t][i], l, is, DRIVE);
+					rl_buf_addf(&b, "%s)", cs);
+				}
+			} else if (!empty) {
+				rl_buf_adds(&b, m % 2 ? " + " : " - ");
+				/* two listed phrases, one's rows all the other's
+				 * ("Dégât" is in 29k French rows at 1M, all of them
+				 * holding "Dégâts"): the rows of both are that one's,
+				 * counted (the AND's count, from the index, says so;
+				 * its rows are not read) */
+				size_t i = 0, j;
+				while (!(set & 1u << i))
+					i++;
+				for (j = i + 1; !(set & 1u << j); j++)
+					;
+				bool pair = m == 2 && !few[t][i] && !few[t][j];
+				if (pair) {
+					rl_buf_addf(&b, "(SELECT CASE x WHEN %lld THEN %lld"
+					            " WHEN %lld THEN %lld ELSE ",
+					            kp[t][i]->docs0[t], restricted ? ns[t][i]
+					            : n[t][i], kp[t][j]->docs0[t],
+					            restricted ? ns[t][j] : n[t][j]);
+				}
+				rl_buf_addf(&b, "(SELECT count(*) FROM rulings r WHERE"
+				            " r.id IN (SELECT rowid FROM rulings_fts_%s"
+				            " WHERE rulings_fts_%s MATCH ", l, l);
+				sql_literal(&b, all.s ? all.s : "");
+				rl_buf_addf(&b, ")%s", cs);
+				if (restricted)
+					rl_buf_addf(&b, " AND r.game_id IN %s", is);
+				rl_buf_addc(&b, ')');
+				if (pair) {
+					rl_buf_addf(&b, " END FROM (SELECT count(*) AS x FROM"
+					            " rulings_fts_%s WHERE rulings_fts_%s"
+					            " MATCH ", l, l);
+					sql_literal(&b, all.s ? all.s : "");
+					rl_buf_adds(&b, "))");
+				}
+			}
+			b.oom |= all.oom;
+			rl_buf_free(&all);
+		}
+		if (!gone)
+			continue;
+		rl_buf_addf(&b, " - (SELECT count(*) FROM rulings r WHERE"
+		            " r.withdrawn_at IS NOT NULL%s AND (", cs);
+		for (size_t i = 0; i < nk[t]; i++) {
+			if (i)
+				rl_buf_adds(&b, " OR ");
+			phrase_cond(&b, kp[t][i], l, is, gone * 64 < docs[t] ? SEEK
+			            : WALK);
+		}
+		rl_buf_adds(&b, "))");
+	}
+	bool oom = conds.oom || ids.oom;
+	rl_buf_free(&conds);
+	rl_buf_free(&ids);
+	if (oom) {
+		rl_buf_free(&b);
+		return RL_ENOMEM;
+	}
+	*sql = rl_buf_take(&b);
+	if (*sql)
+		rl_topk_count_facet();
+	return *sql ? RL_OK : RL_ENOMEM;
+}
+
 /* An FTS5 expression of the phrases of k that restricted says (OR), as
  * an SQL string literal. */
 static void phrases_literal(struct rl_buf *b, const struct rl_topk *k,
@@ -981,6 +1336,8 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	} else if (!rc && more) {
 		char *ct = NULL;
 		rc = fts_count_sql(db, q, &c, &plan, &ct);
+		if (!rc && !ct)
+			rc = facet_count_sql(db, q, &c, &plan, &ct);
 		if (!rc && !ct)
 			rc = games_count_sql(db, q, &c, &plan, &ct);
 		if (!rc && !ct)

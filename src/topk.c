@@ -66,6 +66,18 @@ void rl_topk_count(bool fast)
 	++*(fast ? &n_fast : &n_fallback);
 }
 
+static long long n_facet;
+
+long long rl_topk_facet_totals(void)
+{
+	return n_facet;
+}
+
+void rl_topk_count_facet(void)
+{
+	n_facet++;
+}
+
 bool rl_topk_enabled(void)
 {
 	const char *e = getenv("RULINGS_TOPK");
@@ -364,6 +376,87 @@ static int bound_of(rl_db *db, int t, struct bound *b)
 	return rc;
 }
 
+/* ---- the rows per game and kind (schema 18) ---- */
+
+/* Which game and kind each ruling is of: of[rid] is 1 + the index in v[]
+ * of its (game, kind), 0 for no ruling; v[] in (game_id, kind) order,
+ * game_id 0 for none (topk_gdocs' key order). Read once for the four
+ * tables, from the identity index (no ruling's page read). */
+struct facets {
+	unsigned *of;
+	long long maxrid;
+	struct facet {
+		long long gid;
+		char kind[12];
+	} *v;
+	size_t n, cap;
+};
+
+static void facets_free(struct facets *f)
+{
+	free(f->of);
+	free(f->v);
+	*f = (struct facets){0};
+}
+
+static int facets_of(rl_db *db, struct facets *f)
+{
+	*f = (struct facets){0};
+	int rc = count_of(db, "SELECT count(*) FROM sqlite_schema"
+	                  " WHERE name = 'topk_gdocs'", &f->maxrid);
+	if (rc || !f->maxrid)   /* before schema 18 (an upgrade's way) */
+		return rc;
+	rc = count_of(db, "SELECT ifnull(max(id), 0) FROM rulings", &f->maxrid);
+	if (!rc && !(f->of = calloc((size_t)f->maxrid + 1, sizeof *f->of)))
+		rc = RL_ENOMEM;
+	sqlite3_stmt *pairs = rc ? NULL : rl_db_prepare(db,
+		"SELECT g.id, k.column1 FROM (SELECT 0 AS id UNION SELECT id"
+		" FROM games) g, (VALUES ('errata'), ('faq'), ('glossary'),"
+		" ('rule')) k ORDER BY g.id, k.column1");
+	sqlite3_stmt *ids = rc ? NULL : rl_db_prepare(db,
+		"SELECT id FROM rulings WHERE ifnull(game_id, 0) = ?1"
+		" AND kind = ?2");
+	if (!rc && (!pairs || !ids))
+		rc = RL_EINTERNAL;
+	int s = SQLITE_DONE;
+	while (!rc && (s = sqlite3_step(pairs)) == SQLITE_ROW) {
+		long long gid = sqlite3_column_int64(pairs, 0);
+		const char *kind = (const char *)sqlite3_column_text(pairs, 1);
+		if (!kind || strlen(kind) >= sizeof f->v->kind)
+			continue;
+		sqlite3_bind_int64(ids, 1, gid);
+		sqlite3_bind_text(ids, 2, kind, -1, SQLITE_STATIC);
+		bool any = false;
+		while ((s = sqlite3_step(ids)) == SQLITE_ROW) {
+			long long id = sqlite3_column_int64(ids, 0);
+			if (!any) {
+				if (f->n >= 0xFFFFFFFEu ||
+				    !rl_grow(&f->v, &f->cap, f->n + 1, sizeof *f->v)) {
+					rc = RL_ENOMEM;
+					break;
+				}
+				f->v[f->n].gid = gid;
+				strcpy(f->v[f->n].kind, kind);
+				f->n++;
+				any = true;
+			}
+			if (id >= 0 && id <= f->maxrid)
+				f->of[id] = (unsigned)f->n;
+		}
+		if (!rc && s != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "lists");
+		sqlite3_reset(ids);
+		s = SQLITE_DONE;
+	}
+	if (!rc && s != SQLITE_DONE)
+		rc = rl_db_sqlite_fail(db, s, "lists");
+	sqlite3_finalize(pairs);
+	sqlite3_finalize(ids);
+	if (rc)
+		facets_free(f);
+	return rc;
+}
+
 struct gput {
 	sqlite3_stmt *term, *row;
 	struct scored *w;
@@ -451,12 +544,23 @@ struct rows_to {
 	const struct bound *bd;         /* NULL: no row of a game kept */
 	struct scored *gv;
 	size_t gn, gcap;
+	/* the term's rows per game and kind (NULL: not counted):
+	 * fcnt[1 + facet], the facets counted so far in touched[] */
+	const struct facets *fac;
+	unsigned *fcnt, *touched;
+	size_t ntouched;
 };
 
 static int keep_row(struct rows_to *to, long long rid, double g)
 {
 	if (to->best)
 		offer(to->best, rid, g);
+	const struct facets *fac = to->fac;
+	if (fac && rid >= 0 && rid <= fac->maxrid) {
+		unsigned f = fac->of[rid];
+		if (f && to->fcnt[f]++ == 0)
+			to->touched[to->ntouched++] = f;
+	}
 	const struct bound *bd = to->bd;
 	if (!bd || rid < 0 || rid > bd->maxrid || !bd->map[rid])
 		return RL_OK;
@@ -515,7 +619,7 @@ struct build {
 	long long maxid;
 	struct bound bd;
 	struct gput gp;
-	sqlite3_stmt *put_term, *put;
+	sqlite3_stmt *put_term, *put, *put_gdocs;
 	struct best *b;
 	struct rows_to to;
 };
@@ -526,16 +630,50 @@ static void term_begin(struct build *w, const char *term)
 	bool bound = is_bound(&w->bd, term);
 	w->b->n = 0;
 	w->to.gn = 0;
+	for (size_t i = 0; i < w->to.ntouched; i++)
+		w->to.fcnt[w->to.touched[i]] = 0;
+	w->to.ntouched = 0;
 	w->to.bd = bound ? &w->bd : NULL;
 }
 
-/* A term's rows have all been kept (n of them): its list, tau's row, and
- * its lists per game. */
+static int by_facet(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+	return (x > y) - (x < y);
+}
+
+/* A listed term's rows per game and kind (topk_gdocs), in key order. */
+static int put_gdocs(rl_db *db, struct build *w, const char *term)
+{
+	struct rows_to *to = &w->to;
+	int rc = RL_OK;
+	if (to->ntouched > 1)
+		qsort(to->touched, to->ntouched, sizeof *to->touched, by_facet);
+	for (size_t i = 0; i < to->ntouched && !rc; i++) {
+		unsigned f = to->touched[i];
+		const struct facet *x = &to->fac->v[f - 1];
+		rl_bind_text(w->put_gdocs, 1, w->tb);
+		sqlite3_bind_text(w->put_gdocs, 2, term, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(w->put_gdocs, 3, x->gid);
+		sqlite3_bind_text(w->put_gdocs, 4, x->kind, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(w->put_gdocs, 5, to->fcnt[f]);
+		int si = sqlite3_step(w->put_gdocs);
+		if (si != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, si, "lists");
+		sqlite3_reset(w->put_gdocs);
+	}
+	return rc;
+}
+
+/* A term's rows have all been kept (n of them): its list, tau's row, its
+ * lists per game and its rows per game and kind. */
 static int term_put(rl_db *db, struct build *w, const char *term, size_t n)
 {
 	int rc = RL_OK, si;
 	if (n <= RL_TOPK_LIST)
 		return RL_OK;
+	if (w->to.fac && (rc = put_gdocs(db, w, term)))
+		return rc;
 	if (w->to.bd && (rc = put_game_lists(db, &w->gp, &w->bd, w->tb, term,
 	                                     w->to.gv, w->to.gn)))
 		return rc;
@@ -645,9 +783,16 @@ static int clear_lists(rl_db *db, const char *tb)
 		"DELETE FROM topk_terms WHERE tbl = ?1",
 		"DELETE FROM topk_glists WHERE tbl = ?1",
 		"DELETE FROM topk_gterms WHERE tbl = ?1",
+		"DELETE FROM topk_gdocs WHERE tbl = ?1",
 	};
 	int rc = RL_OK;
 	for (size_t k = 0; k < sizeof clear / sizeof *clear && !rc; k++) {
+		if (k == 4) {   /* schema 18's table (not on an upgrade's way) */
+			long long n;
+			if ((rc = count_of(db, "SELECT count(*) FROM sqlite_schema"
+			                   " WHERE name = 'topk_gdocs'", &n)) || !n)
+				break;
+		}
 		sqlite3_stmt *del = rl_db_prepare(db, clear[k]);
 		if (!del)
 			return RL_EINTERNAL;
@@ -671,7 +816,7 @@ static int build_mode(void)
 	       : 0;
 }
 
-static int build_table(rl_db *db, int t)
+static int build_table(rl_db *db, int t, const struct facets *fac)
 {
 	const char *tb = tbl_name[t];
 	long long rows;
@@ -709,6 +854,19 @@ static int build_table(rl_db *db, int t)
 	if (!rc && !(w.b = malloc(sizeof *w.b)))
 		rc = RL_ENOMEM;
 	w.to.best = w.b;
+	if (!rc && fac->of && fac->n) {
+		w.put_gdocs = rl_db_prepare(db, "INSERT INTO topk_gdocs (tbl, term,"
+		                            " game_id, kind, docs) VALUES (?1, ?2,"
+		                            " ?3, ?4, ?5)");
+		w.to.fcnt = calloc(fac->n + 1, sizeof *w.to.fcnt);
+		w.to.touched = malloc(fac->n * sizeof *w.to.touched);
+		if (!w.put_gdocs)
+			rc = RL_EINTERNAL;
+		else if (!w.to.fcnt || !w.to.touched)
+			rc = RL_ENOMEM;
+		else
+			w.to.fac = fac;
+	}
 	int mode = build_mode();
 	if (!rc && mode != 1) {
 		rc = lists_direct(db, t, &w);
@@ -724,10 +882,13 @@ static int build_table(rl_db *db, int t)
 	gput_close(&w.gp);
 	bound_free(&w.bd);
 	free(w.to.gv);
+	free(w.to.fcnt);
+	free(w.to.touched);
 	free(w.b);
 	free(w.dl);
 	sqlite3_finalize(w.put_term);
 	sqlite3_finalize(w.put);
+	sqlite3_finalize(w.put_gdocs);
 	return rc;
 }
 
@@ -738,8 +899,12 @@ int rl_topk_rebuild(rl_db *db)
 	 * index the reader reads is the whole of it (fts5vocab reads the
 	 * memory too) */
 	int rc = rl_db_exec(db, "SAVEPOINT topk_build; RELEASE topk_build");
+	struct facets fac = {0};
+	if (!rc)
+		rc = facets_of(db, &fac);
 	for (int t = 0; t < 4 && !rc; t++)
-		rc = build_table(db, t);
+		rc = build_table(db, t, &fac);
+	facets_free(&fac);
 	if (!rc)
 		rc = rl_db_exec(db, "DELETE FROM topk_dirty");
 	return rc;

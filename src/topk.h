@@ -136,6 +136,10 @@ int rl_topk_bm25_register(sqlite3 *h);
  * to scoring every match, in this process (for tests and benchmarks). */
 void rl_topk_counts(long long *fast, long long *fallback);
 void rl_topk_count(bool fast);
+/* How many totals of a word with --game or --kind the lists' counts per
+ * game and kind answered (schema 18; search.c), in this process. */
+long long rl_topk_facet_totals(void);
+void rl_topk_count_facet(void);
 /* Whether the lists may be used: not when RULINGS_TOPK=off (tests compare
  * the two paths). */
 bool rl_topk_enabled(void);

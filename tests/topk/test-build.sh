@@ -5,7 +5,8 @@
 # same imports: a (RULINGS_TOPK_BUILD=direct where each index is one
 # segment — a bulk load's end, reindex: then the reader must read it, or
 # the command fails; the usual choice elsewhere) and b (vocab); after each
-# step topk_lists, topk_terms, topk_gterms and topk_glists must be equal.
+# step topk_lists, topk_terms, topk_gterms, topk_glists and topk_gdocs (the
+# rows per game and kind, schema 18) must be equal.
 # English, French and Russian rulings (Cyrillic terms), then edited,
 # withdrawn and added ones, then a tenth of them moved to Spirit Island
 # (the game lists of the thesaurus's terms); and a first import that is
@@ -25,7 +26,8 @@ ok() { if eval "$2"; then passed=$((passed + 1)); else
 lists() {
 	local t
 	for t in "topk_lists ORDER BY 1, 2, 3, 4" "topk_terms ORDER BY 1, 2" \
-		"topk_gterms ORDER BY 1, 2, 3" "topk_glists ORDER BY 1, 2, 3, 4, 5"; do
+		"topk_gterms ORDER BY 1, 2, 3" "topk_glists ORDER BY 1, 2, 3, 4, 5" \
+		"topk_gdocs ORDER BY 1, 2, 3, 4"; do
 		printf '%s %s ' "${t%% *}" "$(sqlite3 "$1" "SELECT count(*) FROM ${t%% *}")"
 		sqlite3 "$1" "SELECT * FROM $t" | sha1sum | cut -d' ' -f1
 	done
@@ -100,6 +102,14 @@ mode=direct a reindex >/dev/null || echo "FAIL reindex, lists read from the inde
 b reindex >/dev/null
 ok "game lists" '[ "$(count a.db "SELECT count(*) FROM topk_glists")" -gt 0 ]'
 ok "the same game lists" same
+# each listed term's rows per game and kind add up to its rows, and some
+# are of Spirit Island
+gdocs_ok() { count $1 "SELECT count(*) FROM topk_terms t WHERE t.docs <>
+	(SELECT total(docs) FROM topk_gdocs g WHERE g.tbl = t.tbl AND g.term = t.term)"; }
+ok "rows per game and kind of every listed term" '[ "$(gdocs_ok a.db)" = 0 ] &&
+	[ "$(gdocs_ok b.db)" = 0 ] && [ "$(count a.db "SELECT count(DISTINCT
+	game_id) FROM topk_gdocs")" = 2 ] && [ "$(count a.db "SELECT count(*)
+	FROM topk_gdocs WHERE kind <> '"'faq'"'")" -gt 0 ]'
 
 # a first import, not bulk: the lists built when the table reaches
 # 2 * 512 rows, in the transaction that indexed its last rulings

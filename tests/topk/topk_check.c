@@ -25,7 +25,8 @@
  *   topk_check DB --reads QUERY...   (reads(), below)
  *   topk_check DB --seeks WORD...    (seeks(), below)
  *   topk_check DB --bound WORDS SEED MIN_FAST   (bound(), below)
- *   topk_check DB --fast LANG WORD...   (fast_words(), below) */
+ *   topk_check DB --fast LANG WORD...   (fast_words(), below)
+ *   topk_check DB --facets used|stale WORD...   (facets(), below) */
 #include "db.h"
 #include "topk.h"
 
@@ -518,8 +519,81 @@ static int fast_words(const char *path, const char *lang, int n, char **words)
 	return failed != 0;
 }
 
+/* topk_check DB --facets used|stale WORD...: each word searched with
+ * each game (and "none"), each kind, and the first game with each kind,
+ * the same as the exhaustive ranking (rows, scores and total). used: the
+ * totals of the searches with more rows than the limit must come from
+ * the lists' counts per game and kind (rl_topk_facet_totals, schema 18),
+ * some of them at least; stale (rulings changed since the lists were
+ * built): none may. */
+static int facets(const char *path, const char *expect, int n, char **words)
+{
+	rl_db *db = open_read(path);
+	if (!db)
+		return 1;
+	passed = failed = 0;
+	static const char *const kinds[] = { "faq", "errata", "rule", "glossary" };
+	sqlite3_stmt *st;
+	char *games[16];
+	int ng = 0;
+	games[ng++] = strdup("none");
+	if (sqlite3_prepare_v2(db->h, "SELECT name FROM games ORDER BY"
+	                       " id LIMIT 15", -1, &st, NULL) == SQLITE_OK)
+		while (sqlite3_step(st) == SQLITE_ROW)
+			games[ng++] = strdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	long long used = 0, counted = 0;
+	for (int i = 0; i < n; i++) {
+		const char *w[] = { words[i] };
+		for (int j = 0; j < ng + 4 + 4; j++) {
+			struct rl_query q = { .limit = 20, .words = w, .nwords = 1 };
+			if (j < ng) {
+				q.game = games[j];
+			} else if (j < ng + 4) {
+				q.kind = kinds[j - ng];
+			} else {
+				q.game = games[ng > 1 ? 1 : 0];
+				q.kind = kinds[j - ng - 4];
+			}
+			char what[256];
+			snprintf(what, sizeof what, "%s --game %s --kind %s", words[i],
+			         q.game ? q.game : "-", q.kind ? q.kind : "-");
+			long long f0 = rl_topk_facet_totals();
+			struct rl_results a;
+			int ra = rl_search(db, &q, &a);
+			long long f1 = rl_topk_facet_totals();
+			bool more = ra == RL_OK && a.total > (long long)a.n;
+			if (ra == RL_OK || ra == RL_NOTFOUND)
+				rl_results_free(&a);
+			compare(db, &q, what);
+			counted += more;
+			used += f1 - f0;
+			if (strcmp(expect, "stale") == 0 && f1 != f0) {
+				printf("FAIL %s: the counts per game and kind used while"
+				       " rulings changed since\n", what);
+				failed++;
+			}
+		}
+	}
+	printf("counts per game and kind: %lld of %lld totals\n", used, counted);
+	if (strcmp(expect, "used") == 0 && (used == 0 || used * 2 < counted)) {
+		printf("FAIL the counts per game and kind served under half of"
+		       " the totals\n");
+		failed++;
+	} else {
+		passed++;
+	}
+	for (int g = 0; g < ng; g++)
+		free(games[g]);
+	rl_db_close(db);
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 4 && strcmp(argv[2], "--facets") == 0)
+		return facets(argv[1], argv[3], argc - 4, argv + 4);
 	if (argc >= 4 && strcmp(argv[2], "--fast") == 0)
 		return fast_words(argv[1], argv[3], argc - 4, argv + 4);
 	if (argc == 6 && strcmp(argv[2], "--bound") == 0) {

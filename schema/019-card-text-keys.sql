@@ -1,4 +1,4 @@
--- rulings schema, version 18: card-rulings' card texts keyed "card: CARD".
+-- rulings schema, version 19: card-rulings' card texts keyed "card: CARD".
 --
 -- A card-rulings file's abilityText is a glossary entry titled by its
 -- card. It was keyed by the card alone, as a term of the game's
