@@ -1370,7 +1370,15 @@ int rl_search(rl_db *db, const struct rl_query *q, struct rl_results *out)
 {
 	*out = (struct rl_results){0};
 	int rc = rl_read_begin(db);
-	return rc ? rc : rl_read_end(db, search_in(db, q, out));
+	if (rc)
+		return rc;
+	int found = search_in(db, q, out);
+	rc = rl_read_end(db, found);
+	/* the end of the read failed (out of memory): the caller frees
+	 * nothing on an error, so the results go here */
+	if (rc != found && (found == RL_OK || found == RL_NOTFOUND))
+		rl_results_free(out);
+	return rc;
 }
 
 /* sql with each ?N written as the value it binds. */
