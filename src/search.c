@@ -1299,6 +1299,201 @@ static int fast_rows(rl_db *db, const struct rl_query *q,
 	return rc;
 }
 
+/* ---- a filter that keeps few rulings: their rowids given to FTS5 ---------- */
+
+/* The most rulings a filter may keep for their rowids to be given to
+ * FTS5 (set_rows): SET_MAX, or more for a word in more rows than
+ * RL_TOPK_WALK times that (its rows beyond what a walk of them costs);
+ * counted up to one more, which costs a walk of that many index entries
+ * (~1.5 ms for 4,097 of rulings_identity at 100k). */
+enum { SET_MAX = 4096 };
+
+/* The rulings a condition x of c keeps, as a SELECT of their ids that an
+ * index answers without reading a ruling (*sql malloc'd), or NULL when x
+ * is not such a condition: a tag (without game equivalents: filter.c's
+ * list form, ruling_tags_tag) or a kind (rulings_identity, whose first
+ * columns are sought for each game and none, then the kind). */
+static char *set_of(const struct rl_compiled *c, const char *x)
+{
+	static const char tag[] = "r.id IN (SELECT rt.ruling_id FROM"
+	                          " ruling_tags rt WHERE ";
+	struct rl_buf b = {0};
+	int ki;
+	size_t n = strlen(x);
+	if (strncmp(x, tag, sizeof tag - 1) == 0 && x[n - 1] == ')') {
+		/* the parenthesis after IN closes at the end */
+		int depth = 0;
+		for (size_t i = sizeof "r.id IN " - 1; i < n; i++) {
+			depth += x[i] == '(' ? 1 : x[i] == ')' ? -1 : 0;
+			if (depth == 0 && i != n - 1)
+				return NULL;
+		}
+		rl_buf_addf(&b, "%.*s", (int)(n - sizeof "r.id IN ("),
+		            x + sizeof "r.id IN (" - 1);
+	} else if (kind_cond_of(c, x, &ki)) {
+		/* a join: with ifnull(r.game_id, 0) IN (...) SQLite scanned
+		 * rulings (EXPLAIN QUERY PLAN), every ruling's page read */
+		rl_buf_addf(&b, "SELECT r.id FROM (SELECT 0 AS g UNION ALL"
+		            " SELECT id FROM games) x JOIN rulings r"
+		            " ON ifnull(r.game_id, 0) = x.g WHERE r.kind = ?%d", ki);
+	} else {
+		return NULL;
+	}
+	return rl_buf_take(&b);
+}
+
+/* Whether condition x is a kind that keeps an eighth or more of the
+ * words' rows in the tables of their lists, by the lists' counts per game
+ * and kind (topk_gdocs; as built: a hint, not an answer): then the fast
+ * path's candidates pass it, and counting its rulings (a walk of up to
+ * 4,097 entries of rulings_identity: --kind faq 0.87x) is not done. */
+static int kind_keeps_many(rl_db *db, const struct rl_compiled *c,
+                           const struct rl_topk *k, const char *x, bool *many)
+{
+	*many = false;
+	int ki;
+	if (!kind_cond_of(c, x, &ki))
+		return RL_OK;
+	long long docs = 0, kept = 0;
+	int rc = RL_OK;
+	for (int t = 0; t < 4 && !rc; t++)
+		for (size_t j = 0; k->t[t].listed && j < k->nph && !rc; j++) {
+			const struct rl_topk_phrase *ph = &k->ph[j];
+			long long n;
+			bool ok;
+			if (!ph->listed[t])
+				continue;
+			rc = gdocs_sum(db, c, fts_langs[t], ph->term[t],
+			               ph->docs0[t], -1, ki, NULL, &n, &ok);
+			if (!ok)
+				return rc;      /* no counts: as if few */
+			docs += ph->docs0[t];
+			kept += n;
+		}
+	*many = !rc && docs && kept * 8 >= docs;
+	return rc;
+}
+
+/* A search of words with a filter that keeps few rulings S (a tag, a
+ * kind: set_of; of several, the fewest), which the lists' candidates
+ * seldom pass (the fast path then fell back to scoring every match:
+ * `power --kind errata`, 437 errata of 100k, 0.26 s): only S is given
+ * to the tables where the words have lists (rowid IN temp.topk_cand;
+ * FTS5 seeks each, or walks the doclist when it is short beside S, as
+ * fast_rows chooses), scored by rl_bm25 with the lists' counts when
+ * nothing changed since their build. Exact by construction: every match
+ * in S is scored and a match outside S fails the filter; the tables
+ * without lists (the words rare there) are scored whole. *used false
+ * (nothing done) when there is no such filter, S is over SET_MAX (or
+ * the words' rows / RL_TOPK_WALK) or the words have no list; the caller
+ * then goes on as before. */
+static int set_rows(rl_db *db, const struct rl_query *q,
+                    const struct rl_compiled *c, struct plan *p,
+                    unsigned *cand, struct rl_results *out, bool *more,
+                    bool *used)
+{
+	*used = false;
+	*cand = 0;
+	if (!rl_topk_enabled() || q->as_of || q->raw || !c->match || c->rank ||
+	    c->first || q->limit <= 0)
+		return RL_OK;
+	/* the words' rows in the tables of their lists: none, no lists
+	 * (rare words, whose every match costs little to score) */
+	int rc = plan_of(db, c, p);
+	struct rl_topk *k = &p->k;
+	long long docs = 0;
+	for (int i = 0; !rc && p->usable && i < 4; i++)
+		for (size_t j = 0; k->t[i].listed && j < k->nph; j++)
+			docs += k->ph[j].docs0[i];
+	long long max = docs / RL_TOPK_WALK > SET_MAX ? docs / RL_TOPK_WALK
+	                                              : SET_MAX;
+	char *best = NULL;
+	long long nbest = max + 1;
+	for (size_t i = 0; i < c->nconds && !rc && docs; i++) {
+		bool many;
+		rc = kind_keeps_many(db, c, k, c->conds[i].rows, &many);
+		char *s = rc || many ? NULL : set_of(c, c->conds[i].rows);
+		if (!s)
+			continue;
+		struct rl_buf b = {0};
+		rl_buf_addf(&b, "SELECT count(*) FROM (%s LIMIT %lld)", s,
+		            max + 1);
+		char *cs = rl_buf_take(&b);
+		sqlite3_stmt *st = prepare(db, cs, c, &rc);
+		free(cs);
+		int r = st ? sqlite3_step(st) : SQLITE_DONE;
+		if (st && r == SQLITE_ROW && sqlite3_column_int64(st, 0) < nbest) {
+			nbest = sqlite3_column_int64(st, 0);
+			free(best);
+			best = s;
+			s = NULL;
+		} else if (st && r != SQLITE_ROW) {
+			rc = rl_db_sqlite_fail(db, r, "filter");
+		}
+		sqlite3_finalize(st);
+		free(s);
+	}
+	bool go = !rc && best;
+	for (int i = 0; go && i < 4; i++) {
+		*cand |= k->t[i].listed ? 1u << i : 0;
+		long long d = 0;
+		for (size_t j = 0; j < k->nph; j++)
+			d += k->ph[j].docs0[i];
+		k->t[i].walk = d <= RL_TOPK_WALK * nbest;
+	}
+	if (rc || !go || !*cand) {
+		free(best);
+		return rc;
+	}
+	struct rl_buf b = {0};
+	rl_buf_addf(&b, "INSERT OR IGNORE INTO temp.topk_cand (rid, tabs)"
+	            " SELECT *, %u FROM (%s)", *cand, best);
+	free(best);
+	char *fill = rl_buf_take(&b);
+	if (!fill)
+		return RL_ENOMEM;
+	rc = rl_db_exec(db, "DELETE FROM temp.topk_cand");
+	sqlite3_stmt *st = rc ? NULL : prepare(db, fill, c, &rc);
+	free(fill);
+	int r = st ? sqlite3_step(st) : SQLITE_DONE;
+	sqlite3_finalize(st);
+	if (!rc && r != SQLITE_DONE)
+		rc = rl_db_sqlite_fail(db, r, "filter");
+	char *text = rc ? NULL : rows_sql(q, c, "rulings_fts_", *cand, k);
+	if (!rc && !text)
+		rc = RL_ENOMEM;
+	st = rc ? NULL : prepare(db, text, c, &rc);
+	free(text);
+	if (!rc)
+		rc = run_rows(db, st, q, true, out, more);
+	sqlite3_finalize(st);
+	if (rc) {
+		rl_results_free(out);
+		*out = (struct rl_results){0};
+		return rc;
+	}
+	*used = true;
+	rl_topk_count_set();
+	return RL_OK;
+}
+
+/* The total of set_rows' search: counted over the same rows (the
+ * rowids of temp.topk_cand in the tables cand names). */
+static char *set_count_sql(const struct rl_compiled *c, unsigned cand,
+                           const struct rl_topk *k)
+{
+	struct rl_buf b = {0};
+	if (c->nsub) {
+		rl_buf_adds(&b, "WITH ");
+		ctes(&b, c, "rulings_fts_", cand, k, false);
+		rl_buf_addc(&b, ' ');
+	}
+	rl_buf_adds(&b, "SELECT count(*)");
+	from(&b, c, false, "rulings_fts_", false, cand, k, 0, false);
+	where(&b, c, true);
+	return rl_buf_take(&b);
+}
+
 static int search_in(rl_db *db, const struct rl_query *q,
                      struct rl_results *out)
 {
@@ -1319,7 +1514,12 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	bool fast = false;
 	bool more = false;
 	struct plan plan = {0};
+	bool set = false;
+	unsigned cand = 0;
 	if (!rc)
+		rc = set_rows(db, q, &c, &plan, &cand, out, &more, &set);
+	fast = set;
+	if (!rc && !set)
 		rc = fast_rows(db, q, &c, &plan, out, &more, &fast);
 	char *text = rc || fast ? NULL : rows_sql(q, &c, prefix, 0, NULL);
 	sqlite3_stmt *st = rc || fast ? NULL : prepare(db, text, &c, &rc);
@@ -1340,6 +1540,11 @@ static int search_in(rl_db *db, const struct rl_query *q,
 			rc = facet_count_sql(db, q, &c, &plan, &ct);
 		if (!rc && !ct)
 			rc = games_count_sql(db, q, &c, &plan, &ct);
+		if (!rc && !ct && set) {
+			ct = set_count_sql(&c, cand, &plan.k);
+			if (!ct)
+				rc = RL_ENOMEM;
+		}
 		if (!rc && !ct)
 			ct = count_sql(q, &c, prefix);
 		sqlite3_stmt *cst = rc ? NULL : prepare(db, ct, &c, &rc);

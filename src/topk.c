@@ -78,6 +78,18 @@ void rl_topk_count_facet(void)
 	n_facet++;
 }
 
+static long long n_set;
+
+long long rl_topk_set_searches(void)
+{
+	return n_set;
+}
+
+void rl_topk_count_set(void)
+{
+	n_set++;
+}
+
 bool rl_topk_enabled(void)
 {
 	const char *e = getenv("RULINGS_TOPK");

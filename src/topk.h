@@ -140,6 +140,10 @@ void rl_topk_count(bool fast);
  * game and kind answered (schema 18; search.c), in this process. */
 long long rl_topk_facet_totals(void);
 void rl_topk_count_facet(void);
+/* How many searches scored only the rulings a filter keeps (a tag, a
+ * kind: few; search.c set_rows), in this process. */
+long long rl_topk_set_searches(void);
+void rl_topk_count_set(void);
 /* Whether the lists may be used: not when RULINGS_TOPK=off (tests compare
  * the two paths). */
 bool rl_topk_enabled(void);

@@ -26,7 +26,8 @@
  *   topk_check DB --seeks WORD...    (seeks(), below)
  *   topk_check DB --bound WORDS SEED MIN_FAST   (bound(), below)
  *   topk_check DB --fast LANG WORD...   (fast_words(), below)
- *   topk_check DB --facets used|stale WORD...   (facets(), below) */
+ *   topk_check DB --facets used|stale WORD...   (facets(), below)
+ *   topk_check DB --sets WORD...                (sets(), below) */
 #include "db.h"
 #include "topk.h"
 
@@ -590,8 +591,89 @@ static int facets(const char *path, const char *expect, int n, char **words)
 	return failed != 0;
 }
 
+/* topk_check DB --sets WORD...: each word searched with filters that keep
+ * few rulings — the tags of fewest and most rulings and one between, each
+ * alone, with the first game and with --kind faq; each kind; the first
+ * game with --kind errata — the same as the exhaustive ranking (rows,
+ * scores, total; withdrawn rulings hidden, and shown). At least half of
+ * them must have scored only the rulings the filter keeps
+ * (rl_topk_set_searches; search.c set_rows): a word without a list, or a
+ * filter of more rulings than it takes, goes on as before. */
+static int sets(const char *path, int n, char **words)
+{
+	rl_db *db = open_read(path);
+	if (!db)
+		return 1;
+	passed = failed = 0;
+	static const char *const kinds[] = { "faq", "errata", "rule", "glossary" };
+	static const char *const order[] = { "count(*), t.id", "count(*) DESC, t.id",
+	                                     "count(*) % 7, t.id" };
+	char *tags[3];
+	for (int i = 0; i < 3; i++) {
+		char sql[256];
+		snprintf(sql, sizeof sql, "SELECT t.name FROM tags t JOIN"
+		         " ruling_tags rt ON rt.tag_id = t.id GROUP BY t.id"
+		         " ORDER BY %s LIMIT 1", order[i]);
+		tags[i] = first_text(db->h, sql);
+	}
+	char *game = first_text(db->h, "SELECT name FROM games ORDER BY id"
+	                        " LIMIT 1");
+	long long used = 0, all = 0;
+	for (int i = 0; i < n; i++) {
+		const char *w[] = { words[i] };
+		for (int j = 0; j < 3 * 3 + 4 + 1; j++) {
+			for (int shown = 0; shown < 2; shown++) {
+				struct rl_query q = { .limit = 10, .words = w,
+				                      .nwords = 1,
+				                      .include_withdrawn = shown };
+				const char *tag[1];
+				if (j < 9) {
+					if (!tags[j / 3])
+						continue;
+					tag[0] = tags[j / 3];
+					q.tags = tag;
+					q.ntags = 1;
+					q.game = j % 3 == 1 ? game : NULL;
+					q.kind = j % 3 == 2 ? "faq" : NULL;
+				} else if (j < 13) {
+					q.kind = kinds[j - 9];
+				} else {
+					q.game = game;
+					q.kind = "errata";
+				}
+				char what[512];
+				snprintf(what, sizeof what, "%s --tag %s --game %s"
+				         " --kind %s%s", words[i], q.ntags ? tag[0] : "-",
+				         q.game ? q.game : "-", q.kind ? q.kind : "-",
+				         shown ? " --include-withdrawn" : "");
+				long long s0 = rl_topk_set_searches();
+				compare(db, &q, what);
+				used += rl_topk_set_searches() - s0;
+				all++;
+			}
+		}
+	}
+	printf("only the filter's rulings scored: %lld of %lld searches\n",
+	       used, all);
+	if (used * 2 < all) {
+		printf("FAIL under half of the searches scored only the"
+		       " filter's rulings\n");
+		failed++;
+	} else {
+		passed++;
+	}
+	for (int i = 0; i < 3; i++)
+		free(tags[i]);
+	free(game);
+	rl_db_close(db);
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 3 && strcmp(argv[2], "--sets") == 0)
+		return sets(argv[1], argc - 3, argv + 3);
 	if (argc >= 4 && strcmp(argv[2], "--facets") == 0)
 		return facets(argv[1], argv[3], argc - 4, argv + 4);
 	if (argc >= 4 && strcmp(argv[2], "--fast") == 0)
