@@ -361,11 +361,16 @@ int rl_field_known(struct rl_filter_ctx *f, const struct qnode *n, bool *found)
 	return rc;
 }
 
+/* The rulings with the tags a condition on tags t (%s) names. */
+#define TAG_IDS "SELECT rt.ruling_id FROM ruling_tags rt WHERE rt.tag_id IN" \
+                " (SELECT t.id FROM tags t WHERE %s)"
+
 /* tag:T or --tag T: the rulings with T, or with an equivalent the
  * thesaurus gives (those of a game's concept for that game's rulings
- * only, unless the search is within that game). */
+ * only, unless the search is within that game). Without equivalents of
+ * a game, listed (not walked: dense), it is RL_COND_TAGS. */
 static int tag_cond(struct rl_filter_ctx *f, const char *text, bool prefix,
-                    bool dense_ok, char **rows, char **count)
+                    bool dense_ok, struct rl_cond *out)
 {
 	/* the tag and the equivalents that hold everywhere */
 	struct tag_equiv eq;
@@ -400,20 +405,25 @@ static int tag_cond(struct rl_filter_ctx *f, const char *text, bool prefix,
 			rc = one_row(f->db, probe.s, &f->c->p, &dense);
 		rl_buf_free(&probe);
 	}
-	static const char list[] = "r.id IN (SELECT rt.ruling_id FROM ruling_tags rt"
-	                           " WHERE rt.tag_id IN (SELECT t.id FROM tags t"
-	                           " WHERE %s))";
+	static const char list[] = "r.id IN (" TAG_IDS ")";
 	if (!rc && dense) {
 		rl_buf_addf(&b, "EXISTS (SELECT 1 FROM ruling_tags rt WHERE"
 		            " rt.ruling_id = r.id AND rt.tag_id IN (SELECT t.id FROM"
 		            " tags t WHERE %s))", p0.s);
 		struct rl_buf c = {0};
 		rl_buf_addf(&c, list, p0.s);
-		if (!(*count = rl_buf_take(&c)))
+		if (!(out->count = rl_buf_take(&c)))
 			rc = RL_ENOMEM;
+	} else if (!rc && !nterms) {
+		struct rl_buf ids = {0};
+		rl_buf_addf(&ids, TAG_IDS, p0.s);
+		if (!(out->ids = rl_buf_take(&ids)))
+			rc = RL_ENOMEM;
+		else
+			rl_buf_addf(&b, "r.id IN (%s)", out->ids);
+		out->kind = RL_COND_TAGS;
 	} else if (!rc) {
-		if (nterms)
-			rl_buf_addc(&b, '(');
+		rl_buf_addc(&b, '(');
 		rl_buf_addf(&b, list, p0.s);
 		/* each game's equivalents, for that game's rulings */
 		for (size_t k = 0; k < nterms && !rc; ) {
@@ -434,14 +444,15 @@ static int tag_cond(struct rl_filter_ctx *f, const char *text, bool prefix,
 			rl_buf_free(&pg);
 			k = e;
 		}
-		if (nterms)
-			rl_buf_addc(&b, ')');
+		rl_buf_addc(&b, ')');
 	}
-	if (!rc && (p0.oom || !(*rows = rl_buf_take(&b))))
+	if (!rc && (p0.oom || !(out->rows = rl_buf_take(&b))))
 		rc = RL_ENOMEM;
 	rl_buf_free(&p0);
 	rl_buf_free(&b);
 	tag_equiv_free(&eq);
+	if (rc)
+		rl_cond_free(out);
 	return rc;
 }
 
@@ -452,7 +463,8 @@ static int take(struct rl_buf *b, char **out)
 	return (*out = rl_buf_take(b)) ? RL_OK : RL_ENOMEM;
 }
 
-static int game_cond(struct rl_filter_ctx *f, const char *name, char **rows)
+static int game_cond(struct rl_filter_ctx *f, const char *name,
+                     struct rl_cond *out)
 {
 	int i, rc = rl_param(&f->c->p, name, true, &i);
 	if (!rc && f->check) {
@@ -462,21 +474,29 @@ static int game_cond(struct rl_filter_ctx *f, const char *name, char **rows)
 			rc = rl_unknown_name(f, "game", name, RL_GAMES_HELD
 			             " ORDER BY name", NULL);
 	}
+	if (rc)
+		return rc;
 	struct rl_buf b = {0};
-	if (is_none(name))
+	if (is_none(name)) {
 		rl_buf_adds(&b, "r.game_id IS NULL");
-	else
+		out->kind = RL_COND_NO_GAME;
+	} else {
 		rl_buf_addf(&b, "r.game_id IN (SELECT id FROM games WHERE"
 		            " rl_fold(name) = ?%d)", i);
-	return rc ? (rl_buf_free(&b), rc) : take(&b, rows);
+		out->kind = RL_COND_GAME;
+		out->param = i;
+	}
+	return take(&b, &out->rows);
 }
 
-static int lang_cond(struct rl_filter_ctx *f, const char *lang, char **rows)
+static int lang_cond(struct rl_filter_ctx *f, const char *lang,
+                     struct rl_cond *out)
 {
 	struct rl_buf b = {0};
 	if (strcmp(lang, "any") == 0) {
 		rl_buf_adds(&b, "1");
-		return take(&b, rows);
+		out->kind = RL_COND_ANY;
+		return take(&b, &out->rows);
 	}
 	int i, rc = rl_param(&f->c->p, lang, true, &i);
 	if (!rc && f->check) {
@@ -494,27 +514,37 @@ static int lang_cond(struct rl_filter_ctx *f, const char *lang, char **rows)
 			rc = rl_unknown_name(f, "language", lang, "SELECT DISTINCT lang FROM"
 			             " documents ORDER BY lang", NULL);
 	}
+	if (rc)
+		return rc;
 	rl_buf_addf(&b, "r.lang = ?%d", i);
-	return rc ? (rl_buf_free(&b), rc) : take(&b, rows);
+	out->kind = RL_COND_LANG;
+	out->param = i;
+	return take(&b, &out->rows);
 }
 
 static const char *const kinds[] = { "faq", "errata", "rule", "glossary", NULL };
 
-static int kind_cond(struct rl_filter_ctx *f, const char *kind, char **rows)
+static int kind_cond(struct rl_filter_ctx *f, const char *kind,
+                     struct rl_cond *out)
 {
 	enum rl_kind k;
 	int i, rc = rl_param(&f->c->p, kind, true, &i);
 	if (!rc && f->check && rl_kind_parse(f->c->p.v[i - 1], &k))
 		rc = rl_unknown_name(f, "kind", kind, NULL, kinds);
+	if (rc)
+		return rc;
 	struct rl_buf b = {0};
 	rl_buf_addf(&b, "r.kind = ?%d", i);
-	return rc ? (rl_buf_free(&b), rc) : take(&b, rows);
+	out->kind = RL_COND_KIND;
+	out->param = i;
+	return take(&b, &out->rows);
 }
 
 /* rule:702.19: the rule and every rule under it, 702.19a and so on (a
  * number that goes on with a letter or a dot); rule:7, a chapter: every
  * rule whose number starts with 7. */
-static int rule_cond(struct rl_filter_ctx *f, const char *rule, char **rows)
+static int rule_cond(struct rl_filter_ctx *f, const char *rule,
+                     struct rl_cond *out)
 {
 	size_t n = strlen(rule);
 	while (n > 1 && rule[n - 1] == '.')
@@ -541,12 +571,12 @@ static int rule_cond(struct rl_filter_ctx *f, const char *rule, char **rows)
 		rl_buf_addf(&b, "(r.rule = ?%d OR (r.rule > ?%d AND r.rule < ?%d AND"
 		            " substr(r.rule, %zu, 1) NOT BETWEEN '0' AND '9'))",
 		            i, i, j, n + 1);
-	return take(&b, rows);
+	return take(&b, &out->rows);
 }
 
 static const char *const is_values[] = { "changed", "withdrawn", NULL };
 
-static int is_cond(struct rl_filter_ctx *f, const char *v, char **rows)
+static int is_cond(struct rl_filter_ctx *f, const char *v, struct rl_cond *out)
 {
 	char *fv = rl_fold(v);
 	if (!fv)
@@ -562,20 +592,20 @@ static int is_cond(struct rl_filter_ctx *f, const char *v, char **rows)
 		rc = rl_unknown_name(f, "is:", v, NULL, is_values);
 	}
 	free(fv);
-	return rc ? (rl_buf_free(&b), rc) : take(&b, rows);
+	return rc ? (rl_buf_free(&b), rc) : take(&b, &out->rows);
 }
 
 int rl_field_sql(struct rl_filter_ctx *f, const struct qnode *n, bool dense_ok,
-                 char **rows, char **count)
+                 struct rl_cond *out)
 {
-	*rows = *count = NULL;
+	*out = (struct rl_cond){0};
 	switch (n->field) {
-	case QF_TAG: return tag_cond(f, n->text, n->prefix, dense_ok, rows, count);
-	case QF_GAME: return game_cond(f, n->text, rows);
-	case QF_LANG: return lang_cond(f, n->text, rows);
-	case QF_KIND: return kind_cond(f, n->text, rows);
-	case QF_RULE: return rule_cond(f, n->text, rows);
-	case QF_IS: return is_cond(f, n->text, rows);
+	case QF_TAG: return tag_cond(f, n->text, n->prefix, dense_ok, out);
+	case QF_GAME: return game_cond(f, n->text, out);
+	case QF_LANG: return lang_cond(f, n->text, out);
+	case QF_KIND: return kind_cond(f, n->text, out);
+	case QF_RULE: return rule_cond(f, n->text, out);
+	case QF_IS: return is_cond(f, n->text, out);
 	}
 	return RL_EINTERNAL;
 }
@@ -583,30 +613,35 @@ int rl_field_sql(struct rl_filter_ctx *f, const struct qnode *n, bool dense_ok,
 int rl_option_conds(struct rl_filter_ctx *f, const struct rl_query *q)
 {
 	int rc = RL_OK;
-	char *rows = NULL, *count = NULL;
-	for (size_t t = 0; t < q->ntags && !rc; t++)
-		if (!(rc = tag_cond(f, q->tags[t], false, true, &rows, &count)))
-			rc = rl_add_cond(f->c, rows, count);
+	struct rl_cond x = {0};
+	for (size_t t = 0; t < q->ntags && !rc; t++) {
+		x = (struct rl_cond){0};
+		if (!(rc = tag_cond(f, q->tags[t], false, true, &x)))
+			rc = rl_add_cond(f->c, x);
+	}
 	if (!rc && q->category) {
 		int i;
 		struct rl_buf b = {0};
+		x = (struct rl_cond){0};
 		if (!(rc = rl_param(&f->c->p, q->category, true, &i))) {
 			rl_buf_addf(&b, "rl_fold(r.category) = ?%d", i);
-			if (!(rc = take(&b, &rows)))
-				rc = rl_add_cond(f->c, rows, NULL);
+			if (!(rc = take(&b, &x.rows)))
+				rc = rl_add_cond(f->c, x);
 		}
 	}
-	if (!rc && q->kind && !(rc = kind_cond(f, q->kind, &rows)))
-		rc = rl_add_cond(f->c, rows, NULL);
+	x = (struct rl_cond){0};
+	if (!rc && q->kind && !(rc = kind_cond(f, q->kind, &x)))
+		rc = rl_add_cond(f->c, x);
+	x = (struct rl_cond){0};
 	if (!rc && q->lang && strcmp(q->lang, "any") != 0 &&
-	    !(rc = lang_cond(f, q->lang, &rows)))
-		rc = rl_add_cond(f->c, rows, NULL);
-	if (!rc && q->game && !(rc = game_cond(f, q->game, &rows)))
-		rc = rl_add_cond(f->c, rows, NULL);
-	if (!rc && q->changed_only) {
-		char *s = rl_strdup("r.changed = 1");
-		rc = s ? rl_add_cond(f->c, s, NULL) : RL_ENOMEM;
-	}
+	    !(rc = lang_cond(f, q->lang, &x)))
+		rc = rl_add_cond(f->c, x);
+	x = (struct rl_cond){0};
+	if (!rc && q->game && !(rc = game_cond(f, q->game, &x)))
+		rc = rl_add_cond(f->c, x);
+	if (!rc && q->changed_only)
+		rc = rl_add_cond(f->c, (struct rl_cond){
+			.rows = rl_strdup("r.changed = 1") });
 	return rc;
 }
 

@@ -30,6 +30,7 @@ struct qc {
 	struct rl_filter_ctx f;
 	const struct rl_query *q;
 	struct rl_tokcount *tok;
+	size_t subs;            /* "r.id IN fN" written so far (sub_cond) */
 };
 
 /* ---- words: stop words, tokens, the thesaurus ------------------------------ */
@@ -474,8 +475,10 @@ static int sub_cond(struct qc *x, struct rl_buf *e, struct rl_buf *out)
 {
 	int k, rc = e->oom ? RL_ENOMEM : rl_add_sub(x->f.c, rl_buf_take(e), &k);
 	rl_buf_free(e);
-	if (!rc)
+	if (!rc) {
 		rl_buf_addf(out, "r.id IN f%d", k);
+		x->subs++;
+	}
 	return rc;
 }
 
@@ -551,12 +554,11 @@ static int sql_of(struct qc *x, const struct qnode *n, struct rl_buf *out)
 {
 	int rc = RL_OK;
 	if (n->kind == QN_FIELD) {
-		char *rows, *count;
-		rc = rl_field_sql(&x->f, n, false, &rows, &count);
+		struct rl_cond f;
+		rc = rl_field_sql(&x->f, n, false, &f);
 		if (!rc)
-			rl_buf_adds(out, rows);
-		free(rows);
-		free(count);
+			rl_buf_adds(out, f.rows);
+		rl_cond_free(&f);
 		return rc;
 	}
 	if (n->kind == QN_NOT) {
@@ -593,9 +595,12 @@ static int sql_of(struct qc *x, const struct qnode *n, struct rl_buf *out)
 	return rc;
 }
 
-static int add_sql_cond(struct qc *x, const struct qnode *n)
+/* A clause as SQL, which says no more than that (RL_COND_OTHER): a field
+ * in it is a part of the clause's meaning, not the whole. */
+static int add_sql_cond(struct qc *x, const struct qnode *n, bool games)
 {
 	struct rl_buf b = {0};
+	size_t subs = x->subs;
 	int rc = sql_of(x, n, &b);
 	if (!rc && b.oom)
 		rc = RL_ENOMEM;
@@ -603,7 +608,8 @@ static int add_sql_cond(struct qc *x, const struct qnode *n)
 		rl_buf_free(&b);
 		return rc;
 	}
-	return rl_add_cond(x->f.c, rl_buf_take(&b), NULL);
+	return rl_add_cond(x->f.c, (struct rl_cond){ .rows = rl_buf_take(&b),
+		.subs = x->subs != subs, .games = games });
 }
 
 /* The positive terms, for ranking (into rank) and rule numbers (into
@@ -649,18 +655,18 @@ static int compile_tree(struct qc *x, struct qnode *root)
 				rl_buf_adds(&pos, " AND ");
 			rl_fts_expr_games(&pos, k, &c->mgames);
 			/* other games' equivalents drive, the condition decides */
-			if (games && !(rc = add_sql_cond(x, k)))
-				c->conds[c->nconds - 1].games = true;
+			if (games)
+				rc = add_sql_cond(x, k, true);
 		} else if (isnot && rl_fts_sayable(in) && !games) {
 			if (neg.len)
 				rl_buf_adds(&neg, " OR ");
 			rl_fts_expr(&neg, in, false);
 		} else if (k->kind == QN_FIELD) {
-			char *rows, *count;
-			if (!(rc = rl_field_sql(&x->f, k, true, &rows, &count)))
-				rc = rl_add_cond(c, rows, count);
+			struct rl_cond f;
+			if (!(rc = rl_field_sql(&x->f, k, true, &f)))
+				rc = rl_add_cond(c, f);
 		} else {
-			rc = add_sql_cond(x, k);
+			rc = add_sql_cond(x, k, false);
 		}
 	}
 	/* (a buffer whose first allocation failed is empty: read as no
@@ -684,7 +690,8 @@ static int compile_tree(struct qc *x, struct qnode *root)
 			struct rl_buf nb = {0};
 			rl_buf_addf(&nb, "NOT (%s)", s ? s : "");
 			free(s);
-			rc = rl_add_cond(c, rl_buf_take(&nb), NULL);
+			rc = rl_add_cond(c, (struct rl_cond){
+				.rows = rl_buf_take(&nb), .subs = true });
 		}
 	}
 	struct rl_buf rank = {0}, first = {0};
@@ -792,10 +799,10 @@ int rl_compile_check(rl_db *db, const struct rl_query *q, bool by_id,
 		if (!rc)
 			rc = orc;
 	}
-	if (!rc && !q->include_withdrawn && !q->as_of && !c->withdrawn) {
-		char *s = rl_strdup("r.withdrawn_at IS NULL");
-		rc = s ? rl_add_cond(c, s, NULL) : RL_ENOMEM;
-	}
+	if (!rc && !q->include_withdrawn && !q->as_of && !c->withdrawn)
+		rc = rl_add_cond(c, (struct rl_cond){
+			.rows = rl_strdup("r.withdrawn_at IS NULL"),
+			.kind = RL_COND_SHOWN });
 	if (rc == RL_EUSAGE && !q->raw)
 		rc = rl_db_fail(db, RL_EUSAGE, "the query is too long (SQLite takes"
 		                " at most 32,000 values)");

@@ -63,15 +63,22 @@ void rl_params_free(struct rl_params *p)
 
 /* ---- the list parts of the result ------------------------------------------ */
 
-int rl_add_cond(struct rl_compiled *c, char *rows, char *count)
+void rl_cond_free(struct rl_cond *cond)
 {
-	if (!rows || !rl_grow(&c->conds, &c->capconds, c->nconds + 1,
-	                      sizeof *c->conds)) {
-		free(rows);
-		free(count);
+	free(cond->rows);
+	free(cond->count);
+	free(cond->ids);
+	cond->rows = cond->count = cond->ids = NULL;
+}
+
+int rl_add_cond(struct rl_compiled *c, struct rl_cond cond)
+{
+	if (!cond.rows || !rl_grow(&c->conds, &c->capconds, c->nconds + 1,
+	                           sizeof *c->conds)) {
+		rl_cond_free(&cond);
 		return RL_ENOMEM;
 	}
-	c->conds[c->nconds++] = (struct rl_cond){ rows, count, false };
+	c->conds[c->nconds++] = cond;
 	return RL_OK;
 }
 
@@ -106,10 +113,8 @@ void rl_compiled_free(struct rl_compiled *c)
 	for (size_t i = 0; i < c->nsub; i++)
 		free(c->sub[i].fts);
 	free(c->sub);
-	for (size_t i = 0; i < c->nconds; i++) {
-		free(c->conds[i].rows);
-		free(c->conds[i].count);
-	}
+	for (size_t i = 0; i < c->nconds; i++)
+		rl_cond_free(&c->conds[i]);
 	free(c->conds);
 	free(c->first);
 	free(c->unknown);

@@ -58,12 +58,35 @@ void rl_rule_ref_free(struct rl_rule_ref *r);
 
 /* ---- a query made SQL (qcompile.c, filter.c) ----------------------------- */
 
+/* What a condition means, recorded where it is made (filter.c,
+ * qcompile.c) for the plans that answer some conditions without their
+ * SQL (search.c's fast paths). RL_COND_OTHER says nothing: the SQL
+ * alone says what it asks, and a plan that does not know it declines. */
+enum rl_cond_kind {
+	RL_COND_OTHER = 0,
+	RL_COND_ANY,            /* "1": lang:any */
+	RL_COND_LANG,           /* r.lang = ?param (the folded code) */
+	RL_COND_GAME,           /* the rulings of the game whose folded name
+	                           is ?param */
+	RL_COND_NO_GAME,        /* the rulings of no game (--game none) */
+	RL_COND_KIND,           /* r.kind = ?param (folded) */
+	RL_COND_TAGS,           /* r.id IN (ids): a tag (or tag prefix) without
+	                           game equivalents, its rulings listed */
+	RL_COND_SHOWN,          /* r.withdrawn_at IS NULL: withdrawn rulings
+	                           hidden */
+};
+
 /* One condition of the WHERE clause, over rulings r: for listing rows,
  * and for counting them when that differs (count: NULL), as it does for a
  * tag on thousands of rulings, walked in id order to find the first few
  * but listed to count them all. */
 struct rl_cond {
 	char *rows, *count;
+	enum rl_cond_kind kind;
+	int param;              /* LANG, GAME, KIND: the value's parameter */
+	char *ids;              /* TAGS: a SELECT of the ruling ids that rows
+	                           keeps (rows is "r.id IN (ids)"), else NULL */
+	bool subs;              /* rows reads a subselect fN (qcompile.c) */
 	bool games;             /* the condition of a clause that match also
 	                           drives: its phrases of other games'
 	                           concepts count in their games only */
@@ -124,8 +147,10 @@ int rl_compile_check(rl_db *db, const struct rl_query *q, bool by_id,
 void rl_join_balanced(struct rl_buf *b, char *const *items, size_t n,
                       const char *op);
 void rl_compiled_free(struct rl_compiled *c);
-/* Adds a condition (taking rows and count, which may be NULL). */
-int rl_add_cond(struct rl_compiled *c, char *rows, char *count);
+/* Adds a condition, taking its strings (rows, count and ids; count and
+ * ids may be NULL), freed on failure too. RL_ENOMEM when rows is NULL (a
+ * copy that failed). */
+int rl_add_cond(struct rl_compiled *c, struct rl_cond cond);
 /* Adds a subselect fN for an FTS5 expression (taken); *n is N. */
 int rl_add_sub(struct rl_compiled *c, char *fts, int *n);
 
@@ -143,10 +168,13 @@ struct rl_filter_ctx {
 	sqlite3_stmt *syn;      /* the thesaurus lookup, once prepared */
 };
 
-/* The condition a field (tag:, game:, lang:, kind:, rule:, is:) makes, as
- * a new string in *rows (and *count when counting needs another). */
+/* The condition a field (tag:, game:, lang:, kind:, rule:, is:) makes:
+ * its strings new (count when counting needs another form), its meaning
+ * recorded. Nothing to free on failure. */
 int rl_field_sql(struct rl_filter_ctx *f, const struct qnode *n, bool dense_ok,
-                 char **rows, char **count);
+                 struct rl_cond *out);
+/* Frees a condition's strings. */
+void rl_cond_free(struct rl_cond *cond);
 /* Whether the tag (or game) a field names is one the database knows;
  * other fields: whether the value is one word, as their values are. */
 int rl_field_known(struct rl_filter_ctx *f, const struct qnode *n, bool *found);

@@ -256,34 +256,51 @@ static void where(struct rl_buf *b, const struct rl_compiled *c, bool count)
 	free(v);
 }
 
-/* Whether condition x of c asks nothing the full-text tables of c->lang
- * do not already say: "1" (--lang any), or r.lang = the one language whose
+/* The condition of c whose SQL is x (c->conds[i].rows itself, not a
+ * copy), or NULL. What a condition means is recorded where it is made
+ * (struct rl_cond, filter.c and qcompile.c); the functions below that
+ * take x read it there, never from the SQL text. */
+static const struct rl_cond *cond_at(const struct rl_compiled *c,
+                                     const char *x)
+{
+	for (size_t i = 0; i < c->nconds; i++)
+		if (c->conds[i].rows == x)
+			return &c->conds[i];
+	return NULL;
+}
+
+/* Whether condition d of c asks nothing the full-text tables of c->lang
+ * do not already say: "1" (lang:any), or r.lang = the one language whose
  * table alone is searched (the triggers and the import file a ruling of
  * language en, fr or ru in that table and no other). */
-static bool cond_in_tables(const struct rl_compiled *c, const char *x)
+static bool in_tables(const struct rl_compiled *c, const struct rl_cond *d)
 {
-	int i;
-	char end;
-	if (strcmp(x, "1") == 0)
+	if (d->kind == RL_COND_ANY)
 		return true;
-	if (sscanf(x, "r.lang = ?%d%c", &i, &end) != 1 || i < 1 || i > c->p.n ||
-	    !c->lang || strcmp(c->p.v[i - 1], c->lang) != 0)
+	if (d->kind != RL_COND_LANG || d->param < 1 || d->param > c->p.n ||
+	    !c->lang || strcmp(c->p.v[d->param - 1], c->lang) != 0)
 		return false;
 	return strcmp(c->lang, "en") == 0 || strcmp(c->lang, "fr") == 0 ||
 	       strcmp(c->lang, "ru") == 0;
 }
 
+/* in_tables() of the condition whose SQL is x (cond_at). */
+static bool cond_in_tables(const struct rl_compiled *c, const char *x)
+{
+	const struct rl_cond *d = cond_at(c, x);
+	return d && in_tables(c, d);
+}
+
 /* Whether the conditions of c are only the languages of its tables
- * (cond_in_tables) and withdrawn rulings hidden (*hidden): then which
+ * (in_tables) and withdrawn rulings hidden (*hidden): then which
  * matches qualify is known without reading their rulings. */
 static bool table_conds_only(const struct rl_compiled *c, bool *hidden)
 {
 	*hidden = false;
 	for (size_t i = 0; i < c->nconds; i++) {
-		const char *x = c->conds[i].rows;
-		if (strcmp(x, "r.withdrawn_at IS NULL") == 0)
+		if (c->conds[i].kind == RL_COND_SHOWN)
 			*hidden = true;
-		else if (!cond_in_tables(c, x))
+		else if (!in_tables(c, &c->conds[i]))
 			return false;
 	}
 	return true;
@@ -513,30 +530,26 @@ static int fts_count_sql(rl_db *db, const struct rl_query *q,
 	return *sql ? RL_OK : RL_ENOMEM;
 }
 
-/* Whether x is the condition --game (or game:) makes of one game's name
- * (*gi its parameter) or of no game (*gi 0), filter.c game_cond. */
+/* Whether x (cond_at) is the condition --game (or game:) makes of one
+ * game's name (*gi its parameter) or of no game (*gi 0), filter.c
+ * game_cond. */
 static bool game_cond_of(const struct rl_compiled *c, const char *x, int *gi)
 {
-	int i, n = 0;
-	if (strcmp(x, "r.game_id IS NULL") == 0) {
-		*gi = 0;
-		return true;
-	}
-	if (sscanf(x, "r.game_id IN (SELECT id FROM games WHERE rl_fold(name)"
-	           " = ?%d)%n", &i, &n) != 1 || x[n] || i < 1 || i > c->p.n)
+	const struct rl_cond *d = cond_at(c, x);
+	if (!d || (d->kind != RL_COND_GAME && d->kind != RL_COND_NO_GAME))
 		return false;
-	*gi = i;
+	*gi = d->kind == RL_COND_GAME ? d->param : 0;
 	return true;
 }
 
-/* Whether x is the condition --kind (or kind:) makes (*ki its
+/* Whether x (cond_at) is the condition --kind (or kind:) makes (*ki its
  * parameter), filter.c kind_cond. */
 static bool kind_cond_of(const struct rl_compiled *c, const char *x, int *ki)
 {
-	int n = 0;
-	if (sscanf(x, "r.kind = ?%d%n", ki, &n) != 1 || x[n] || *ki < 1 ||
-	    *ki > c->p.n)
+	const struct rl_cond *d = cond_at(c, x);
+	if (!d || d->kind != RL_COND_KIND)
 		return false;
+	*ki = d->param;
 	return true;
 }
 
@@ -682,7 +695,7 @@ static int facet_count_sql(rl_db *db, const struct rl_query *q,
 		const char *cd = c->conds[i].rows;
 		if (c->conds[i].games)
 			ngames++;
-		else if (strcmp(cd, "r.withdrawn_at IS NULL") == 0)
+		else if (c->conds[i].kind == RL_COND_SHOWN)
 			hidden = true;
 		else if (cond_in_tables(c, cd))
 			;
@@ -916,12 +929,11 @@ static int games_count_sql(rl_db *db, const struct rl_query *q,
 	size_t ngames = 0;
 	bool hidden = false;
 	for (size_t i = 0; i < c->nconds; i++) {
-		const char *x = c->conds[i].rows;
 		if (c->conds[i].games)
 			ngames++;
-		else if (strcmp(x, "r.withdrawn_at IS NULL") == 0)
+		else if (c->conds[i].kind == RL_COND_SHOWN)
 			hidden = true;
-		else if (!cond_in_tables(c, x))
+		else if (!in_tables(c, &c->conds[i]))
 			return RL_OK;
 	}
 	if (ngames != 1)
@@ -1149,16 +1161,6 @@ static int run_rows(rl_db *db, sqlite3_stmt *st, const struct rl_query *q,
 
 /* ---- the fast path: champion lists (topk.c) ------------------------------ */
 
-/* Whether condition x asks for the rulings a subselect fN finds (the
- * compiler writes "r.id IN fN", qcompile.c). */
-static bool cond_of_subs(const char *x)
-{
-	for (const char *s = x; (s = strstr(s, "IN f")); s += 4)
-		if (s[4] >= '0' && s[4] <= '9')
-			return true;
-	return false;
-}
-
 /* The statement that drops from temp.topk_cand the candidates failing a
  * condition of c that filters more than the tables do (--game, --kind, a
  * tag: not the tables' languages, withdrawn rulings hidden, nor a
@@ -1172,9 +1174,8 @@ static char *filter_sql(const struct rl_compiled *c)
 {
 	bool some = false;
 	for (size_t i = 0; i < c->nconds; i++) {
-		const char *x = c->conds[i].rows;
-		some |= !cond_of_subs(x) && !cond_in_tables(c, x) &&
-		        strcmp(x, "r.withdrawn_at IS NULL") != 0;
+		const struct rl_cond *d = &c->conds[i];
+		some |= !d->subs && !in_tables(c, d) && d->kind != RL_COND_SHOWN;
 	}
 	if (!some)
 		return NULL;
@@ -1183,7 +1184,7 @@ static char *filter_sql(const struct rl_compiled *c)
 	            " (SELECT r.id FROM rulings r WHERE r.id IN"
 	            " (SELECT rid FROM temp.topk_cand)");
 	for (size_t i = 0; i < c->nconds; i++)
-		if (!cond_of_subs(c->conds[i].rows))
+		if (!c->conds[i].subs)
 			rl_buf_addf(&b, " AND (%s)", c->conds[i].rows);
 	rl_buf_addc(&b, ')');
 	return rl_buf_take(&b);
@@ -1308,28 +1309,19 @@ static int fast_rows(rl_db *db, const struct rl_query *q,
  * (~1.5 ms for 4,097 of rulings_identity at 100k). */
 enum { SET_MAX = 4096 };
 
-/* The rulings a condition x of c keeps, as a SELECT of their ids that an
- * index answers without reading a ruling (*sql malloc'd), or NULL when x
- * is not such a condition: a tag (without game equivalents: filter.c's
- * list form, ruling_tags_tag) or a kind (rulings_identity, whose first
- * columns are sought for each game and none, then the kind). */
+/* The rulings a condition x (cond_at) of c keeps, as a SELECT of their
+ * ids that an index answers without reading a ruling (*sql malloc'd), or
+ * NULL when x is not such a condition: a tag (without game equivalents,
+ * listed: RL_COND_TAGS, ruling_tags_tag) or a kind (rulings_identity,
+ * whose first columns are sought for each game and none, then the
+ * kind). */
 static char *set_of(const struct rl_compiled *c, const char *x)
 {
-	static const char tag[] = "r.id IN (SELECT rt.ruling_id FROM"
-	                          " ruling_tags rt WHERE ";
+	const struct rl_cond *d = cond_at(c, x);
 	struct rl_buf b = {0};
 	int ki;
-	size_t n = strlen(x);
-	if (strncmp(x, tag, sizeof tag - 1) == 0 && x[n - 1] == ')') {
-		/* the parenthesis after IN closes at the end */
-		int depth = 0;
-		for (size_t i = sizeof "r.id IN " - 1; i < n; i++) {
-			depth += x[i] == '(' ? 1 : x[i] == ')' ? -1 : 0;
-			if (depth == 0 && i != n - 1)
-				return NULL;
-		}
-		rl_buf_addf(&b, "%.*s", (int)(n - sizeof "r.id IN ("),
-		            x + sizeof "r.id IN (" - 1);
+	if (d && d->kind == RL_COND_TAGS && d->ids) {
+		rl_buf_adds(&b, d->ids);
 	} else if (kind_cond_of(c, x, &ki)) {
 		/* a join: with ifnull(r.game_id, 0) IN (...) SQLite scanned
 		 * rulings (EXPLAIN QUERY PLAN), every ruling's page read */
