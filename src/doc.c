@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const kind_names[] = {
+const char *const rl_kind_names[] = {
 	[RL_KIND_FAQ] = "faq", [RL_KIND_ERRATA] = "errata",
-	[RL_KIND_RULE] = "rule", [RL_KIND_GLOSSARY] = "glossary",
+	[RL_KIND_RULE] = "rule", [RL_KIND_GLOSSARY] = "glossary", NULL
 };
 
 static const char *const ref_kind_names[] = {
@@ -23,11 +23,11 @@ static const char *name_at(const char *const *names, size_t n, size_t k)
 	return k < n ? names[k] : NULL;
 }
 
-/* The index of s in names, as *out. */
+/* The index of s in names (n of them, or fewer before a NULL), as *out. */
 static int parse_name(const char *const *names, size_t n, const char *s,
                       size_t *out)
 {
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n && names[i]; i++)
 		if (strcmp(s, names[i]) == 0) {
 			*out = i;
 			return RL_OK;
@@ -54,7 +54,7 @@ static int parse_name(const char *const *names, size_t n, const char *s,
 		return rc;                                              \
 	}
 
-NAME_TABLE(rl_kind, enum rl_kind, kind_names)
+NAME_TABLE(rl_kind, enum rl_kind, rl_kind_names)
 NAME_TABLE(rl_ref_kind, enum rl_ref_kind, ref_kind_names)
 
 bool rl_ref_kind_resolves(enum rl_ref_kind k)

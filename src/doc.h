@@ -6,6 +6,11 @@
 
 struct rl_strmap;
 
+/* The kinds' names, indexed by enum rl_kind, then NULL: the one list
+ * (rl_kind_name(), --kind and kind: checked, the champion lists' counts
+ * per kind, topk.c). */
+extern const char *const rl_kind_names[];
+
 /* Appends a zeroed entry (hidden_tags = -1); NULL when memory ran out. */
 struct rl_entry *rl_doc_add_entry(struct rl_doc *doc);
 /* Adds a tag, in its canonical form (rl_tag_canonical()), unless e has it

@@ -8,6 +8,7 @@
  * tag's equivalents, many --tag options) become IN lists or balanced
  * groups, never a chain SQLite would refuse as "Expression tree is too
  * large". */
+#include "doc.h"
 #include "qparse.h"
 #include "query.h"
 #include "util.h"
@@ -522,15 +523,13 @@ static int lang_cond(struct rl_filter_ctx *f, const char *lang,
 	return take(&b, &out->rows);
 }
 
-static const char *const kinds[] = { "faq", "errata", "rule", "glossary", NULL };
-
 static int kind_cond(struct rl_filter_ctx *f, const char *kind,
                      struct rl_cond *out)
 {
 	enum rl_kind k;
 	int i, rc = rl_param(&f->c->p, kind, true, &i);
 	if (!rc && f->check && rl_kind_parse(f->c->p.v[i - 1], &k))
-		rc = rl_unknown_name(f, "kind", kind, NULL, kinds);
+		rc = rl_unknown_name(f, "kind", kind, NULL, rl_kind_names);
 	if (rc)
 		return rc;
 	struct rl_buf b = {0};

@@ -31,6 +31,7 @@
  * The lists per game (below) are built with them, and again when an
  * imported thesaurus binds other terms to games (rl_topk_games). */
 
+#include "doc.h"
 #include "ftsseg.h"
 #include "query.h"
 #include "stemtok.h"
@@ -421,10 +422,18 @@ static int facets_of(rl_db *db, struct facets *f)
 	rc = count_of(db, "SELECT ifnull(max(id), 0) FROM rulings", &f->maxrid);
 	if (!rc && !(f->of = calloc((size_t)f->maxrid + 1, sizeof *f->of)))
 		rc = RL_ENOMEM;
-	sqlite3_stmt *pairs = rc ? NULL : rl_db_prepare(db,
-		"SELECT g.id, k.column1 FROM (SELECT 0 AS id UNION SELECT id"
-		" FROM games) g, (VALUES ('errata'), ('faq'), ('glossary'),"
-		" ('rule')) k ORDER BY g.id, k.column1");
+	/* every game and none, by every kind (doc.c's names: fixed words,
+	 * no quote in them) */
+	struct rl_buf ps = {0};
+	rl_buf_adds(&ps, "SELECT g.id, k.column1 FROM (SELECT 0 AS id UNION"
+	            " SELECT id FROM games) g, (VALUES ");
+	for (size_t i = 0; rl_kind_names[i]; i++)
+		rl_buf_addf(&ps, "%s('%s')", i ? ", " : "", rl_kind_names[i]);
+	rl_buf_adds(&ps, ") k ORDER BY g.id, k.column1");
+	if (!rc && ps.oom)
+		rc = RL_ENOMEM;
+	sqlite3_stmt *pairs = rc ? NULL : rl_db_prepare(db, ps.s);
+	rl_buf_free(&ps);
 	sqlite3_stmt *ids = rc ? NULL : rl_db_prepare(db,
 		"SELECT id FROM rulings WHERE ifnull(game_id, 0) = ?1"
 		" AND kind = ?2");
