@@ -33,9 +33,45 @@ int rl_db_fail(rl_db *db, int status, const char *fmt, ...)
 	return status;
 }
 
+/* The first full-text table missing from db, or NULL: a copy made by a
+ * program without the rulings_fts extension (sqlite3's .clone creates
+ * each table anew, which needs the extension's tokenizer; without it
+ * only the tables' shadow tables come across). */
+static const char *fts_missing(rl_db *db)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(db->h, "SELECT 1 FROM sqlite_schema WHERE"
+	                       " type = 'table' AND name = ?1", -1, &st,
+	                       NULL) != SQLITE_OK)
+		return NULL;
+	const char *missing = NULL;
+	for (size_t i = 0; i < 4 && !missing; i++) {
+		sqlite3_reset(st);
+		sqlite3_bind_text(st, 1, rl_fts_tables[i], -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_DONE)
+			missing = rl_fts_tables[i];
+	}
+	sqlite3_finalize(st);
+	return missing;
+}
+
 int rl_db_sqlite_fail(rl_db *db, int rc, const char *what)
 {
 	const char *msg = db->h ? sqlite3_errmsg(db->h) : sqlite3_errstr(rc);
+	/* SQLite's "no such table: rulings_fts_en" is true but says neither
+	 * why nor what to do */
+	const char *gone;
+	if (db->h && (rc & 0xFF) == SQLITE_ERROR &&
+	    strncmp(msg, "no such table: ", 15) == 0 &&
+	    strstr(msg, "rulings_fts_") && (gone = fts_missing(db)))
+		return rl_db_fail(db, RL_EDATA, "%s: the full-text table %s is "
+		                  "missing: the database is a copy made without "
+		                  "the rulings_fts extension (sqlite3's .clone "
+		                  "cannot make the table without it); 'rulings "
+		                  "reindex' makes the full-text tables again from "
+		                  "the rulings (sqlite3's .backup, VACUUM INTO and "
+		                  "'rulings publish' make copies that keep them)",
+		                  what, gone);
 	switch (rc & 0xFF) {
 	case SQLITE_BUSY:
 	case SQLITE_LOCKED:

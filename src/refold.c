@@ -14,13 +14,16 @@
  * both had from the same import keeps the first's text.
  *
  * rl_reindex() also makes the triggers of schema 16 whole again, for
- * whoever dropped one. */
+ * whoever dropped one, and the full-text tables that a copy by sqlite3's
+ * .clone lacks. */
 #include "db.h"
 #include "schema.h"
 #include "topk.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 const char *const rl_fts_tables[4] = {
 	"rulings_fts_en", "rulings_fts_fr", "rulings_fts_ru", "rulings_fts_xx",
@@ -326,6 +329,58 @@ static int dangling(rl_db *db, long long *n)
 	return rc;
 }
 
+/* The full-text tables that a copy made by a program without the
+ * rulings_fts extension lacks (sqlite3's .clone creates each anew, which
+ * needs the rl_stem tokenizer: without it only their shadow tables come
+ * across): made again as the last migration that makes each says, their
+ * shadow tables dropped first; reindex then fills them from rulings. */
+static int fts_restore(rl_db *db)
+{
+	static const char create[] = "CREATE VIRTUAL TABLE ";
+	static const char *const shadows[] = { "data", "idx", "docsize",
+		"config", "content" };
+	int rc = RL_OK;
+	for (size_t t = 0; t < 4 && !rc; t++) {
+		const char *name = rl_fts_tables[t];
+		sqlite3_stmt *st = rl_db_prepare(db, "SELECT 1 FROM sqlite_schema"
+			" WHERE type = 'table' AND name = ?1");
+		if (!st)
+			return RL_EINTERNAL;
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+		int s = sqlite3_step(st);
+		sqlite3_finalize(st);
+		if (s == SQLITE_ROW)
+			continue;
+		if (s != SQLITE_DONE)
+			return rl_db_sqlite_fail(db, s, "full-text tables");
+		/* the schema's statement that makes it, the last one */
+		size_t nn = strlen(name);
+		const char *ddl = NULL;
+		for (int m = 0; m < rl_schema_version; m++)
+			for (const char *p = rl_schema_migrations[m].sql;
+			     (p = strstr(p, create)); p++)
+				if (strncmp(p + sizeof create - 1, name, nn) == 0 &&
+				    p[sizeof create - 1 + nn] == ' ')
+					ddl = p;
+		const char *end = ddl ? strchr(ddl, ';') : NULL;
+		if (!end)
+			return rl_db_fail(db, RL_EINTERNAL, "no schema for %s", name);
+		for (size_t i = 0; i < sizeof shadows / sizeof *shadows && !rc; i++) {
+			char drop[96];
+			snprintf(drop, sizeof drop, "DROP TABLE IF EXISTS %s_%s", name,
+			         shadows[i]);
+			rc = rl_db_exec(db, drop);
+		}
+		char *sql = rc ? NULL : rl_strndup(ddl, (size_t)(end - ddl));
+		if (!rc && !sql)
+			return rl_db_fail(db, RL_ENOMEM, "out of memory");
+		if (!rc)
+			rc = rl_db_exec(db, sql);
+		free(sql);
+	}
+	return rc;
+}
+
 int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags,
                long long *dangling_rows)
 {
@@ -335,9 +390,12 @@ int rl_reindex(rl_db *db, long long *merged_rulings, long long *merged_tags,
 	int rc = rl_db_exec(db, "BEGIN IMMEDIATE");
 	if (rc)
 		return rc;
-	/* the triggers, as the schema makes them (one may have been
+	/* the full-text tables (a copy by sqlite3's .clone lacks them),
+	 * then the triggers, as the schema makes them (one may have been
 	 * dropped); a user's own of one of their names is kept */
-	rc = rl_schema_triggers(db);
+	rc = fts_restore(db);
+	if (!rc)
+		rc = rl_schema_triggers(db);
 	if (!rc)
 		rc = dangling(db, dangling_rows);
 	if (!rc)

@@ -9,8 +9,10 @@ static const char notes[] =
 	"older database is upgraded first. What 'rulings check' finds wrong in\n"
 	"the full-text tables, folds and keys, this repairs, and the rows that a\n"
 	"DELETE run without PRAGMA foreign_keys = ON left pointing at deleted\n"
-	"rows it deletes, or unlinks, as the key's ON DELETE says. A missing or\n"
-	"empty file is not made a database: exit status 74, as for a reader.\n";
+	"rows it deletes, or unlinks, as the key's ON DELETE says. Full-text\n"
+	"tables that are missing (a copy by sqlite3's .clone, made without the\n"
+	"rulings_fts extension) it makes again. A missing or empty file is not\n"
+	"made a database: exit status 74, as for a reader.\n";
 
 int cmd_reindex(struct ctx *c, int argc, char **argv)
 {

@@ -275,6 +275,32 @@ check_eq "...the rows a DELETE with foreign keys on leaves" "$(rows o-fk.db)" "$
 rl --db o.db reindex
 check_not_contains "...and nothing more the next time" "$(cat "$OUT")" "removed or unlinked"
 
+# ---- a copy by sqlite3's .clone: its full-text tables missing ----------------------
+# .clone makes each table anew in a new connection, which has not the
+# rl_stem tokenizer (the extension loaded into the shell's own connection
+# or not): of the full-text tables only their shadow tables come across,
+# nor does the schema version. rulings says what happened and reindex
+# makes them again.
+sq_bare p.db ".clone cl.db" >/dev/null
+check_eq ".clone without the extension: no rulings_fts_en" 0 \
+	"$(sqlite3 cl.db "SELECT count(*) FROM sqlite_schema WHERE name = 'rulings_fts_en'")"
+sqlite3 cl.db "PRAGMA application_id = $(sqlite3 p.db 'PRAGMA application_id');
+	PRAGMA user_version = $(sqlite3 p.db 'PRAGMA user_version')"
+rl --db cl.db search answer
+check_exit "search on it: exit 65" 65
+check_err_contains "...says which table is missing and why" \
+	"the full-text table rulings_fts_"
+check_err_contains "...a copy made without the extension" \
+	"is missing: the database is a copy made without the rulings_fts extension (sqlite3's .clone cannot make the table without it)"
+check_err_contains "...and the way out" "'rulings reindex' makes the full-text tables again"
+rl --db cl.db reindex
+check_exit "reindex on it" 0
+rl --db cl.db check
+check_exit "...then check passes" 0
+check_eq "...and search finds what the original finds" \
+	"$(rl --db p.db search answer --limit 0 --format json && json_get 'sorted(r["id"] for r in d["results"])')" \
+	"$(rl --db cl.db search answer --limit 0 --format json && json_get 'sorted(r["id"] for r in d["results"])')"
+
 # check reads only: a sound database passes, on a read-only file too
 chmod 444 p.db
 rl --db p.db check
