@@ -352,7 +352,8 @@ struct run {
 	struct rl_file_report *held;
 	size_t nheld, heldcap;
 	int busy_ms;              /* the caller's wait, restored at the end */
-	struct rl_strset future_dates;   /* manifest lines warned about */
+	struct rl_strset manifest_said;  /* manifest lines warned about, or
+	                                    said to be wrong */
 };
 
 /* How many times its first wait an import that is under way waits for
@@ -475,7 +476,7 @@ static void future_manifest_date(struct run *r, const struct manifest *m)
 	struct rl_buf k = {0};
 	rl_buf_adds(&k, key);
 	rl_buf_adds(&k, m->date_path);
-	int fresh = k.oom ? -1 : rl_strset_add(&r->future_dates, k.s, k.len);
+	int fresh = k.oom ? -1 : rl_strset_add(&r->manifest_said, k.s, k.len);
 	rl_buf_free(&k);
 	if (fresh <= 0)    /* said already (or no memory to remember it) */
 		return;
@@ -490,6 +491,28 @@ static void future_manifest_date(struct run *r, const struct manifest *m)
 	tell(r, RL_IMPORT_NOTICE);
 }
 
+/* A manifest's error, at its line (as a diagnostic of the manifest's:
+ * "DIR/.rulings:2: error: ..."), said once however many documents it
+ * stops. */
+static void manifest_wrong(struct run *r, const struct manifest_error *e)
+{
+	char key[32];
+	snprintf(key, sizeof key, "error %u:", e->line);
+	struct rl_buf k = {0};
+	rl_buf_adds(&k, key);
+	rl_buf_adds(&k, e->path);
+	int fresh = k.oom ? 1 : rl_strset_add(&r->manifest_said, k.s, k.len);
+	rl_buf_free(&k);
+	if (fresh == 0)     /* said already (no memory to remember: said) */
+		return;
+	struct rl_diag d = { RL_ERROR, e->line, 0, e->msg };
+	const char *path = r->p.path;
+	r->p.path = e->path;
+	r->p.diag = &d;
+	tell(r, RL_IMPORT_NOTICE);
+	r->p.path = path;
+}
+
 static int import_next(struct run *r, const struct walk_file *f,
                        struct rl_file_report *rep)
 {
@@ -499,16 +522,27 @@ static int import_next(struct run *r, const struct walk_file *f,
 	/* the directory's manifests name what the command line does not */
 	struct rl_import_opts o = r->opt->opts ? *r->opt->opts : none;
 	struct manifest m;
-	char *err;
+	struct manifest_error err;
 	int rc = manifest_find(f->path, f->rootlen, &m, &err);
 	if (rc) {
 		*rep = (struct rl_file_report){ .found = f->found };
 		if (!(rep->path = strdup(f->path))) {
-			free(err);
+			manifest_error_free(&err);
 			return fail(rep, RL_ENOMEM, "out of memory");
 		}
-		fail(rep, rc, err ? err : "out of memory");
-		free(err);
+		if (!err.msg)
+			return fail(rep, rc, "out of memory");
+		manifest_wrong(r, &err);
+		/* the document's own line: not imported, and why */
+		fail(rep, rc, NULL);
+		if (err.line)
+			rl_diag_add(&rep->diags, RL_ERROR, 0, 0, "not imported: its "
+			            "manifest %s has an error at line %u", err.path,
+			            err.line);
+		else
+			rl_diag_add(&rep->diags, RL_ERROR, 0, 0, "not imported: its "
+			            "manifest %s cannot be read", err.path);
+		manifest_error_free(&err);
 		return rep->status;
 	}
 	if (!o.game)
@@ -630,7 +664,7 @@ int rl_import_paths(rl_db *db, const char *const *paths, size_t npaths,
 		sqlite3_busy_timeout(db->h, db->busy_ms);
 	}
 	free(r.held);
-	rl_strset_free(&r.future_dates);
+	rl_strset_free(&r.manifest_said);
 	walk_free(&w);
 	return r.worst;
 }

@@ -45,21 +45,36 @@ void manifest_free(struct manifest *m)
 	*m = (struct manifest){0};
 }
 
-static int failf(char **err, int status, const char *fmt, ...)
+void manifest_error_free(struct manifest_error *e)
+{
+	free(e->path);
+	free(e->msg);
+	*e = (struct manifest_error){0};
+}
+
+static int failf(struct manifest_error *err, int status, const char *path,
+                 unsigned line, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	char buf[1024];
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	*err = strdup(buf);
-	return *err ? status : RL_ENOMEM;
+	err->path = strdup(path);
+	err->line = line;
+	err->msg = strdup(buf);
+	if (!err->path || !err->msg) {
+		manifest_error_free(err);
+		return RL_ENOMEM;
+	}
+	return status;
 }
 
 /* Reads the manifest at path (in the directory whose path is dirlen bytes
  * long) for file: into the keys of m not set yet, by a nearer manifest. */
 static int read_manifest(FILE *fp, const char *path, size_t dirlen,
-                         const char *file, struct manifest *m, char **err)
+                         const char *file, struct manifest *m,
+                         struct manifest_error *err)
 {
 	/* file's path below the manifest's directory */
 	const char *rel = file + dirlen;
@@ -78,7 +93,7 @@ static int read_manifest(FILE *fp, const char *path, size_t dirlen,
 		lineno++;
 		size_t n = strlen(line);
 		if (n == sizeof line - 1 && line[n - 1] != '\n') {
-			rc = failf(err, RL_EDATA, "%s:%u: line too long", path, lineno);
+			rc = failf(err, RL_EDATA, path, lineno, "line too long");
 			break;
 		}
 		while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
@@ -89,8 +104,8 @@ static int read_manifest(FILE *fp, const char *path, size_t dirlen,
 			continue;
 		if (s[0] == '[') {
 			if (n < 3 || s[n - 1] != ']') {
-				rc = failf(err, RL_EDATA, "%s:%u: expected '[PATTERN]'",
-				           path, lineno);
+				rc = failf(err, RL_EDATA, path, lineno,
+				           "expected '[PATTERN]'");
 				break;
 			}
 			char *pat = rl_strndup(s + 1, n - 2);
@@ -105,8 +120,8 @@ static int read_manifest(FILE *fp, const char *path, size_t dirlen,
 		}
 		const char *eq = memchr(s, '=', n);
 		if (!eq) {
-			rc = failf(err, RL_EDATA, "%s:%u: expected 'key = value' or "
-			           "'[PATTERN]'", path, lineno);
+			rc = failf(err, RL_EDATA, path, lineno,
+			           "expected 'key = value' or '[PATTERN]'");
 			break;
 		}
 		const char *k = s, *v = eq + 1;
@@ -117,14 +132,14 @@ static int read_manifest(FILE *fp, const char *path, size_t dirlen,
 		while (key < 3 && !(kn == 4 && !memcmp(k, keys[key], 4)))
 			key++;
 		if (key == 3) {
-			rc = failf(err, RL_EDATA, "%s:%u: unknown key '%.*s' "
-			           "(known: game, lang, date)", path, lineno, (int)kn,
+			rc = failf(err, RL_EDATA, path, lineno, "unknown key '%.*s' "
+			           "(known: game, lang, date)", (int)kn,
 			           k);
 			break;
 		}
 		if (vn == 0) {
-			rc = failf(err, RL_EDATA, "%s:%u: '%.*s' has no value",
-			           path, lineno, (int)kn, k);
+			rc = failf(err, RL_EDATA, path, lineno, "'%.*s' has no value",
+			           (int)kn, k);
 			break;
 		}
 		char *value = rl_strndup(v, vn);
@@ -145,18 +160,17 @@ static int read_manifest(FILE *fp, const char *path, size_t dirlen,
 					break;
 			}
 			if (value[j] || j < 2 || j > 3) {
-				rc = failf(err, RL_EDATA, "%s:%u: lang '%.*s' is not "
+				rc = failf(err, RL_EDATA, path, lineno, "lang '%.*s' is not "
 				           "a language code (two or three letters: "
-				           "en, fr, ru, ...)", path, lineno, (int)vn, v);
+				           "en, fr, ru, ...)", (int)vn, v);
 				free(value);
 				break;
 			}
 		}
 		/* checked wherever it applies, so that a typo is found early */
 		if (key == 2 && !rl_day_valid(value)) {
-			rc = failf(err, RL_EDATA, "%s:%u: date '%s' is not a day of "
-			           "the calendar written YYYY-MM-DD", path, lineno,
-			           value);
+			rc = failf(err, RL_EDATA, path, lineno, "date '%s' is not a "
+			           "day of the calendar written YYYY-MM-DD", value);
 			free(value);
 			break;
 		}
@@ -172,7 +186,7 @@ static int read_manifest(FILE *fp, const char *path, size_t dirlen,
 			date_line = lineno;
 	}
 	if (!rc && ferror(fp))
-		rc = failf(err, RL_EIO, "%s: %s", path, strerror(errno));
+		rc = failf(err, RL_EIO, path, 0, "%s", strerror(errno));
 	char **slot[3] = { &m->game, &m->lang, &m->date };
 	for (size_t i = 0; i < 3; i++) {
 		if (!rc && !*slot[i] && val[i]) {
@@ -194,10 +208,10 @@ static int read_manifest(FILE *fp, const char *path, size_t dirlen,
 }
 
 int manifest_find(const char *file, size_t rootlen, struct manifest *m,
-                  char **err)
+                  struct manifest_error *err)
 {
 	*m = (struct manifest){0};
-	*err = NULL;
+	*err = (struct manifest_error){0};
 	const char *slash = strrchr(file, '/');
 	size_t len = !slash ? 0 : slash == file ? 1 : (size_t)(slash - file);
 	char *dir = rl_strndup(file, len);
@@ -218,7 +232,7 @@ int manifest_find(const char *file, size_t rootlen, struct manifest *m,
 			rc = read_manifest(fp, path, strlen(dir), file, m, err);
 			fclose(fp);
 		} else if (errno != ENOENT && errno != ENOTDIR) {
-			rc = failf(err, RL_EIO, "%s: %s", path, strerror(errno));
+			rc = failf(err, RL_EIO, path, 0, "%s", strerror(errno));
 		}
 		free(path);
 		if (rc || (m->game && m->lang && m->date))

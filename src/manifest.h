@@ -14,14 +14,23 @@ struct manifest {
 	unsigned date_line;         /* the line that says it */
 };
 
+/* A manifest that cannot be read: its path, the line at fault (0 for an
+ * I/O error) and what is wrong there ("unknown key 'x' ..."). */
+struct manifest_error {
+	char *path;
+	unsigned line;
+	char *msg;
+};
+void manifest_error_free(struct manifest_error *e);
+
 /* What the manifests say of file: those in its directory and in each
  * directory above it whose path is at least rootlen bytes long (the
  * directory the walk was given), read nearest first; a nearer one's key
- * wins over a farther one's. On failure *err is a message naming the
- * manifest and its line ("DIR/.rulings:3: unknown key 'x' ...") and the
+ * wins over a farther one's. On failure *err says where and what (free
+ * it with manifest_error_free(); nothing in it on RL_ENOMEM) and the
  * status is RL_EDATA (a bad line), RL_EIO (unreadable) or RL_ENOMEM. */
 int manifest_find(const char *file, size_t rootlen, struct manifest *m,
-                  char **err);
+                  struct manifest_error *err);
 void manifest_free(struct manifest *m);
 
 #endif

@@ -157,7 +157,7 @@ printf 'game = Spirit Island\n\nlang = french\n' >capsdir/.rulings
 rl --db capsman2.db import --no-thesaurus capsdir
 check_exit "a manifest's lang = french: an error of its documents" 65
 check_err_contains "...said at its FILE:LINE" \
-	"capsdir/.rulings:3: lang 'french' is not a language code"
+	"capsdir/.rulings:3: error: lang 'french' is not a language code"
 check_eq "...nothing imported" no "$([ -e capsman2.db ] && sqlite3 capsman2.db 'SELECT 1 FROM rulings LIMIT 1' | grep -q 1 && echo yes || echo no)"
 # a document's own "Language: FR" line is fr too: stored as FR, its
 # ruling was in no language --lang or lang: could name ("no language

@@ -145,9 +145,17 @@ check_err_contains "...for want of a game" "does not name its game"
 printf 'game = Codex\ngmae = Codex\n' >"$C/codex-rulings/.rulings"
 rl --db typo.db import --no-thesaurus "$C/codex-rulings" "$C/named"
 check_exit "a manifest with an unknown key: exit 65" 65
-check_err_contains "...at its line" \
-	"$C/codex-rulings/.rulings:2: unknown key 'gmae' (known: game, lang, date)"
+check_err_contains "...at its line, an error like any other" \
+	"rulings: $C/codex-rulings/.rulings:2: error: unknown key 'gmae' (known: game, lang, date)"
+check_eq "...said once, however many documents it stops" 1 \
+	"$(grep -c "unknown key 'gmae'" "$ERR")"
+check_err_contains "...each of them not imported, said so" \
+	"error: not imported: its manifest $C/codex-rulings/.rulings has an error at line 2"
 check_out_contains "...the other folders go on" "1 imported"
+rl --db typo-bulk.db import --bulk --no-thesaurus "$C/codex-rulings"
+check_exit "...import --bulk: exit 65 too" 65
+check_err_contains "...the same error, labelled" \
+	"rulings: $C/codex-rulings/.rulings:2: error: unknown key 'gmae'"
 rm "$C/codex-rulings/.rulings"
 
 # ---- an older database's documents of no game -----------------------------

@@ -208,7 +208,7 @@ cp m.db before.db
 rl --db m.db import dump
 check_exit "a manifest's date that is no day: data error" 65
 check_err_contains "...naming the manifest and its line" \
-	"dump/.rulings:2: date '2025-02-30' is not a day of the calendar"
+	"dump/.rulings:2: error: date '2025-02-30' is not a day of the calendar"
 check_eq "...nothing stored" "$(sqlite3 before.db 'SELECT count(*) FROM imports')" \
 	"$(sqlite3 m.db 'SELECT count(*) FROM imports')"
 for bad in 2025-02-30 2025-01-10T10:00 20250110 yesterday ""; do
