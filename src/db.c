@@ -230,7 +230,7 @@ static void key_loose_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	text_result(ctx, argv[0], rl_key_loose);
 }
 
-/* RL_TRIGGER_FN() and its old name rl_importing(): 1 while rulings
+/* RL_TRIGGER_FN() and its old names (RL_TRIGGER_FN_16, rl_importing): 1 while rulings
  * itself writes (the triggers stand aside); the extension's says 0. */
 static void importing_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
@@ -250,6 +250,7 @@ int rl_db_register_functions(rl_db *db)
 		{ "rl_key", key_func, 1, true },
 		{ "rl_key_loose", key_loose_func, 1, true },
 		{ RL_TRIGGER_FN, importing_func, 0, false },
+		{ RL_TRIGGER_FN_16, importing_func, 0, false },
 		{ "rl_importing", importing_func, 0, false },
 	};
 	int rc = SQLITE_OK;

@@ -52,7 +52,7 @@ int rl_db_upgrade_within(rl_db *db);
  * schema's migrations made it: the last CREATE TRIGGER of that name in
  * them (the one that stands), or, with any, one of them. */
 bool rl_schema_trigger(const char *name, const char *sql, bool any);
-/* The full-text triggers as schema/016-plain-sql.sql gives them, in the
+/* The full-text triggers as schema/020-trigger-words.sql gives them, in the
  * caller's transaction: each created where missing, or put in place of
  * one a migration made; a user's own of that name (another text) is
  * left as it is. */

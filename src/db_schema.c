@@ -109,6 +109,17 @@ static bool named(const struct rl_migration *m, const char *name)
 	       strcmp(dash + 1 + n, ".sql") == 0;
 }
 
+/* Whether m's CREATE TRIGGERs are the full-text triggers (as they are
+ * now, or as schema 16 made them). */
+static bool triggers_migration(const struct rl_migration *m)
+{
+	return named(m, RL_SCHEMA_TRIGGERS) || named(m, RL_SCHEMA_TRIGGERS_16);
+}
+
+/* The statements of migration m, each trigger installed as
+ * install_trigger() does. */
+static int triggers_of(rl_db *db, const struct rl_migration *m);
+
 int rl_schema_triggers(rl_db *db)
 {
 	const struct rl_migration *m = rl_schema_migrations;
@@ -118,6 +129,11 @@ int rl_schema_triggers(rl_db *db)
 	if (m == rl_schema_migrations + rl_schema_version)
 		return rl_db_fail(db, RL_EINTERNAL, "no migration %s",
 		                  RL_SCHEMA_TRIGGERS);
+	return triggers_of(db, m);
+}
+
+static int triggers_of(rl_db *db, const struct rl_migration *m)
+{
 	const char *text = m->sql;
 	static const char create[] = "CREATE TRIGGER ";
 	int rc = RL_OK;
@@ -207,8 +223,8 @@ static int apply_migrations(rl_db *db, int have)
 	for (int i = have; i < rl_schema_version && rc == RL_OK; i++) {
 		const struct rl_migration *m = &rl_schema_migrations[i];
 		/* the full-text triggers: a user's own are kept */
-		if (named(m, RL_SCHEMA_TRIGGERS)) {
-			rc = rl_schema_triggers(db);
+		if (triggers_migration(m)) {
+			rc = triggers_of(db, m);
 			if (rc)
 				break;
 		} else if ((src = sqlite3_exec(db->h, m->sql, NULL, NULL,

@@ -7,7 +7,7 @@
  *   sqlite> SELECT title FROM rulings_fts_en WHERE rulings_fts_en MATCH 'defended';
  *
  * It also gives the function the triggers that keep those tables true
- * call (RL_TRIGGER_FN, src/schema.h, and its old name rl_importing): with
+ * call (RL_TRIGGER_FN, src/schema.h, and its old names): with
  * it, INSERT, UPDATE and DELETE on rulings keep them in step; without it,
  * such a statement fails, changing nothing, with a message that names
  * this extension. */
@@ -19,8 +19,8 @@ SQLITE_EXTENSION_INIT1
 
 #include <stddef.h>
 
-/* RL_TRIGGER_FN() and rl_importing(): 0. The triggers that keep the
- * full-text tables in step with rulings (schema/016-plain-sql.sql) run unless rulings itself, which
+/* RL_TRIGGER_FN() and its old names: 0. The triggers that keep the
+ * full-text tables in step with rulings (schema/020-trigger-words.sql) run unless rulings itself, which
  * feeds the tables on its own, is writing; in any other program they
  * run. */
 static void importing_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -46,8 +46,10 @@ int sqlite3_rulingsfts_init(sqlite3 *db, char **err,
 		                       "tokenizer (is FTS5 available?)");
 		return rc;
 	}
-	static const char *const names[] = { RL_TRIGGER_FN, "rl_importing" };
-	for (size_t i = 0; i < 2 && rc == SQLITE_OK; i++)
+	static const char *const names[] = { RL_TRIGGER_FN, RL_TRIGGER_FN_16,
+		"rl_importing" };
+	for (size_t i = 0; i < sizeof names / sizeof *names && rc == SQLITE_OK;
+	     i++)
 		rc = sqlite3_create_function(db, names[i], 0,
 			SQLITE_UTF8 | SQLITE_INNOCUOUS, NULL, importing_func,
 			NULL, NULL);

@@ -115,8 +115,9 @@ fi
 sum=$(sqlite3 p.db 'SELECT group_concat(title || body) FROM rulings')
 sq_bare p.db "UPDATE rulings SET body = 'stale words' WHERE id = 5"
 check_exit "sqlite3 without the extension: UPDATE of a body fails" 1
-# (SQLite's message, the name of the function the triggers call)
-WANT='no such function: load the rulings_fts extension to write to rulings (LIBDIR/rulings/rulings_fts.so; man rulings)'
+# (SQLite's message, the name of the function the triggers call: what to
+# load, true for any install; the manual's FILES says where it is)
+WANT='no such function: load the rulings_fts extension to write to rulings (rulings_fts.so, installed with rulings; man rulings, FILES)'
 check_err_contains "...saying what to do" "$WANT"
 sq_bare p.db "INSERT INTO rulings (kind, key, lang, title, body)
 	VALUES ('faq', 'x', 'en', 'X', 'Y')"
@@ -180,6 +181,38 @@ check_eq "...and restores a dropped one, as the schema gives it" 1 \
 	"$(sqlite3 u.db "SELECT count(*) FROM sqlite_schema WHERE name =
 	'rulings_fts_insert' AND instr(sql, 'load the rulings_fts extension')")"
 rl --db u.db check
+check_exit "check: ok" 0
+
+# ---- schema 16's triggers (a "LIBDIR/..." in their function's name): upgraded ---
+# A database as schema 16 to 19 left it: the triggers of 016-plain-sql.sql;
+# its first writing command gives it those of trigger-words, whose message
+# names no directory that is no install's. A user's trigger copied from
+# schema 16's, calling its function, runs with the extension.
+OLD16='load the rulings_fts extension to write to rulings (LIBDIR/rulings/rulings_fts.so; man rulings)'
+BEFORE20=$(($(cd "$SCHEMA" && ls [0-9][0-9][0-9]-trigger-words.sql | sed 's/^0*//; s/-.*//') - 1))
+seed_db s16.db
+sqlite3 s16.db "DROP TRIGGER rulings_fts_insert; DROP TRIGGER rulings_fts_update;
+	DROP TRIGGER rulings_fts_delete"
+sed -n '/^CREATE TRIGGER/,$p' "$SCHEMA"/[0-9][0-9][0-9]-plain-sql.sql | sqlite3 s16.db
+sqlite3 s16.db "PRAGMA user_version = $BEFORE20"
+check_eq "(a schema $BEFORE20 database: schema 16's three triggers)" 3 "$(sqlite3 s16.db \
+	"SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND instr(sql, '$OLD16')")"
+sq_bare s16.db "DELETE FROM rulings WHERE id = 6"
+check_err_contains "...without the extension: schema 16's message" "no such function: $OLD16"
+rl --db s16.db import --quiet "$SEED_SPEED"
+check_exit "an import upgrades it" 0
+check_eq "...its triggers now call the function of the words true for any install" 3 \
+	"$(sqlite3 s16.db "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'
+	AND instr(sql, 'installed with rulings; man rulings, FILES')")"
+sq_bare s16.db "DELETE FROM rulings WHERE id = 6"
+check_err_contains "...and say so without the extension" "$WANT"
+sqlite3 s16.db "CREATE TABLE notes (id INTEGER);
+	CREATE TRIGGER my_note AFTER UPDATE OF changed ON rulings
+	WHEN NOT \"$OLD16\"() BEGIN INSERT INTO notes VALUES (new.id); END"
+sq s16.db "UPDATE rulings SET changed = 1 WHERE id = 5"
+check_exit "a user's trigger calling schema 16's function runs with the extension" 0
+check_eq "...its note made" 5 "$(sqlite3 s16.db 'SELECT group_concat(id) FROM notes')"
+rl --db s16.db check
 check_exit "check: ok" 0
 
 # ---- a damaged full-text table: check finds it, reindex repairs it --------------
