@@ -386,7 +386,8 @@ int rl_fts_seg_status(struct rl_fts_seg *r)
 		return r->rc;
 	/* every token of the averages is a hit somewhere (tokens at the same
 	 * position, a stem's forms, add hits and no tokens) */
-	if (r->eof && !r->one_term && (r->hits[0] < r->tokens[0] || r->hits[1] < r->tokens[1]))
+	if (r->eof && !r->one_term &&
+	    (r->hits[0] < r->tokens[0] || r->hits[1] < r->tokens[1]))
 		return RL_FTS_SEG_DOUBT;
 	return RL_OK;
 }
@@ -625,7 +626,5 @@ int rl_fts_seg_seek(struct rl_fts_seg *r, const char *token, bool *found)
 		}
 	}
 	free(key);
-	if (!r->rc && !*found && !r->in_term && r->eof)
-		return RL_OK;
 	return r->rc;
 }
