@@ -64,6 +64,11 @@ struct rl_fts_seg {
 	bool in_term, first_row;
 	long long rid;
 	unsigned long long hits[2], tokens[2];  /* read; the averages' */
+	unsigned long long rows;                /* the averages' rows */
+	/* one term's rows (rl_fts_seg_seek) */
+	char *table;
+	long long seg, first;
+	bool one_term;
 	int rc;
 };
 
@@ -225,7 +230,38 @@ static bool poslist(struct rl_fts_seg *r, size_t n, unsigned hits[2])
 	return want_col ? doubt(r) : true;
 }
 
+/* Passes over a position list of n bytes (it goes on over pages, split
+ * only between varints). */
+static bool skip(struct rl_fts_seg *r, size_t n)
+{
+	while (n) {
+		if (r->pos == r->end && !more(r))
+			return false;
+		size_t k = r->end - r->pos < n ? r->end - r->pos : n;
+		r->pos += k;
+		n -= k;
+	}
+	return true;
+}
+
+static bool row_of(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
+                   struct rl_fts_want *w, bool *in);
+
 bool rl_fts_seg_row(struct rl_fts_seg *r, long long *rid, unsigned hits[2])
+{
+	return row_of(r, rid, hits, NULL, NULL);
+}
+
+bool rl_fts_seg_row_in(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
+                       struct rl_fts_want *w, bool *in)
+{
+	return row_of(r, rid, hits, w, in);
+}
+
+/* The next row; with w, the hits of a rowid w holds only (*in), the
+ * others' position lists passed over. */
+static bool row_of(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
+                   struct rl_fts_want *w, bool *in)
 {
 	while (!r->rc && r->in_term) {
 		/* the next rowid: here, or at the top of a later page; a term
@@ -265,8 +301,27 @@ bool rl_fts_seg_row(struct rl_fts_seg *r, long long *rid, unsigned hits[2])
 		r->first_row = false;
 		if (r->pos == r->end && !more(r))
 			return false;
-		if (!varint(r, &sz) || sz >> 1 > SIZE_MAX / 2 ||
-		    !poslist(r, (size_t)(sz >> 1), hits))
+		if (!varint(r, &sz) || sz >> 1 > SIZE_MAX / 2)
+			return false;
+		if (w) {
+			while (w->i < w->n && w->v[w->i] < r->rid)
+				w->i++;
+			*in = w->i < w->n && w->v[w->i] == r->rid;
+			/* a delete flag on an entry with positions: not a
+			 * segment's sole state as this reader knows it */
+			if (sz >> 1 && (sz & 1))
+				return doubt(r);
+		}
+		if (w && !*in) {
+			if (!skip(r, (size_t)(sz >> 1)))
+				return false;
+			hits[0] = hits[1] = 0;
+			if (sz >> 1 == 0)
+				continue;
+			*rid = r->rid;
+			return true;
+		}
+		if (!poslist(r, (size_t)(sz >> 1), hits))
 			return false;
 		if (sz >> 1 == 0)
 			continue;       /* an empty entry: not a row of the term */
@@ -331,7 +386,8 @@ int rl_fts_seg_status(struct rl_fts_seg *r)
 		return r->rc;
 	/* every token of the averages is a hit somewhere (tokens at the same
 	 * position, a stem's forms, add hits and no tokens) */
-	if (r->eof && (r->hits[0] < r->tokens[0] || r->hits[1] < r->tokens[1]))
+	if (r->eof && !r->one_term &&
+	    (r->hits[0] < r->tokens[0] || r->hits[1] < r->tokens[1]))
 		return RL_FTS_SEG_DOUBT;
 	return RL_OK;
 }
@@ -342,6 +398,7 @@ void rl_fts_seg_close(struct rl_fts_seg *r)
 		return;
 	sqlite3_finalize(r->pages);
 	free(r->term);
+	free(r->table);
 	free(r);
 }
 
@@ -461,6 +518,13 @@ int rl_fts_seg_open(rl_db *db, const char *table, struct rl_fts_seg **out)
 	if (!r)
 		return RL_ENOMEM;
 	r->db = db;
+	r->rows = rows;
+	r->seg = seg;
+	r->first = first;
+	if (!(r->table = strdup(table))) {
+		free(r);
+		return RL_ENOMEM;
+	}
 	r->tokens[0] = tok[0];
 	r->tokens[1] = tok[1];
 	r->id = (seg << 37) + first;
@@ -468,6 +532,7 @@ int rl_fts_seg_open(rl_db *db, const char *table, struct rl_fts_seg **out)
 	snprintf(sql, sizeof sql, "SELECT id, block FROM %s_data WHERE id"
 	         " BETWEEN ?1 AND ?2 ORDER BY id", table);
 	if (!(r->pages = rl_db_prepare(db, sql))) {
+		free(r->table);
 		free(r);
 		return RL_EINTERNAL;
 	}
@@ -477,4 +542,89 @@ int rl_fts_seg_open(rl_db *db, const char *table, struct rl_fts_seg **out)
 		r->rc = RL_FTS_SEG_DOUBT;
 	*out = r;
 	return RL_OK;
+}
+
+void rl_fts_seg_averages(const struct rl_fts_seg *r, long long *rows,
+                         long long *tokens)
+{
+	*rows = (long long)r->rows;
+	*tokens = (long long)(r->tokens[0] + r->tokens[1]);
+}
+
+int rl_fts_seg_seek(struct rl_fts_seg *r, const char *token, bool *found)
+{
+	*found = false;
+	if (r->rc)
+		return r->rc;
+	r->one_term = true;
+	size_t tl = strlen(token);
+	char *key = malloc(tl + 1);
+	if (!key)
+		return RL_ENOMEM;
+	key[0] = '0';
+	memcpy(key + 1, token, tl);
+	/* the leaf where the term would begin: %_idx holds, per leaf that
+	 * has a term, a prefix of its first term (greater than the leaf
+	 * before's last), and its page number shifted left by one (the low
+	 * bit: a doclist index follows) */
+	char sql[256];
+	snprintf(sql, sizeof sql, "SELECT pgno FROM %s_idx WHERE segid = ?1"
+	         " AND term <= ?2 ORDER BY term DESC LIMIT 1", r->table);
+	sqlite3_stmt *st = rl_db_prepare(r->db, sql);
+	if (!st) {
+		free(key);
+		return RL_EINTERNAL;
+	}
+	sqlite3_bind_int64(st, 1, r->seg);
+	sqlite3_bind_blob(st, 2, key, (int)tl + 1, SQLITE_STATIC);
+	int s = sqlite3_step(st);
+	long long pg = s == SQLITE_ROW ? sqlite3_column_int64(st, 0) >> 1 : 0;
+	bool none = s == SQLITE_DONE;
+	if (s != SQLITE_ROW && s != SQLITE_DONE)
+		r->rc = rl_db_sqlite_fail(r->db, s, "lists");
+	sqlite3_finalize(st);
+	if (r->rc || none) {
+		free(key);
+		return r->rc;   /* none: before the index's first term */
+	}
+	long long id = (r->seg << 37) + pg;
+	if (pg < r->first || id > r->last) {
+		free(key);
+		doubt(r);
+		return r->rc;
+	}
+	sqlite3_reset(r->pages);
+	sqlite3_bind_int64(r->pages, 1, id);
+	r->id = id;
+	r->eof = r->in_term = false;
+	r->tlen = 0;
+	if (next_page(r)) {
+		/* before the leaf's first term: an earlier term's rows */
+		r->pos = r->end;
+		r->page_rowid = false;
+		if (r->end == r->szleaf)
+			doubt(r);       /* %_idx names a leaf without a term */
+	} else {
+		doubt(r);
+	}
+	while (!r->rc) {
+		const char *t;
+		if (!rl_fts_seg_term(r, &t))
+			break;
+		size_t m = r->tlen < tl + 1 ? r->tlen : tl + 1;
+		int c = memcmp(r->term, key, m);
+		if (c == 0)
+			c = (r->tlen > tl + 1) - (r->tlen < tl + 1);
+		if (c == 0) {
+			*found = true;
+			break;
+		}
+		/* past it, or the leaf's last term before it: not held */
+		if (c > 0 || r->end == r->szleaf) {
+			r->in_term = false;
+			break;
+		}
+	}
+	free(key);
+	return r->rc;
 }

@@ -30,6 +30,30 @@ bool rl_fts_seg_term(struct rl_fts_seg *r, const char **term);
  * whose position list is empty are passed over (as fts5vocab does). */
 bool rl_fts_seg_row(struct rl_fts_seg *r, long long *rid, unsigned hits[2]);
 
+/* Goes to one term's rows (token: the term without FTS5's prefix byte):
+ * *found false when the index does not hold it. Then rl_fts_seg_row or
+ * rl_fts_seg_row_in reads them, and rl_fts_seg_status says whether what
+ * was read can be used (not the totals check: the index is not read to
+ * its end). Called again, goes to another term. */
+int rl_fts_seg_seek(struct rl_fts_seg *r, const char *token, bool *found);
+
+/* Rowids wanted, ascending (v[0..n)); i: the first not yet passed. */
+struct rl_fts_want {
+	const long long *v;
+	size_t n, i;
+};
+
+/* rl_fts_seg_row, where only the rows of w have their hits read (*in
+ * true); the others' rowids come with hits {0, 0}, their position lists
+ * passed over unread. */
+bool rl_fts_seg_row_in(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
+                       struct rl_fts_want *w, bool *in);
+
+/* The averages record: the table's rows, and its tokens in all columns
+ * (what FTS5's xRowCount and xColumnTotalSize(-1) answer). */
+void rl_fts_seg_averages(const struct rl_fts_seg *r, long long *rows,
+                         long long *tokens);
+
 /* RL_OK, RL_FTS_SEG_DOUBT when something was not as the reader expects
  * (a page it cannot parse, pages missing, totals that do not add up: the
  * caller must not use what it read), or an error (recorded in db). At the

@@ -131,6 +131,16 @@ bool rl_topk_counted(const struct rl_topk *k, int t);
  * with each phrase's row count given (NULL: counted as bm25 does), not
  * read from its whole doclist (topk_bm25.c). On connection h. */
 int rl_topk_bm25_register(sqlite3 *h);
+/* bm25()'s steps, to the bit: a phrase's idf from the table's rows and
+ * the phrase's, then a row's score from each of the n phrases' idf and
+ * weighted hits in it (freq), its tokens (d) and the table's average. */
+double rl_bm25_idf(long long rows, long long hit);
+double rl_bm25_score(int n, const double *idf, const double *freq,
+                     double d, double avgdl);
+/* How many searches of set_rows scored the filter's rulings from the
+ * index's doclist (search.c seg_rows), not through FTS5. */
+long long rl_topk_seg_searches(void);
+void rl_topk_count_seg(void);
 
 /* How many one-word searches the lists answered, and how many fell back
  * to scoring every match, in this process (for tests and benchmarks). */

@@ -138,6 +138,26 @@ static void bm25(const Fts5ExtensionApi *api, Fts5Context *fts,
 	sqlite3_result_double(ctx, -1.0 * score);
 }
 
+double rl_bm25_idf(long long rows, long long hit)
+{
+	/* as bm25_data: the difference in integers, then the 0.5 */
+	double idf = log((rows - hit + 0.5) / (hit + 0.5));
+	return idf <= 0.0 ? 1e-6 : idf;
+}
+
+double rl_bm25_score(int n, const double *idf, const double *freq,
+                     double d, double avgdl)
+{
+	/* bm25()'s operations, in its order */
+	const double k1 = 1.2;
+	const double b = 0.75;
+	double score = 0.0;
+	for (int i = 0; i < n; i++)
+		score += idf[i] * ((freq[i] * (k1 + 1.0)) /
+		                   (freq[i] + k1 * (1 - b + b * d / avgdl)));
+	return -1.0 * score;
+}
+
 /* rl_phrases(table): which of the expression's first 63 phrases the
  * current row holds, bit p for phrase p (FTS5 reports a phrase's
  * instances in a row only when its part of the expression stands at that
@@ -197,4 +217,16 @@ int rl_topk_bm25_register(sqlite3 *h)
 	if (rc == SQLITE_OK)
 		rc = api->xCreateFunction(api, "rl_insts", NULL, insts, NULL);
 	return rc;
+}
+
+static long long n_seg;
+
+long long rl_topk_seg_searches(void)
+{
+	return n_seg;
+}
+
+void rl_topk_count_seg(void)
+{
+	n_seg++;
 }

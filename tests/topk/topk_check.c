@@ -29,6 +29,7 @@
  *   topk_check DB --facets used|stale WORD...   (facets(), below)
  *   topk_check DB --sets WORD...                (sets(), below) */
 #include "db.h"
+#include "ftsseg.h"
 #include "topk.h"
 
 #include <sqlite3.h>
@@ -599,7 +600,7 @@ static int facets(const char *path, const char *expect, int n, char **words)
  * them must have scored only the rulings the filter keeps
  * (rl_topk_set_searches; search.c set_rows): a word without a list, or a
  * filter of more rulings than it takes, goes on as before. */
-static int sets(const char *path, int n, char **words)
+static int sets(const char *path, bool several, int n, char **words)
 {
 	rl_db *db = open_read(path);
 	if (!db)
@@ -618,7 +619,7 @@ static int sets(const char *path, int n, char **words)
 	}
 	char *game = first_text(db->h, "SELECT name FROM games ORDER BY id"
 	                        " LIMIT 1");
-	long long used = 0, all = 0;
+	long long used = 0, all = 0, seg = 0;
 	for (int i = 0; i < n; i++) {
 		const char *w[] = { words[i] };
 		for (int j = 0; j < 3 * 3 + 4 + 1; j++) {
@@ -647,8 +648,10 @@ static int sets(const char *path, int n, char **words)
 				         q.game ? q.game : "-", q.kind ? q.kind : "-",
 				         shown ? " --include-withdrawn" : "");
 				long long s0 = rl_topk_set_searches();
+				long long d0 = rl_topk_seg_searches();
 				compare(db, &q, what);
 				used += rl_topk_set_searches() - s0;
+				seg += rl_topk_seg_searches() - d0;
 				all++;
 			}
 		}
@@ -662,6 +665,17 @@ static int sets(const char *path, int n, char **words)
 	} else {
 		passed++;
 	}
+	printf("scored from the word's doclist: %lld of them\n", seg);
+	if (several && seg) {
+		printf("FAIL an index of several segments read by seg_rows\n");
+		failed++;
+	} else if (!several && seg * 2 < used) {
+		printf("FAIL under half of those scored from the word's"
+		       " doclist (search.c seg_rows)\n");
+		failed++;
+	} else {
+		passed++;
+	}
 	for (int i = 0; i < 3; i++)
 		free(tags[i]);
 	free(game);
@@ -670,10 +684,147 @@ static int sets(const char *path, int n, char **words)
 	return failed != 0;
 }
 
+/* One term's rows in table tbl read by the one-term reader
+ * (rl_fts_seg_seek, rl_fts_seg_row_in: search.c seg_rows) against
+ * fts5vocab 'instance' (temp.vi): every row with its hits per column,
+ * and with a wanted subset (every third row of it, and rowids it does
+ * not hold) only those read, the others passed over. *doubt when the
+ * reader doubted (or does not read the index). 0 when equal. */
+static int doclist_term(rl_db *db, const char *tbl, const char *term,
+                        bool *doubt)
+{
+	sqlite3_stmt *st;
+	*doubt = false;
+	if (sqlite3_prepare_v2(db->h, "SELECT doc, sum(col = 'title'),"
+	                       " sum(col = 'body') FROM temp.vi WHERE term = ?1"
+	                       " GROUP BY doc ORDER BY doc", -1, &st, NULL))
+		return 1;
+	sqlite3_bind_text(st, 1, term, -1, SQLITE_STATIC);
+	long long (*v)[3] = NULL;
+	size_t n = 0;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		v = realloc(v, (n + 1) * sizeof *v);
+		for (int i = 0; i < 3; i++)
+			v[n][i] = sqlite3_column_int64(st, i);
+		n++;
+	}
+	sqlite3_finalize(st);
+	/* wanted: every third row, and the rowid after each (seldom one) */
+	long long *want = malloc((2 * n + 1) * sizeof *want);
+	size_t nw = 0;
+	for (size_t i = 0; i < n; i += 3) {
+		want[nw++] = v[i][0];
+		if (i + 1 >= n || v[i + 1][0] != v[i][0] + 1)
+			want[nw++] = v[i][0] + 1;
+	}
+	int bad = 0;
+	for (int pass = 0; pass < 2 && !*doubt; pass++) {
+		struct rl_fts_seg *r;
+		if (rl_fts_seg_open(db, tbl, &r) || !r) {
+			*doubt = true;
+			break;
+		}
+		bool found;
+		size_t i = 0;
+		struct rl_fts_want w = { want, nw, 0 };
+		if (rl_fts_seg_seek(r, term, &found) == RL_OK && found) {
+			long long rid;
+			unsigned hits[2];
+			bool in = true;
+			while (pass ? rl_fts_seg_row_in(r, &rid, hits, &w, &in)
+			            : rl_fts_seg_row(r, &rid, hits)) {
+				bool want_it = false;
+				for (size_t j = 0; j < nw; j++)
+					want_it |= want[j] == rid;
+				if (i >= n || rid != v[i][0] ||
+				    (pass && in != want_it) ||
+				    (in && (hits[0] != v[i][1] || hits[1] != v[i][2])))
+					bad = 1;
+				i++;
+			}
+		}
+		if (rl_fts_seg_status(r) == RL_FTS_SEG_DOUBT)
+			*doubt = true;
+		else if (i != n)
+			bad = 1;
+		rl_fts_seg_close(r);
+	}
+	free(want);
+	free(v);
+	return *doubt ? 0 : bad;
+}
+
+/* topk_check DB --doclist TABLE [doubt]: the terms of TABLE (the most
+ * common, some rare ones, one between, one not held, the first and last)
+ * read by the one-term reader, equal to fts5vocab's (doclist_term); with
+ * doubt (a page of the index spoilt), each of the common terms read must
+ * be doubted or equal, and at least one doubted. */
+static int doclist(const char *path, const char *tbl, bool spoilt)
+{
+	rl_db *db = open_read(path);
+	if (!db)
+		return 1;
+	passed = failed = 0;
+	char sql[512];
+	snprintf(sql, sizeof sql, "CREATE VIRTUAL TABLE temp.vi USING"
+	         " fts5vocab(main, %s, 'instance');"
+	         "CREATE VIRTUAL TABLE temp.vr USING fts5vocab(main, %s, 'row')",
+	         tbl, tbl);
+	if (sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK) {
+		printf("FAIL fts5vocab of %s\n", tbl);
+		rl_db_close(db);
+		return 1;
+	}
+	sqlite3_stmt *st;
+	int doubts = 0;
+	/* of a spoilt index, the lists' most common terms (fts5vocab's
+	 * walk of the index fails) */
+	if (sqlite3_prepare_v2(db->h, spoilt ?
+	    "SELECT term FROM topk_terms WHERE 'rulings_fts_' || tbl = ?1"
+	    " ORDER BY docs DESC LIMIT 8" :
+	    "SELECT * FROM (SELECT term FROM temp.vr ORDER BY doc DESC LIMIT 8)"
+	    " UNION ALL SELECT * FROM (SELECT term FROM temp.vr WHERE doc = 1"
+	    " ORDER BY term LIMIT 5) UNION ALL SELECT * FROM (SELECT term FROM"
+	    " temp.vr WHERE doc BETWEEN 20 AND 40 LIMIT 5) UNION ALL SELECT"
+	    " min(term) FROM temp.vr UNION ALL SELECT max(term) FROM temp.vr"
+	    " UNION ALL VALUES ('zzzzqq'), ('a'), ('')", -1, &st, NULL)) {
+		rl_db_close(db);
+		return 1;
+	}
+	if (spoilt)
+		sqlite3_bind_text(st, 1, tbl, -1, SQLITE_STATIC);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *term = (const char *)sqlite3_column_text(st, 0);
+		bool doubt;
+		if (!term)
+			continue;
+		if (doclist_term(db, tbl, term, &doubt) || (doubt && !spoilt)) {
+			printf("FAIL %s '%s'%s\n", tbl, term, doubt ? " doubted" : "");
+			failed++;
+		} else {
+			passed++;
+		}
+		doubts += doubt;
+	}
+	sqlite3_finalize(st);
+	if (spoilt && !doubts) {
+		printf("FAIL no term of the spoilt index doubted\n");
+		failed++;
+	}
+	rl_db_close(db);
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 4 && strcmp(argv[2], "--doclist") == 0)
+		return doclist(argv[1], argv[3], argc >= 5 &&
+		               strcmp(argv[4], "doubt") == 0);
 	if (argc >= 3 && strcmp(argv[2], "--sets") == 0)
-		return sets(argv[1], argc - 3, argv + 3);
+		return sets(argv[1], false, argc - 3, argv + 3);
+	if (argc >= 3 && strcmp(argv[2], "--sets-several") == 0)
+		return sets(argv[1], true, argc - 3, argv + 3);
 	if (argc >= 4 && strcmp(argv[2], "--facets") == 0)
 		return facets(argv[1], argv[3], argc - 4, argv + 4);
 	if (argc >= 4 && strcmp(argv[2], "--fast") == 0)
