@@ -1685,7 +1685,6 @@ static char *seg_sql(const struct rl_query *q, const struct rl_compiled *c,
 	return rl_buf_take(&b);
 }
 
-/* The count of the scored rows that pass every condition. */
 /* The count of the scored rows when the conditions are only the one the
  * set came from (each row passes it), the languages of the tables and
  * withdrawn rulings hidden: the rows less the withdrawn among them (a
@@ -1700,10 +1699,9 @@ static int seg_total_known(rl_db *db, const struct rl_compiled *c,
 	if (c->nsub)
 		return RL_OK;
 	for (size_t i = 0; i < c->nconds; i++) {
-		const char *x = c->conds[i].rows;
-		if (strcmp(x, "r.withdrawn_at IS NULL") == 0)
+		if (c->conds[i].kind == RL_COND_SHOWN)
 			hidden = true;
-		else if (i != set_i && !cond_in_tables(c, x))
+		else if (i != set_i && !in_tables(c, &c->conds[i]))
 			return RL_OK;
 	}
 	*total = (long long)nh;
@@ -1721,6 +1719,7 @@ static int seg_total_known(rl_db *db, const struct rl_compiled *c,
 	return rc;
 }
 
+/* The count of the scored rows that pass every condition. */
 static int seg_total(rl_db *db, const struct rl_compiled *c,
                      const struct rl_topk *k, size_t set_i,
                      const struct seg_hit *h, size_t nh, long long *total)
