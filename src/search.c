@@ -25,8 +25,21 @@
 /* The full-text tables, one per language (schema/002-languages.sql). */
 static const char *const fts_langs[] = { "en", "fr", "ru", "xx" };
 
-/* Which tables a language filter needs: all for none or "any". */
-static bool fts_wanted(const char *table_lang, const char *lang)
+enum { FTS_ALL = (1u << (sizeof fts_langs / sizeof *fts_langs)) - 1 };
+
+/* The full-text tables that hold a row (bit i: fts_langs[i]) while
+ * search_in builds and runs a search's statements; all of them
+ * otherwise. A table that holds no row matches nothing, so leaving it out
+ * changes no answer; naming it costs a statement that names it FTS5's
+ * connect (its schema declared, a tokenizer and stemmer made) and a
+ * query of it the load of its configuration and structure. Per thread,
+ * like the handle a search runs on (rulings/database.h): the tables are
+ * named by functions the other searches share (fts_union), which see no
+ * handle. */
+static _Thread_local unsigned fts_held = FTS_ALL;
+
+/* Which language filter lang wants table_lang: all for none or "any". */
+static bool lang_wants(const char *table_lang, const char *lang)
 {
 	if (!lang || strcmp(lang, "any") == 0)
 		return true;
@@ -34,6 +47,46 @@ static bool fts_wanted(const char *table_lang, const char *lang)
 	             strcmp(lang, "ru") == 0;
 	return known ? strcmp(lang, table_lang) == 0
 	             : strcmp(table_lang, "xx") == 0;
+}
+
+/* Which tables a search reads: those the language filter wants (all for
+ * none or "any") that hold a row (fts_held). */
+static bool fts_wanted(const char *table_lang, const char *lang)
+{
+	for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs; i++)
+		if (strcmp(fts_langs[i], table_lang) == 0 && !(fts_held & 1u << i))
+			return false;
+	return lang_wants(table_lang, lang);
+}
+
+/* The tables that hold a row, into *held: from each table's own %_docsize
+ * (a row per ruling indexed, written by FTS5 with the index itself, by
+ * rulings, the triggers of plain SQL or a rebuild alike: never stale).
+ * When none that lang wants holds one, all (the statements need a table
+ * to name, and find nothing in it). */
+static int fts_held_of(rl_db *db, const char *lang, unsigned *held)
+{
+	*held = FTS_ALL;
+	sqlite3_stmt *st = rl_db_prepare(db,
+		"SELECT EXISTS (SELECT 1 FROM rulings_fts_en_docsize),"
+		" EXISTS (SELECT 1 FROM rulings_fts_fr_docsize),"
+		" EXISTS (SELECT 1 FROM rulings_fts_ru_docsize),"
+		" EXISTS (SELECT 1 FROM rulings_fts_xx_docsize)");
+	if (!st)
+		return RL_EINTERNAL;
+	int s = sqlite3_step(st);
+	unsigned h = 0;
+	for (int i = 0; s == SQLITE_ROW && i < (int)(sizeof fts_langs /
+	                                             sizeof *fts_langs); i++)
+		if (sqlite3_column_int(st, i) &&
+		    lang_wants(fts_langs[i], lang))
+			h |= 1u << i;
+	sqlite3_finalize(st);
+	if (s != SQLITE_ROW)
+		return rl_step_error(db, s);
+	if (h)
+		*held = h;
+	return RL_OK;
 }
 
 /* A UNION ALL over the wanted tables of (rid, score, l), or of rid
@@ -1511,6 +1564,11 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	if (!rc && q->as_of)
 		rc = build_as_of(db, q->as_of, c.match || c.rank || c.nsub);
 	const char *prefix = q->as_of ? "asof_fts_" : "rulings_fts_";
+	/* as of a time: the temporary tables hold what stood then */
+	unsigned held = FTS_ALL;
+	if (!rc && !q->as_of && (c.match || c.rank || c.nsub))
+		rc = fts_held_of(db, c.lang, &held);
+	fts_held = held;
 	bool fast = false;
 	bool more = false;
 	struct plan plan = {0};
@@ -1562,6 +1620,7 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	for (size_t i = 0; i < out->n && !rc; i++)
 		rc = rl_fill_details(db, &ds, &out->v[i]);
 	rl_details_finalize(&ds);
+	fts_held = FTS_ALL;
 	rl_topk_free(&plan.k);
 	rl_compiled_free(&c);
 	if (rc && rc != RL_NOTFOUND) {
