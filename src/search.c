@@ -1564,9 +1564,12 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	if (!rc && q->as_of)
 		rc = build_as_of(db, q->as_of, c.match || c.rank || c.nsub);
 	const char *prefix = q->as_of ? "asof_fts_" : "rulings_fts_";
-	/* as of a time: the temporary tables hold what stood then */
+	/* as of a time: the temporary tables hold what stood then; with a
+	 * language, one table is wanted and there is nothing to leave out
+	 * (the question costs 0.6 % of a search on the seeds) */
 	unsigned held = FTS_ALL;
-	if (!rc && !q->as_of && (c.match || c.rank || c.nsub))
+	if (!rc && !q->as_of && (c.match || c.rank || c.nsub) &&
+	    (!c.lang || strcmp(c.lang, "any") == 0))
 		rc = fts_held_of(db, c.lang, &held);
 	fts_held = held;
 	bool fast = false;
