@@ -67,14 +67,17 @@ static bool fts_wanted(const char *table_lang, const char *lang)
 static int fts_held_of(rl_db *db, const char *lang, unsigned *held)
 {
 	*held = FTS_ALL;
-	sqlite3_stmt *st = rl_db_prepare(db,
+	sqlite3_stmt *st = NULL;
+	int s = sqlite3_prepare_v2(db->h,
 		"SELECT EXISTS (SELECT 1 FROM rulings_fts_en_docsize),"
 		" EXISTS (SELECT 1 FROM rulings_fts_fr_docsize),"
 		" EXISTS (SELECT 1 FROM rulings_fts_ru_docsize),"
-		" EXISTS (SELECT 1 FROM rulings_fts_xx_docsize)");
-	if (!st)
-		return RL_EINTERNAL;
-	int s = sqlite3_step(st);
+		" EXISTS (SELECT 1 FROM rulings_fts_xx_docsize)", -1, &st, NULL);
+	if (s != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return rl_db_sqlite_fail(db, s, "prepare search");
+	}
+	s = sqlite3_step(st);
 	unsigned h = 0;
 	for (int i = 0; s == SQLITE_ROW && i < (int)(sizeof fts_langs /
 	                                             sizeof *fts_langs); i++)
