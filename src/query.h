@@ -125,6 +125,9 @@ struct rl_compiled {
 	                           (a rule number searched for), or NULL */
 	struct rl_params p;
 	const char *lang;       /* which full-text tables: NULL (all) or a code */
+	unsigned fts_empty;     /* full-text tables known to hold no row (bit i:
+	                           search.c's fts_langs[i]), left out of the
+	                           statements; 0: none known */
 	char *lang_own;         /* lang, when the query gave it (lang:fr) */
 	bool nothing;           /* words that can match nothing */
 	bool withdrawn;         /* the query says which withdrawn rulings */

@@ -38,9 +38,12 @@ int rl_step_error(rl_db *db, int rc)
 }
 
 static const char *const details_sql[] = {
-	"SELECT DISTINCT t.name, t.qualifier, t.name_fold, t.qual_fold"
+	/* the order by the columns made distinct, in their order: one
+	 * temporary b-tree for both (the folds are unique: the same order) */
+	"SELECT DISTINCT t.name_fold, t.qual_fold, t.name, t.qualifier"
 	" FROM ruling_tags rt JOIN tags t ON t.id = rt.tag_id"
-	" WHERE rt.ruling_id = ?1 ORDER BY t.name_fold, t.qual_fold",
+	" WHERE rt.ruling_id = ?1"
+	" ORDER BY t.name_fold, t.qual_fold, t.name, t.qualifier",
 	"SELECT d.title, i.path, s.line, s.hidden_tags, d.date"
 	" FROM ruling_sources s JOIN documents d ON d.id = s.document_id"
 	" JOIN imports i ON i.id = s.import_id"
@@ -71,8 +74,8 @@ void rl_details_finalize(struct rl_details *ds)
 static void tag_row(sqlite3_stmt *st, void *elem, void *ctx, bool *oom)
 {
 	char **t = elem;
-	*t = rl_tag_display((const char *)sqlite3_column_text(st, 0),
-	                    (const char *)sqlite3_column_text(st, 1));
+	*t = rl_tag_display((const char *)sqlite3_column_text(st, 2),
+	                    (const char *)sqlite3_column_text(st, 3));
 	if (!*t)
 		*oom = true;
 }

@@ -479,12 +479,38 @@ static int on_token_v2(struct call *c, int m)
 	return give(c, c->folded.p, (int)c->folded.len);
 }
 
+/* FTS5_TOKENIZE_AUX, versions 2 and 3: a document's text tokenized again
+ * for an auxiliary function (snippet(), highlight()), which counts the
+ * places of the tokens that are not colocated and reads their offsets,
+ * never their text. So one token a place, where a document has one: a
+ * document gives a word a place when one of its forms is not empty,
+ * which is when the word folded is not (a word of a stemmed script holds
+ * a letter that folds to itself, and its folded form is one of its
+ * forms; another word's only form is its folded form). The token is the
+ * word folded, not stemmed: stemming each word of the 20 texts a search
+ * shows was a fifth of a whole search's instructions (bench/RESULTS.md,
+ * session 13). */
+static int on_token_aux(void *p, int tflags, const char *tok, int n,
+                        int start, int end)
+{
+	struct call *c = p;
+	if (n <= 0)
+		return SQLITE_OK;
+	int rc = fold(c, tok, n);
+	if (rc != SQLITE_OK || c->folded.len == 0)
+		return rc;
+	return c->xToken(c->ctx, tflags, c->folded.p, (int)c->folded.len, start,
+	                 end);
+}
+
 static int tokenize(Fts5Tokenizer *p, void *ctx, int flags, const char *text,
                     int n, int (*xToken)(void *, int, const char *, int, int, int))
 {
 	struct stemtok *t = (struct stemtok *)p;
 	struct call c = { .t = t, .ctx = ctx, .xToken = xToken, .flags = flags };
-	int rc = t->inner_api.xTokenize(t->inner, &c, flags, text, n, on_token);
+	bool aux = (flags & FTS5_TOKENIZE_AUX) && t->version >= 2;
+	int rc = t->inner_api.xTokenize(t->inner, &c, flags, text, n,
+	                                aux ? on_token_aux : on_token);
 	sqlite3_free(c.buf);
 	sqlite3_free(c.seen.p);
 	sqlite3_free(c.folded.p);

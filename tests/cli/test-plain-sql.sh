@@ -58,6 +58,33 @@ check_eq "...and left the English one" "" "$(ids_for zebras --lang en)"
 sq p.db "PRAGMA foreign_keys = ON; DELETE FROM rulings WHERE id = $zebra"
 check_exit "sqlite3 + extension: DELETE it" 0
 check_eq "search no longer finds it" "" "$(ids_for zebras)"
+# A search leaves out the full-text tables that hold no row (issue 16):
+# which ones hold a row is read at each search, so a language that plain
+# SQL brings in, or takes out, is searched at once, without --lang too.
+check_eq "the seeds hold English rulings only" "en" \
+	"$(sqlite3 p.db "SELECT group_concat(DISTINCT lang) FROM rulings")"
+check_eq "no ruling of another language yet" "" "$(ids_for quokka)"
+sq p.db "INSERT INTO rulings (kind, key, lang, title, body)
+	VALUES ('faq', 'ein quokka?', 'de', 'Ein Quokka?', 'Quokkas antworten.');
+	INSERT INTO rulings (kind, key, lang, title, body)
+	VALUES ('faq', 'un quokka ?', 'fr', 'Un quokka ?', 'Les quokkas répondent.')"
+check_exit "sqlite3 + extension: INSERT a German and a French ruling" 0
+de=$(sqlite3 p.db "SELECT id FROM rulings WHERE key = 'ein quokka?'")
+fr=$(sqlite3 p.db "SELECT id FROM rulings WHERE key = 'un quokka ?'")
+check_eq "a search without --lang finds both new languages' rulings" \
+	"$(printf '%s\n' "$de" "$fr" | sort -n | xargs)" \
+	"$(ids_for quokka | tr ' ' '\n' | sort -n | xargs)"
+check_eq "...the French one by its French form" "$fr" "$(ids_for répondent)"
+sq p.db "PRAGMA foreign_keys = ON; DELETE FROM rulings WHERE id = $de;
+	UPDATE rulings SET lang = 'en' WHERE id = $fr"
+check_exit "DELETE the German one, move the French one to English" 0
+check_eq "the other languages' tables empty again: still found" "$fr" \
+	"$(ids_for quokka)"
+rl --db p.db search quokka --lang de
+check_exit "--lang de, no German ruling left: no match" 1
+rl --db p.db search defend --limit 1
+check_exit "a search of the English table alone still answers" 0
+sq p.db "PRAGMA foreign_keys = ON; DELETE FROM rulings WHERE id = $fr"
 rl --db p.db check
 check_exit "after INSERT, UPDATE, DELETE by hand: check says ok" 0
 check_out_contains "...ok" "ok"

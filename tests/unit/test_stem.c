@@ -9,6 +9,7 @@
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int setup(void **state)
 {
@@ -248,6 +249,66 @@ static void test_version_3_non_merges(void **state)
 	assert_int_equal(count(*state, "fr3", "cartes"), 1);
 }
 
+/* highlight() of the first row of table matching q, in [ ], malloc'd;
+ * NULL on an error. */
+static char *hl(sqlite3 *db, const char *table, const char *q)
+{
+	char sql[256];
+	snprintf(sql, sizeof sql, "SELECT highlight(%s, 0, '[', ']') FROM %s"
+	         " WHERE %s MATCH ?1 ORDER BY rowid LIMIT 1", table, table, table);
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(st, 1, q, -1, SQLITE_STATIC);
+	char *r = NULL;
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+		r = strdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return r;
+}
+
+static void assert_hl(sqlite3 *db, const char *table, const char *q,
+                      const char *want)
+{
+	char *got = hl(db, table, q);
+	assert_non_null(got);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+/* snippet() and highlight() tokenize a text again (FTS5_TOKENIZE_AUX),
+ * unstemmed: each word must keep the place the index gave it, after words
+ * indexed under several forms (stems, roots, the folded word, colocated),
+ * accented, Cyrillic, of no stemmed script, or a mark alone that folds to
+ * nothing. */
+static void test_highlight_places(void **state)
+{
+	sqlite3 *db = *state;
+	assert_int_equal(sqlite3_exec(db,
+		"CREATE VIRTUAL TABLE hl3 USING fts5(x, tokenize='rl_stem 3 fr');"
+		"CREATE VIRTUAL TABLE hlb USING fts5(x, tokenize='rl_stem 3 en fr');"
+		"CREATE VIRTUAL TABLE hlr USING fts5(x, tokenize='rl_stem 2 en');"
+		"CREATE VIRTUAL TABLE hln USING fts5(x, tokenize='rl_stem 2 none');"
+		"INSERT INTO hl3 VALUES ('Les Terres désolées défaussent, modifient"
+		"  et épuisées : une réponse, des réponses');"
+		"INSERT INTO hlb VALUES ('les réponses rapides, the defended lands,"
+		"  épuisé lands');"
+		"INSERT INTO hlr VALUES ('Ёлка: атакующий игрок, ещё одна атака');"
+		"INSERT INTO hln VALUES ('x \xCC\x81 日本語 défendu, zebra');",
+		NULL, NULL, NULL), SQLITE_OK);
+	assert_hl(db, "hl3", "réponse", "Les Terres désolées défaussent, modifient"
+	          "  et épuisées : une [réponse], des [réponses]");
+	assert_hl(db, "hl3", "modifier", "Les Terres désolées défaussent,"
+	          " [modifient]  et épuisées : une réponse, des réponses");
+	assert_hl(db, "hlb", "lands", "les réponses rapides, the defended [lands],"
+	          "  épuisé [lands]");
+	assert_hl(db, "hlr", "атака", "Ёлка: [атакующий] игрок, ещё одна [атака]");
+	assert_hl(db, "hln", "zebra", "x \xCC\x81 日本語 défendu, [zebra]");
+	assert_hl(db, "hln", "defendu", "x \xCC\x81 日本語 [défendu], zebra");
+	/* version 1 as it was */
+	assert_hl(db, "fr1", "carte", "une [carte]");
+}
+
 static void test_bad_arguments(void **state)
 {
 	sqlite3 *db = *state;
@@ -288,6 +349,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_version_3_verb_roots, setup,
 		                                teardown),
 		cmocka_unit_test_setup_teardown(test_version_3_non_merges, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(test_highlight_places, setup,
 		                                teardown),
 		cmocka_unit_test_setup_teardown(test_bad_arguments, setup, teardown),
 	};
