@@ -481,6 +481,36 @@ static int facets_of(rl_db *db, struct facets *f)
 	return rc;
 }
 
+/* One game's list of a term in table tb (term: its gterms or bterms
+ * INSERT, row: its glists or blists one): v[0..n) its n best rows sorted
+ * by_weight, n = min(docs, RL_TOPK_LIST + 1): docs, the g0 of its first
+ * row left out (tau; 0 when none is) and its first RL_TOPK_LIST rows. */
+static int put_glist(rl_db *db, sqlite3_stmt *term_st, sqlite3_stmt *row_st,
+                     const char *tb, const char *term, long long gid,
+                     long long docs, const struct scored *v, size_t n)
+{
+	rl_bind_text(term_st, 1, tb);
+	sqlite3_bind_text(term_st, 2, term, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(term_st, 3, gid);
+	sqlite3_bind_int64(term_st, 4, docs);
+	sqlite3_bind_double(term_st, 5, n > RL_TOPK_LIST ? v[RL_TOPK_LIST].g : 0.0);
+	int s = sqlite3_step(term_st), rc = RL_OK;
+	if (s != SQLITE_DONE)
+		rc = rl_db_sqlite_fail(db, s, "lists");
+	sqlite3_reset(term_st);
+	for (size_t i = 0; i < n && i < RL_TOPK_LIST && !rc; i++) {
+		rl_bind_text(row_st, 1, tb);
+		sqlite3_bind_text(row_st, 2, term, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(row_st, 3, gid);
+		sqlite3_bind_double(row_st, 4, v[i].g);
+		sqlite3_bind_int64(row_st, 5, v[i].rid);
+		if ((s = sqlite3_step(row_st)) != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "lists");
+		sqlite3_reset(row_st);
+	}
+	return rc;
+}
+
 /* The games holding a large share of the rulings (schema 20): each
  * listed term's rows of each kept in a heap of its best (as the list's),
  * and counted, for its list of that game (topk_bterms, topk_blists). A
@@ -567,26 +597,8 @@ static int put_bigs(rl_db *db, struct bigs *g, const char *tb,
 		struct best *h = &g->heap[i];
 		if (h->n > 1)
 			qsort(h->v, h->n, sizeof *h->v, by_weight);
-		rl_bind_text(g->term, 1, tb);
-		sqlite3_bind_text(g->term, 2, term, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(g->term, 3, g->gid[i]);
-		sqlite3_bind_int64(g->term, 4, g->docs[i]);
-		sqlite3_bind_double(g->term, 5, h->n > RL_TOPK_LIST
-		                    ? h->v[RL_TOPK_LIST].g : 0.0);
-		int s = sqlite3_step(g->term);
-		if (s != SQLITE_DONE)
-			rc = rl_db_sqlite_fail(db, s, "lists");
-		sqlite3_reset(g->term);
-		for (size_t j = 0; j < h->n && j < RL_TOPK_LIST && !rc; j++) {
-			rl_bind_text(g->row, 1, tb);
-			sqlite3_bind_text(g->row, 2, term, -1, SQLITE_STATIC);
-			sqlite3_bind_int64(g->row, 3, g->gid[i]);
-			sqlite3_bind_double(g->row, 4, h->v[j].g);
-			sqlite3_bind_int64(g->row, 5, h->v[j].rid);
-			if ((s = sqlite3_step(g->row)) != SQLITE_DONE)
-				rc = rl_db_sqlite_fail(db, s, "lists");
-			sqlite3_reset(g->row);
-		}
+		rc = put_glist(db, g->term, g->row, tb, term, g->gid[i], g->docs[i],
+		               h->v, h->n);
 	}
 	return rc;
 }
@@ -619,26 +631,8 @@ static int put_game_lists(rl_db *db, struct gput *p, const struct bound *b,
 		}
 		if (m > 1)      /* (no rows: p->w may be NULL) */
 			qsort(p->w, m, sizeof *p->w, by_weight);
-		rl_bind_text(p->term, 1, tb);
-		sqlite3_bind_text(p->term, 2, term, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(p->term, 3, x->gid);
-		sqlite3_bind_int64(p->term, 4, (sqlite3_int64)m);
-		sqlite3_bind_double(p->term, 5, m > RL_TOPK_LIST
-		                    ? p->w[RL_TOPK_LIST].g : 0.0);
-		int s = sqlite3_step(p->term);
-		if (s != SQLITE_DONE)
-			rc = rl_db_sqlite_fail(db, s, "lists");
-		sqlite3_reset(p->term);
-		for (size_t i = 0; i < m && i < RL_TOPK_LIST && !rc; i++) {
-			rl_bind_text(p->row, 1, tb);
-			sqlite3_bind_text(p->row, 2, term, -1, SQLITE_STATIC);
-			sqlite3_bind_int64(p->row, 3, x->gid);
-			sqlite3_bind_double(p->row, 4, p->w[i].g);
-			sqlite3_bind_int64(p->row, 5, p->w[i].rid);
-			if ((s = sqlite3_step(p->row)) != SQLITE_DONE)
-				rc = rl_db_sqlite_fail(db, s, "lists");
-			sqlite3_reset(p->row);
-		}
+		rc = put_glist(db, p->term, p->row, tb, term, x->gid,
+		               (long long)m, p->w, m);
 	}
 	return rc;
 }
