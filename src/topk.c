@@ -79,6 +79,18 @@ void rl_topk_count_facet(void)
 	n_facet++;
 }
 
+static long long n_game;
+
+long long rl_topk_game_searches(void)
+{
+	return n_game;
+}
+
+void rl_topk_count_game(void)
+{
+	n_game++;
+}
+
 static long long n_set;
 
 long long rl_topk_set_searches(void)
@@ -478,6 +490,128 @@ static int facets_of(rl_db *db, struct facets *f)
 	return rc;
 }
 
+/* One game's list of a term in table tb (term: its gterms or bterms
+ * INSERT, row: its glists or blists one): v[0..n) its n best rows sorted
+ * by_weight, n = min(docs, RL_TOPK_LIST + 1): docs, the g0 of its first
+ * row left out (tau; 0 when none is) and its first RL_TOPK_LIST rows. */
+static int put_glist(rl_db *db, sqlite3_stmt *term_st, sqlite3_stmt *row_st,
+                     const char *tb, const char *term, long long gid,
+                     long long docs, const struct scored *v, size_t n)
+{
+	rl_bind_text(term_st, 1, tb);
+	sqlite3_bind_text(term_st, 2, term, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(term_st, 3, gid);
+	sqlite3_bind_int64(term_st, 4, docs);
+	sqlite3_bind_double(term_st, 5, n > RL_TOPK_LIST ? v[RL_TOPK_LIST].g : 0.0);
+	int s = sqlite3_step(term_st), rc = RL_OK;
+	if (s != SQLITE_DONE)
+		rc = rl_db_sqlite_fail(db, s, "lists");
+	sqlite3_reset(term_st);
+	for (size_t i = 0; i < n && i < RL_TOPK_LIST && !rc; i++) {
+		rl_bind_text(row_st, 1, tb);
+		sqlite3_bind_text(row_st, 2, term, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(row_st, 3, gid);
+		sqlite3_bind_double(row_st, 4, v[i].g);
+		sqlite3_bind_int64(row_st, 5, v[i].rid);
+		if ((s = sqlite3_step(row_st)) != SQLITE_DONE)
+			rc = rl_db_sqlite_fail(db, s, "lists");
+		sqlite3_reset(row_st);
+	}
+	return rc;
+}
+
+/* The games holding a large share of the rulings (schema 21): each
+ * listed term's rows of each kept in a heap of its best (as the list's),
+ * and counted, for its list of that game (topk_bterms, topk_blists). A
+ * game of at least 1/64 of the rulings: at 1M, Spirit Island's tenth;
+ * and under half of them: the lists over all games are mostly its rows. */
+struct bigs {
+	size_t n;
+	long long *gid;
+	unsigned *of;           /* of[facet]: 1 + the game's index, or 0 */
+	struct best *heap;
+	long long *docs;
+	sqlite3_stmt *term, *row;
+};
+
+static void bigs_free(struct bigs *g)
+{
+	free(g->gid);
+	free(g->of);
+	free(g->heap);
+	free(g->docs);
+	sqlite3_finalize(g->term);
+	sqlite3_finalize(g->row);
+	*g = (struct bigs){0};
+}
+
+static int bigs_of(rl_db *db, const struct facets *f, struct bigs *g)
+{
+	*g = (struct bigs){0};
+	long long n;
+	int rc = count_of(db, "SELECT count(*) FROM sqlite_schema"
+	                  " WHERE name = 'topk_bterms'", &n);
+	if (rc || !n || !f->of || !f->n)  /* before schema 21, or no rulings */
+		return rc;
+	long long *cnt = calloc(f->n + 1, sizeof *cnt);
+	if (!cnt)
+		return RL_ENOMEM;
+	long long all = 0;
+	for (long long id = 0; id <= f->maxrid; id++)
+		if (f->of[id]) {
+			cnt[f->of[id]]++;
+			all++;
+		}
+	if (!(g->of = calloc(f->n + 1, sizeof *g->of)) ||
+	    !(g->gid = malloc(f->n * sizeof *g->gid)))
+		rc = RL_ENOMEM;
+	/* v[] is in game order: a game's kinds are together */
+	for (size_t i = 0; i < f->n && !rc; ) {
+		size_t j = i;
+		long long in = 0;
+		while (j < f->n && f->v[j].gid == f->v[i].gid)
+			in += cnt[1 + j++];
+		if (f->v[i].gid && in * 64 >= all && in * 2 < all) {
+			g->gid[g->n++] = f->v[i].gid;
+			for (size_t x = i; x < j; x++)
+				g->of[1 + x] = (unsigned)g->n;
+		}
+		i = j;
+	}
+	free(cnt);
+	if (!rc && g->n && (!(g->heap = malloc(g->n * sizeof *g->heap)) ||
+	                    !(g->docs = calloc(g->n, sizeof *g->docs))))
+		rc = RL_ENOMEM;
+	if (!rc && g->n) {
+		g->term = rl_db_prepare(db, "INSERT INTO topk_bterms (tbl, term,"
+		                        " game_id, docs, tau) VALUES (?1, ?2, ?3,"
+		                        " ?4, ?5)");
+		g->row = rl_db_prepare(db, "INSERT INTO topk_blists (tbl, term,"
+		                       " game_id, g0, rid) VALUES (?1, ?2, ?3, ?4,"
+		                       " ?5)");
+		if (!g->term || !g->row)
+			rc = RL_EINTERNAL;
+	}
+	if (rc || !g->n)
+		bigs_free(g);
+	return rc;
+}
+
+/* A listed term's list of each game of many rulings (bigs_of). */
+static int put_bigs(rl_db *db, struct bigs *g, const char *tb,
+                    const char *term)
+{
+	int rc = RL_OK;
+	for (size_t i = 0; i < g->n && !rc; i++) {
+		struct best *h = &g->heap[i];
+		if (h->n > 1)
+			qsort(h->v, h->n, sizeof *h->v, by_weight);
+		rc = put_glist(db, g->term, g->row, tb, term, g->gid[i], g->docs[i],
+		               h->v, h->n);
+	}
+	return rc;
+}
+
 struct gput {
 	sqlite3_stmt *term, *row;
 	struct scored *w;
@@ -506,26 +640,8 @@ static int put_game_lists(rl_db *db, struct gput *p, const struct bound *b,
 		}
 		if (m > 1)      /* (no rows: p->w may be NULL) */
 			qsort(p->w, m, sizeof *p->w, by_weight);
-		rl_bind_text(p->term, 1, tb);
-		sqlite3_bind_text(p->term, 2, term, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(p->term, 3, x->gid);
-		sqlite3_bind_int64(p->term, 4, (sqlite3_int64)m);
-		sqlite3_bind_double(p->term, 5, m > RL_TOPK_LIST
-		                    ? p->w[RL_TOPK_LIST].g : 0.0);
-		int s = sqlite3_step(p->term);
-		if (s != SQLITE_DONE)
-			rc = rl_db_sqlite_fail(db, s, "lists");
-		sqlite3_reset(p->term);
-		for (size_t i = 0; i < m && i < RL_TOPK_LIST && !rc; i++) {
-			rl_bind_text(p->row, 1, tb);
-			sqlite3_bind_text(p->row, 2, term, -1, SQLITE_STATIC);
-			sqlite3_bind_int64(p->row, 3, x->gid);
-			sqlite3_bind_double(p->row, 4, p->w[i].g);
-			sqlite3_bind_int64(p->row, 5, p->w[i].rid);
-			if ((s = sqlite3_step(p->row)) != SQLITE_DONE)
-				rc = rl_db_sqlite_fail(db, s, "lists");
-			sqlite3_reset(p->row);
-		}
+		rc = put_glist(db, p->term, p->row, tb, term, x->gid,
+		               (long long)m, p->w, m);
 	}
 	return rc;
 }
@@ -570,6 +686,8 @@ struct rows_to {
 	const struct facets *fac;
 	unsigned *fcnt, *touched;
 	size_t ntouched;
+	/* its rows of each game of many rulings (NULL: none kept) */
+	struct bigs *big;
 };
 
 static int keep_row(struct rows_to *to, long long rid, double g)
@@ -581,6 +699,11 @@ static int keep_row(struct rows_to *to, long long rid, double g)
 		unsigned f = fac->of[rid];
 		if (f && to->fcnt[f]++ == 0)
 			to->touched[to->ntouched++] = f;
+		unsigned bi = f && to->big ? to->big->of[f] : 0;
+		if (bi) {
+			to->big->docs[bi - 1]++;
+			offer(&to->big->heap[bi - 1], rid, g);
+		}
 	}
 	const struct bound *bd = to->bd;
 	if (!bd || rid < 0 || rid > bd->maxrid || !bd->map[rid])
@@ -655,6 +778,10 @@ static void term_begin(struct build *w, const char *term)
 		w->to.fcnt[w->to.touched[i]] = 0;
 	w->to.ntouched = 0;
 	w->to.bd = bound ? &w->bd : NULL;
+	for (size_t i = 0; w->to.big && i < w->to.big->n; i++) {
+		w->to.big->heap[i].n = 0;
+		w->to.big->docs[i] = 0;
+	}
 }
 
 static int by_facet(const void *a, const void *b)
@@ -694,6 +821,8 @@ static int term_put(rl_db *db, struct build *w, const char *term, size_t n)
 	if (n <= RL_TOPK_LIST)
 		return RL_OK;
 	if (w->to.fac && (rc = put_gdocs(db, w, term)))
+		return rc;
+	if (w->to.big && (rc = put_bigs(db, w->to.big, w->tb, term)))
 		return rc;
 	if (w->to.bd && (rc = put_game_lists(db, &w->gp, &w->bd, w->tb, term,
 	                                     w->to.gv, w->to.gn)))
@@ -805,14 +934,22 @@ static int clear_lists(rl_db *db, const char *tb)
 		"DELETE FROM topk_glists WHERE tbl = ?1",
 		"DELETE FROM topk_gterms WHERE tbl = ?1",
 		"DELETE FROM topk_gdocs WHERE tbl = ?1",
+		"DELETE FROM topk_bterms WHERE tbl = ?1",
+		"DELETE FROM topk_blists WHERE tbl = ?1",
 	};
 	int rc = RL_OK;
 	for (size_t k = 0; k < sizeof clear / sizeof *clear && !rc; k++) {
-		if (k == 4) {   /* schema 18's table (not on an upgrade's way) */
+		/* schema 18's and 20's tables (not on an upgrade's way) */
+		if (k >= 4) {
+			char sql[96];
 			long long n;
-			if ((rc = count_of(db, "SELECT count(*) FROM sqlite_schema"
-			                   " WHERE name = 'topk_gdocs'", &n)) || !n)
+			const char *name = clear[k] + strlen("DELETE FROM ");
+			snprintf(sql, sizeof sql, "SELECT count(*) FROM sqlite_schema"
+			         " WHERE name = '%.*s'", (int)strcspn(name, " "), name);
+			if ((rc = count_of(db, sql, &n)))
 				break;
+			if (!n)
+				continue;
 		}
 		sqlite3_stmt *del = rl_db_prepare(db, clear[k]);
 		if (!del)
@@ -888,6 +1025,9 @@ static int build_table(rl_db *db, int t, const struct facets *fac)
 		else
 			w.to.fac = fac;
 	}
+	struct bigs big = {0};
+	if (!rc && w.to.fac && !(rc = bigs_of(db, fac, &big)) && big.n)
+		w.to.big = &big;
 	int mode = build_mode();
 	if (!rc && mode != 1) {
 		rc = lists_direct(db, t, &w);
@@ -901,6 +1041,7 @@ static int build_table(rl_db *db, int t, const struct facets *fac)
 		rc = lists_vocab(db, t, &w);
 	}
 	gput_close(&w.gp);
+	bigs_free(&big);
 	bound_free(&w.bd);
 	free(w.to.gv);
 	free(w.to.fcnt);
@@ -1420,6 +1561,74 @@ static int game_lists_of(rl_db *db, sqlite3_stmt *st, int t,
 	return RL_OK;
 }
 
+int rl_topk_game(rl_db *db, struct rl_topk *k, long long gid)
+{
+	k->fgid = 0;
+	/* a database of schema 14, opened to read: no game lists */
+	if (gid <= 0 || sqlite3_table_column_metadata(db->h, "main",
+	    "topk_gterms", "tau", NULL, NULL, NULL, NULL, NULL) != SQLITE_OK)
+		return RL_OK;
+	sqlite3_stmt *st = rl_db_prepare(db, "SELECT docs, tau FROM topk_gterms"
+	                                 " WHERE tbl = ?1 AND term = ?2"
+	                                 " AND game_id = ?3");
+	/* schema 21's lists of the games of many rulings, every listed term */
+	sqlite3_stmt *bst = NULL;
+	if (st && sqlite3_table_column_metadata(db->h, "main", "topk_bterms",
+	    "tau", NULL, NULL, NULL, NULL, NULL) == SQLITE_OK &&
+	    !(bst = rl_db_prepare(db, "SELECT docs, tau FROM topk_bterms"
+	                          " WHERE tbl = ?1 AND term = ?2"
+	                          " AND game_id = ?3"))) {
+		sqlite3_finalize(st);
+		return RL_EINTERNAL;
+	}
+	if (!st)
+		return RL_EINTERNAL;
+	int rc = RL_OK;
+	for (int t = 0; t < 4 && !rc; t++) {
+		for (size_t i = 0; i < k->nph && !rc; i++) {
+			struct rl_topk_phrase *ph = &k->ph[i];
+			struct rl_topk_glist *l = &ph->fl[t];
+			*l = (struct rl_topk_glist){0};
+			if (!k->t[t].wanted || !k->t[t].listed || !ph->listed[t])
+				continue;
+			for (int b = 0; b < 2 && !l->listed && !rc; b++) {
+				sqlite3_stmt *q = b ? bst : st;
+				if (!q)
+					break;
+				rl_bind_text(q, 1, tbl_name[t]);
+				rl_bind_text(q, 2, ph->term[t]);
+				sqlite3_bind_int64(q, 3, gid);
+				int s = sqlite3_step(q);
+				if (s == SQLITE_ROW) {
+					l->listed = true;
+					l->big = b;
+					l->docs = sqlite3_column_int64(q, 0);
+					l->tau = sqlite3_column_double(q, 1);
+				} else if (s != SQLITE_DONE) {
+					rc = rl_db_sqlite_fail(db, s, "lists");
+				}
+				sqlite3_reset(q);
+			}
+		}
+	}
+	sqlite3_finalize(st);
+	sqlite3_finalize(bst);
+	/* used when each table read from lists has them for each of its
+	 * listed phrases: a table of the game's lists beside one of all
+	 * games' can fill the candidates with the game's weak rows (`Dégâts`
+	 * in Spirit Island: English rows of "Damage", whose idf is bm25's
+	 * floor) while the other still bounds far above them, and the
+	 * search gives up on the lists */
+	bool all = !rc;
+	for (int t = 0; t < 4 && all; t++)
+		for (size_t i = 0; i < k->nph && all && k->t[t].wanted &&
+		     k->t[t].listed; i++)
+			all = !k->ph[i].listed[t] || k->ph[i].fl[t].listed;
+	if (all)
+		k->fgid = gid;
+	return rc;
+}
+
 int rl_topk_plan(rl_db *db, const char *match,
                  const struct rl_phrase_games *games, const bool wanted[4],
                  struct rl_topk *k, bool *usable)
@@ -1536,7 +1745,7 @@ struct list_stmts {
 };
 
 struct cand_stmts {
-	struct list_stmts all, game;
+	struct list_stmts all, game, big;
 };
 
 static int open_lists(rl_db *db, struct list_stmts *l, const char *table,
@@ -1712,6 +1921,65 @@ static void table_bound(const struct rl_topk *k, int t, const struct part *pt,
 	}
 }
 
+/* Whether table t's candidates are read from the lists of the one game
+ * the filter keeps: each phrase listed there has such a list. */
+static bool in_game(const struct rl_topk *k, int t)
+{
+	if (!k->fgid)
+		return false;
+	for (size_t i = 0; i < k->nph; i++)
+		if (k->ph[i].listed[t] && !k->ph[i].fl[t].listed)
+			return false;
+	return true;
+}
+
+/* Table t's candidates when the filter keeps the rulings of game
+ * k->fgid alone (ANDed with the rest of the search): no other ruling can
+ * be an answer, so each phrase's first `take` rows of that game (its list
+ * of the game, topk_glists) are the candidates, and a ruling of the game
+ * left out weighs below each phrase's cut there. A phrase that makes a
+ * ruling match in other games only still scores where a ruling of this
+ * game holds it; every row of a phrase without a list is a candidate. */
+static int game_candidates(rl_db *db, struct rl_topk *k, int t,
+                           const struct cand_stmts *c, long long rows,
+                           double cf, size_t take, struct part *pt,
+                           bool *avail, double *bound, double *least,
+                           bool *exhausted)
+{
+	int rc = RL_OK;
+	double sum = 0, end = 0;
+	for (size_t i = 0; i < k->nph && !rc; i++) {
+		struct rl_topk_phrase *ph = &k->ph[i];
+		struct rl_topk_glist *l = &ph->fl[t];
+		avail[i] = false;
+		pt[i] = (struct part){0};
+		if (!ph->listed[t]) {
+			rc = take_all(db, t, ph);
+			continue;
+		}
+		long long docs;
+		rc = docs_now(db, t, ph->term[t], ph->docs0[t], k->dirty, &docs);
+		double w = rc ? 0 : idf(rows, docs) * cf;
+		if (!rc)
+			rc = take_prefix(db, l->big ? &c->big : &c->game, t,
+			                 ph->term[t], k->fgid, l->tau, take, &l->cut,
+			                 exhausted);
+		bool here = !ph->restricted;
+		for (size_t g = 0; !here && g < ph->ngid; g++)
+			here = ph->gid[g] == k->fgid;
+		avail[i] = here && l->cut > 0;
+		sum += w * l->cut;
+		end += w * l->tau;
+	}
+	if (!rc && can_match(k, avail)) {
+		if (sum > *bound)
+			*bound = sum;
+		if (end > *least)
+			*least = end;
+	}
+	return rc;
+}
+
 int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
                        double *bound, double *least, bool *exhausted)
 {
@@ -1724,15 +1992,21 @@ int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
 	                    RL_CAND_UPSERT);
 	struct cand_stmts c = {0};
 	/* (a database of schema 14, opened to read, has no game lists) */
-	bool games = false;
+	bool games = false, big = false;
 	for (size_t i = 0; i < k->nph; i++)
-		for (int t = 0; t < 4; t++)
+		for (int t = 0; t < 4; t++) {
+			const struct rl_topk_glist *l = &k->ph[i].fl[t];
 			for (size_t g = 0; k->ph[i].gl[t] && g < k->ph[i].ngid; g++)
 				games |= k->ph[i].gl[t][g].listed;
+			games |= k->fgid && l->listed && !l->big;
+			big |= k->fgid && l->listed && l->big;
+		}
 	if (!rc)
 		rc = open_lists(db, &c.all, "topk_lists", "");
 	if (!rc && games)
 		rc = open_lists(db, &c.game, "topk_glists", " AND game_id = ?4");
+	if (!rc && big)
+		rc = open_lists(db, &c.big, "topk_blists", " AND game_id = ?4");
 	struct part *pt = rc ? NULL : calloc(k->nph, sizeof *pt);
 	bool *avail = rc ? NULL : calloc(k->nph, sizeof *avail);
 	if (!rc && (!pt || !avail))
@@ -1746,6 +2020,11 @@ int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
 		if ((rc = averages(db, t, &rows, &avgdl)))
 			break;
 		double cf = avgdl > x->avgdl0 ? avgdl / x->avgdl0 : 1.0;
+		if (in_game(k, t)) {
+			rc = game_candidates(db, k, t, &c, rows, cf, take, pt,
+			                     avail, bound, least, exhausted);
+			continue;
+		}
 		for (size_t i = 0; i < k->nph && !rc; i++) {
 			struct rl_topk_phrase *ph = &k->ph[i];
 			struct part *p = &pt[i];
@@ -1780,6 +2059,7 @@ int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
 	free(avail);
 	close_lists(&c.all);
 	close_lists(&c.game);
+	close_lists(&c.big);
 	return rc;
 }
 

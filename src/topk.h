@@ -52,6 +52,7 @@ struct rl_topk_glist {
 	long long docs;         /* the game's rows holding it then */
 	double tau;             /* 0: the list holds them all */
 	double cut;             /* what a row of the game left out can weigh */
+	bool big;               /* in topk_blists (schema 21), not topk_glists */
 };
 
 /* One phrase (a quoted string of one word) of the search's expression. */
@@ -69,6 +70,9 @@ struct rl_topk_phrase {
 	long long *gid;
 	size_t ngid;
 	struct rl_topk_glist *gl[4];
+	/* its list of the one game the search's filter keeps (rl_topk_game,
+	 * k->fgid), per table */
+	struct rl_topk_glist fl[4];
 };
 
 /* One full-text table's part of the search. */
@@ -95,6 +99,9 @@ struct rl_topk {
 	                                   indexes, RL_TOPK_AND, RL_TOPK_OR */
 	size_t nprog, cprog;
 	long long dirty;                /* rulings changed since the build */
+	/* the one game a filter of the search keeps (--game): 0 none, or
+	 * none whose lists are used (rl_topk_game) */
+	long long fgid;
 };
 
 /* Whether the lists can answer the FTS5 expression match (quoted words,
@@ -116,6 +123,13 @@ int rl_topk_plan(rl_db *db, const char *match,
  * (bm25's, negated: higher is better) a ruling left out can have, -1 when
  * none can match (then the candidates hold every match); *least what that bound would be at the lists' ends;
  * *exhausted when a list ran out before take. */
+/* The search keeps the rulings of game gid alone (a --game filter,
+ * ANDed with the rest): each phrase's candidates in a table are read from
+ * its list of that game's rows (topk_glists, or topk_blists for a game of
+ * many rulings) when every listed phrase of each table read from lists
+ * has one, and its bound is theirs. Reads which have one; k->fgid is gid
+ * when they are used. */
+int rl_topk_game(rl_db *db, struct rl_topk *k, long long gid);
 int rl_topk_candidates(rl_db *db, struct rl_topk *k, size_t take,
                        double *bound, double *least, bool *exhausted);
 void rl_topk_free(struct rl_topk *k);
@@ -146,6 +160,10 @@ void rl_topk_count_seg(void);
  * to scoring every match, in this process (for tests and benchmarks). */
 void rl_topk_counts(long long *fast, long long *fallback);
 void rl_topk_count(bool fast);
+/* How many searches the lists of a game answered for a --game filter
+ * (rl_topk_game), in this process. */
+long long rl_topk_game_searches(void);
+void rl_topk_count_game(void);
 /* How many totals of a word with --game or --kind the lists' counts per
  * game and kind answered (schema 18; search.c), in this process. */
 long long rl_topk_facet_totals(void);

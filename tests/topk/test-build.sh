@@ -5,11 +5,12 @@
 # same imports: a (RULINGS_TOPK_BUILD=direct where each index is one
 # segment — a bulk load's end, reindex: then the reader must read it, or
 # the command fails; the usual choice elsewhere) and b (vocab); after each
-# step topk_lists, topk_terms, topk_gterms, topk_glists and topk_gdocs (the
-# rows per game and kind, schema 18) must be equal.
+# step topk_lists, topk_terms, topk_gterms, topk_glists, topk_gdocs (the
+# rows per game and kind, schema 18), topk_bterms and topk_blists (every
+# listed term's list of a game of many rulings, schema 21) must be equal.
 # English, French and Russian rulings (Cyrillic terms), then edited,
 # withdrawn and added ones, then a tenth of them moved to Spirit Island
-# (the game lists of the thesaurus's terms); and a first import that is
+# (the game lists of the thesaurus's terms, and of every listed term); and a first import that is
 # not a bulk load (the lists built while FTS5 still holds new terms in
 # memory).
 #
@@ -27,7 +28,8 @@ lists() {
 	local t
 	for t in "topk_lists ORDER BY 1, 2, 3, 4" "topk_terms ORDER BY 1, 2" \
 		"topk_gterms ORDER BY 1, 2, 3" "topk_glists ORDER BY 1, 2, 3, 4, 5" \
-		"topk_gdocs ORDER BY 1, 2, 3, 4"; do
+		"topk_gdocs ORDER BY 1, 2, 3, 4" "topk_bterms ORDER BY 1, 2, 3" \
+		"topk_blists ORDER BY 1, 2, 3, 4, 5"; do
 		printf '%s %s ' "${t%% *}" "$(sqlite3 "$1" "SELECT count(*) FROM ${t%% *}")"
 		sqlite3 "$1" "SELECT * FROM $t" | sha1sum | cut -d' ' -f1
 	done
@@ -102,6 +104,26 @@ mode=direct a reindex >/dev/null || echo "FAIL reindex, lists read from the inde
 b reindex >/dev/null
 ok "game lists" '[ "$(count a.db "SELECT count(*) FROM topk_glists")" -gt 0 ]'
 ok "the same game lists" same
+# every listed term has a list of Spirit Island's rows (a tenth: a game
+# of many rulings), which holds the game's best rows by the lists' weight
+# (the 512 best, or all: tau, below its last row, 0 when it holds them
+# all; docs, the game's rows by the counts per game and kind)
+ok "every listed term's list of the game" '[ "$(count a.db "SELECT count(*)
+	FROM topk_terms t WHERE NOT EXISTS (SELECT 1 FROM topk_bterms b WHERE
+	b.tbl = t.tbl AND b.term = t.term AND b.game_id = (SELECT id FROM games
+	WHERE name = '"'Spirit Island'"'))")" = 0 ] && [ "$(count a.db "SELECT
+	count(*) FROM topk_bterms b WHERE b.docs <> (SELECT total(docs) FROM
+	topk_gdocs g WHERE g.tbl = b.tbl AND g.term = b.term AND g.game_id =
+	b.game_id) OR (SELECT count(*) FROM topk_blists l WHERE l.tbl = b.tbl
+	AND l.term = b.term AND l.game_id = b.game_id) <> min(b.docs, 512) OR
+	b.tau > (SELECT min(g0) FROM topk_blists l WHERE l.tbl = b.tbl AND
+	l.term = b.term AND l.game_id = b.game_id) OR (b.tau > 0) <> (b.docs >
+	512)")" = 0 ] && [ "$(count a.db "SELECT count(*) FROM topk_blists")" -gt 0 ]'
+# and none of Generated FAQ's (most of the rulings: the lists over all
+# games are mostly its rows)
+ok "no list of a game of most rulings" '[ "$(count a.db "SELECT count(*)
+	FROM topk_bterms b JOIN games g ON g.id = b.game_id WHERE g.name =
+	'"'Generated FAQ'"'")" = 0 ]'
 # each listed term's rows per game and kind add up to its rows, and some
 # are of Spirit Island
 gdocs_ok() { count $1 "SELECT count(*) FROM topk_terms t WHERE t.docs <>
