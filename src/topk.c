@@ -524,7 +524,13 @@ static int put_glist(rl_db *db, sqlite3_stmt *term_st, sqlite3_stmt *row_st,
  * listed term's rows of each kept in a heap of its best (as the list's),
  * and counted, for its list of that game (topk_bterms, topk_blists). A
  * game of at least 1/64 of the rulings: at 1M, Spirit Island's tenth;
- * and under half of them: the lists over all games are mostly its rows. */
+ * and under half of them: the lists over all games are mostly its rows.
+ * Of those, the BIGS_MAX largest: a game's lists are written like the
+ * lists over all games, and cost their build and file as much (100k
+ * rulings in eleven games of 8-10 %, `reindex` user CPU against main's
+ * 21.6 s: every game 29.9 s and a file 1.37x; the 4 largest 30.3-31.9 s;
+ * the 2 largest 26.2 s; the largest 21.4 s — bench/RESULTS.md). */
+enum { BIGS_MAX = 2 };
 struct bigs {
 	size_t n;
 	long long *gid;
@@ -565,18 +571,36 @@ static int bigs_of(rl_db *db, const struct facets *f, struct bigs *g)
 	if (!(g->of = calloc(f->n + 1, sizeof *g->of)) ||
 	    !(g->gid = malloc(f->n * sizeof *g->gid)))
 		rc = RL_ENOMEM;
-	/* v[] is in game order: a game's kinds are together */
-	for (size_t i = 0; i < f->n && !rc; ) {
-		size_t j = i;
-		long long in = 0;
-		while (j < f->n && f->v[j].gid == f->v[i].gid)
-			in += cnt[1 + j++];
-		if (f->v[i].gid && in * 64 >= all && in * 2 < all) {
-			g->gid[g->n++] = f->v[i].gid;
-			for (size_t x = i; x < j; x++)
-				g->of[1 + x] = (unsigned)g->n;
+	/* kept: the sizes of the BIGS_MAX largest games in the share, in
+	 * descending order; then those games of at least the last size are
+	 * taken (ties: the first in game order) */
+	long long kept[BIGS_MAX] = {0};
+	size_t nkept = 0;
+	for (int pass = 0; pass < 2 && !rc; pass++) {
+		/* v[] is in game order: a game's kinds are together */
+		for (size_t i = 0; i < f->n; ) {
+			size_t j = i;
+			long long in = 0;
+			while (j < f->n && f->v[j].gid == f->v[i].gid)
+				in += cnt[1 + j++];
+			bool share = f->v[i].gid && in * 64 >= all && in * 2 < all;
+			if (share && pass == 0) {
+				size_t at = nkept < BIGS_MAX ? nkept++ : BIGS_MAX;
+				while (at > 0 && kept[at - 1] < in) {
+					if (at < BIGS_MAX)
+						kept[at] = kept[at - 1];
+					at--;
+				}
+				if (at < BIGS_MAX)
+					kept[at] = in;
+			} else if (share && g->n < nkept &&
+			           in >= kept[nkept - 1]) {
+				g->gid[g->n++] = f->v[i].gid;
+				for (size_t x = i; x < j; x++)
+					g->of[1 + x] = (unsigned)g->n;
+			}
+			i = j;
 		}
-		i = j;
 	}
 	free(cnt);
 	if (!rc && g->n && (!(g->heap = malloc(g->n * sizeof *g->heap)) ||

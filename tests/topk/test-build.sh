@@ -133,6 +133,25 @@ ok "rows per game and kind of every listed term" '[ "$(gdocs_ok a.db)" = 0 ] &&
 	game_id) FROM topk_gdocs")" = 2 ] && [ "$(count a.db "SELECT count(*)
 	FROM topk_gdocs WHERE kind <> '"'faq'"'")" -gt 0 ]'
 
+# more games in the share (1/64 to 1/2): lists of the two largest only
+# (topk.c BIGS_MAX): G1 a fifth, Spirit Island a tenth, G2 a twentieth,
+# G3 a fortieth
+for d in a b; do
+	sqlite3 "$tmp/$d.db" "INSERT INTO games (name) VALUES ('G1'), ('G2'), ('G3');
+		UPDATE rulings SET game_id = (SELECT id FROM games WHERE name = 'G1')
+		WHERE id % 10 IN (1, 2);
+		UPDATE rulings SET game_id = (SELECT id FROM games WHERE name = 'G2')
+		WHERE id % 20 = 3;
+		UPDATE rulings SET game_id = (SELECT id FROM games WHERE name = 'G3')
+		WHERE id % 40 = 5"
+done
+mode=direct a reindex >/dev/null || echo "FAIL reindex, lists read from the index"
+b reindex >/dev/null
+ok "lists of the two largest games in the share" '[ "$(count a.db "SELECT
+	group_concat(name, '"','"') FROM (SELECT DISTINCT g.name FROM topk_bterms b
+	JOIN games g ON g.id = b.game_id ORDER BY 1)")" = "G1,Spirit Island" ]'
+ok "the same lists of games" same
+
 # a first import, not bulk: the lists built when the table reaches
 # 2 * 512 rows, in the transaction that indexed its last rulings
 rm -f "$tmp/a.db" "$tmp/b.db"
