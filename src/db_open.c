@@ -196,7 +196,8 @@ static int open_db(rl_db *db, const char *path, int flags)
 	}
 	if (!rc && kind == DB_FOREIGN)
 		rc = rl_db_fail(db, RL_EIO, "'%s' is not a rulings database", path);
-	/* A copy loaded from sqlite3's .dump: every table, neither pragma.
+	/* A copy loaded from sqlite3's .dump (or made by .clone, which also
+	 * leaves out the full-text tables): every table, neither pragma.
 	 * Refused like a foreign file (nothing tells its schema version for
 	 * sure), with the two pragmas that mark it again. */
 	if (!rc && kind == DB_DUMPED_LATEST)
@@ -204,7 +205,7 @@ static int open_db(rl_db *db, const char *path, int flags)
 		                "database: it has the tables of one, those of "
 		                "schema version %d, but neither its application_id "
 		                "nor its schema version, which sqlite3's .dump "
-		                "leaves out; mark it: sqlite3 '%s' 'PRAGMA "
+		                "and .clone leave out; mark it: sqlite3 '%s' 'PRAGMA "
 		                "application_id = %d; PRAGMA user_version = %d', "
 		                "then run 'rulings check' (rulings publish and "
 		                "sqlite3's .backup make copies that keep them)",
@@ -215,11 +216,13 @@ static int open_db(rl_db *db, const char *path, int flags)
 		                "database: it has the tables of one, of an older "
 		                "schema than this rulings' (%d) or changed, but "
 		                "neither its application_id nor its schema version, "
-		                "which sqlite3's .dump leaves out; mark it with "
-		                "those of the database it was dumped from (sqlite3 "
-		                "ORIGINAL 'PRAGMA user_version' says the version): "
-		                "sqlite3 '%s' 'PRAGMA application_id = %d; PRAGMA "
-		                "user_version = VERSION', then run 'rulings check'",
+		                "which sqlite3's .dump and .clone leave out; mark "
+		                "it with those of the database it was copied from "
+		                "(sqlite3 ORIGINAL 'PRAGMA user_version' says the "
+		                "version): sqlite3 '%s' 'PRAGMA application_id = %d; "
+		                "PRAGMA user_version = VERSION', then run 'rulings "
+		                "reindex' (a .clone also leaves out the full-text "
+		                "tables, which it makes again) and 'rulings check'",
 		                path, rl_schema_version, name, RL_APPLICATION_ID);
 	if (rc == RL_OK && (kind == DB_NO_FILE || kind == DB_EMPTY) &&
 	    (!write || (flags & RL_OPEN_EXISTING)))

@@ -115,7 +115,7 @@ for cmd in "search Isolate" stats check "import $SEED_SPEED" reindex; do
 	rl --db dumped.db $cmd
 	check_exit "a copy loaded from .dump: '$cmd' exits 74" 74
 	check_err_contains "...says it is not marked, and how to mark it" \
-		"is not marked as a rulings database: it has the tables of one, those of schema version $LATEST, but neither its application_id nor its schema version, which sqlite3's .dump leaves out; mark it: sqlite3 '$PWD/dumped.db' 'PRAGMA application_id = 1381321799; PRAGMA user_version = $LATEST', then run 'rulings check'"
+		"is not marked as a rulings database: it has the tables of one, those of schema version $LATEST, but neither its application_id nor its schema version, which sqlite3's .dump and .clone leave out; mark it: sqlite3 '$PWD/dumped.db' 'PRAGMA application_id = 1381321799; PRAGMA user_version = $LATEST', then run 'rulings check'"
 done
 check_eq "...and leaves it byte for byte as it was" "$sum" "$(sha256sum <dumped.db)"
 sqlite3 dumped.db "PRAGMA application_id = 1381321799; PRAGMA user_version = $LATEST"
@@ -132,7 +132,7 @@ sqlite3 dumped-other.db "CREATE TABLE my_notes (id INTEGER PRIMARY KEY, note TEX
 rl --db dumped-other.db stats
 check_exit "a copy loaded from .dump, its schema changed: exit 74" 74
 check_err_contains "...the original's schema version to give" \
-	"mark it with those of the database it was dumped from (sqlite3 ORIGINAL 'PRAGMA user_version' says the version): sqlite3 '$PWD/dumped-other.db' 'PRAGMA application_id = 1381321799; PRAGMA user_version = VERSION'"
+	"mark it with those of the database it was copied from (sqlite3 ORIGINAL 'PRAGMA user_version' says the version): sqlite3 '$PWD/dumped-other.db' 'PRAGMA application_id = 1381321799; PRAGMA user_version = VERSION'"
 rl --db new.db search Isolate --format json
 check_exit "the thesaurus is there without a separate import" 0 1
 # The shipped thesaurus names three games (Spirit Island, NeuroScape,
