@@ -305,18 +305,9 @@ static void where(struct rl_buf *b, const struct rl_compiled *c, bool count)
 	free(v);
 }
 
-/* The condition of c whose SQL is x (c->conds[i].rows itself, not a
- * copy), or NULL. What a condition means is recorded where it is made
- * (struct rl_cond, filter.c and qcompile.c); the functions below that
- * take x read it there, never from the SQL text. */
-static const struct rl_cond *cond_at(const struct rl_compiled *c,
-                                     const char *x)
-{
-	for (size_t i = 0; i < c->nconds; i++)
-		if (c->conds[i].rows == x)
-			return &c->conds[i];
-	return NULL;
-}
+/* What a condition means is recorded where it is made (struct rl_cond,
+ * filter.c and qcompile.c); the functions below read it there, never
+ * from the SQL text. */
 
 /* Whether condition d of c asks nothing the full-text tables of c->lang
  * do not already say: "1" (lang:any), or r.lang = the one language whose
@@ -331,13 +322,6 @@ static bool in_tables(const struct rl_compiled *c, const struct rl_cond *d)
 		return false;
 	return strcmp(c->lang, "en") == 0 || strcmp(c->lang, "fr") == 0 ||
 	       strcmp(c->lang, "ru") == 0;
-}
-
-/* in_tables() of the condition whose SQL is x (cond_at). */
-static bool cond_in_tables(const struct rl_compiled *c, const char *x)
-{
-	const struct rl_cond *d = cond_at(c, x);
-	return d && in_tables(c, d);
 }
 
 /* Whether the conditions of c are only the languages of its tables
@@ -579,24 +563,21 @@ static int fts_count_sql(rl_db *db, const struct rl_query *q,
 	return *sql ? RL_OK : RL_ENOMEM;
 }
 
-/* Whether x (cond_at) is the condition --game (or game:) makes of one
- * game's name (*gi its parameter) or of no game (*gi 0), filter.c
- * game_cond. */
-static bool game_cond_of(const struct rl_compiled *c, const char *x, int *gi)
+/* Whether d is the condition --game (or game:) makes of one game's name
+ * (*gi its parameter) or of no game (*gi 0), filter.c game_cond. */
+static bool game_cond_of(const struct rl_cond *d, int *gi)
 {
-	const struct rl_cond *d = cond_at(c, x);
-	if (!d || (d->kind != RL_COND_GAME && d->kind != RL_COND_NO_GAME))
+	if (d->kind != RL_COND_GAME && d->kind != RL_COND_NO_GAME)
 		return false;
 	*gi = d->kind == RL_COND_GAME ? d->param : 0;
 	return true;
 }
 
-/* Whether x (cond_at) is the condition --kind (or kind:) makes (*ki its
+/* Whether d is the condition --kind (or kind:) makes (*ki its
  * parameter), filter.c kind_cond. */
-static bool kind_cond_of(const struct rl_compiled *c, const char *x, int *ki)
+static bool kind_cond_of(const struct rl_cond *d, int *ki)
 {
-	const struct rl_cond *d = cond_at(c, x);
-	if (!d || d->kind != RL_COND_KIND)
+	if (d->kind != RL_COND_KIND)
 		return false;
 	*ki = d->param;
 	return true;
@@ -741,17 +722,17 @@ static int facet_count_sql(rl_db *db, const struct rl_query *q,
 	size_t ngames = 0;
 	const char *gcond = NULL, *kcond = NULL;
 	for (size_t i = 0; i < c->nconds; i++) {
-		const char *cd = c->conds[i].rows;
-		if (c->conds[i].games)
+		const struct rl_cond *d = &c->conds[i];
+		if (d->games)
 			ngames++;
-		else if (c->conds[i].kind == RL_COND_SHOWN)
+		else if (d->kind == RL_COND_SHOWN)
 			hidden = true;
-		else if (cond_in_tables(c, cd))
+		else if (in_tables(c, d))
 			;
-		else if (!gcond && game_cond_of(c, cd, &x))
-			gi = x, gcond = cd;
-		else if (!kcond && kind_cond_of(c, cd, &x))
-			ki = x, kcond = cd;
+		else if (!gcond && game_cond_of(d, &x))
+			gi = x, gcond = d->rows;
+		else if (!kcond && kind_cond_of(d, &x))
+			ki = x, kcond = d->rows;
 		else
 			return RL_OK;
 	}
@@ -1264,8 +1245,7 @@ static int filter_game(rl_db *db, const struct rl_compiled *c,
 {
 	int gi = 0;
 	size_t i = 0;
-	while (i < c->nconds && !(game_cond_of(c, c->conds[i].rows, &gi) &&
-	                          gi > 0))
+	while (i < c->nconds && !(game_cond_of(&c->conds[i], &gi) && gi > 0))
 		i++;
 	if (i == c->nconds)
 		return RL_OK;
@@ -1404,20 +1384,19 @@ static int fast_rows(rl_db *db, const struct rl_query *q,
  * (~1.5 ms for 4,097 of rulings_identity at 100k). */
 enum { SET_MAX = 4096 };
 
-/* The rulings a condition x (cond_at) of c keeps, as a SELECT of their
- * ids that an index answers without reading a ruling (*sql malloc'd), or
- * NULL when x is not such a condition: a tag (without game equivalents,
+/* The rulings a condition d keeps, as a SELECT of their ids that an
+ * index answers without reading a ruling (malloc'd), or NULL when d is
+ * not such a condition: a tag (without game equivalents,
  * listed: RL_COND_TAGS, ruling_tags_tag) or a kind (rulings_identity,
  * whose first columns are sought for each game and none, then the
  * kind). */
-static char *set_of(const struct rl_compiled *c, const char *x)
+static char *set_of(const struct rl_cond *d)
 {
-	const struct rl_cond *d = cond_at(c, x);
 	struct rl_buf b = {0};
 	int ki;
-	if (d && d->kind == RL_COND_TAGS && d->ids) {
+	if (d->kind == RL_COND_TAGS && d->ids) {
 		rl_buf_adds(&b, d->ids);
-	} else if (kind_cond_of(c, x, &ki)) {
+	} else if (kind_cond_of(d, &ki)) {
 		/* a join: with ifnull(r.game_id, 0) IN (...) SQLite scanned
 		 * rulings (EXPLAIN QUERY PLAN), every ruling's page read */
 		rl_buf_addf(&b, "SELECT r.id FROM (SELECT 0 AS g UNION ALL"
@@ -1429,17 +1408,18 @@ static char *set_of(const struct rl_compiled *c, const char *x)
 	return rl_buf_take(&b);
 }
 
-/* Whether condition x is a kind that keeps an eighth or more of the
+/* Whether condition d is a kind that keeps an eighth or more of the
  * words' rows in the tables of their lists, by the lists' counts per game
  * and kind (topk_gdocs; as built: a hint, not an answer): then the fast
  * path's candidates pass it, and counting its rulings (a walk of up to
  * 4,097 entries of rulings_identity: --kind faq 0.87x) is not done. */
 static int kind_keeps_many(rl_db *db, const struct rl_compiled *c,
-                           const struct rl_topk *k, const char *x, bool *many)
+                           const struct rl_topk *k, const struct rl_cond *d,
+                           bool *many)
 {
 	*many = false;
 	int ki;
-	if (!kind_cond_of(c, x, &ki))
+	if (!kind_cond_of(d, &ki))
 		return RL_OK;
 	long long docs = 0, kept = 0;
 	int rc = RL_OK;
@@ -1970,8 +1950,8 @@ static int set_rows(rl_db *db, const struct rl_query *q,
 	long long nbest = max + 1;
 	for (size_t i = 0; i < c->nconds && !rc && docs; i++) {
 		bool many;
-		rc = kind_keeps_many(db, c, k, c->conds[i].rows, &many);
-		char *s = rc || many ? NULL : set_of(c, c->conds[i].rows);
+		rc = kind_keeps_many(db, c, k, &c->conds[i], &many);
+		char *s = rc || many ? NULL : set_of(&c->conds[i]);
 		if (!s)
 			continue;
 		struct rl_buf b = {0};
