@@ -174,6 +174,11 @@ static int table_tokenizer(struct checker *c, const char *table,
 	sqlite3_finalize(st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return rl_db_sqlite_fail(c->db, rc, "check");
+	if (rc == SQLITE_DONE)
+		return rl_db_fail(c->db, RL_EINTERNAL, "the full-text table %s is "
+		                  "missing (a copy made without the rulings_fts "
+		                  "extension, as sqlite3's .clone makes): 'rulings "
+		                  "reindex' makes it again from the rulings", table);
 	if (!args)
 		return rl_db_fail(c->db, RL_EINTERNAL, "%s: no tokenizer declared",
 		                  table);

@@ -353,6 +353,10 @@ check_err_contains "...says which table is missing and why" \
 check_err_contains "...a copy made without the extension" \
 	"is missing: the database is a copy made without the rulings_fts extension (sqlite3's .clone cannot make the table without it)"
 check_err_contains "...and the way out" "'rulings reindex' makes the full-text tables again"
+rl --db cl.db check
+check_exit "check on it: exit 70" 70
+check_err_contains "...names the missing table and reindex" \
+	"the full-text table rulings_fts_en is missing (a copy made without the rulings_fts extension, as sqlite3's .clone makes): 'rulings reindex' makes it again from the rulings"
 rl --db cl.db reindex
 check_exit "reindex on it" 0
 rl --db cl.db check
