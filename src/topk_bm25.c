@@ -76,14 +76,8 @@ static int bm25_data(const Fts5ExtensionApi *api, Fts5Context *fts, int ncol,
 			rc = api->xQueryPhrase(fts, i, &hit, count_row);
 		else
 			hit = sqlite3_value_int64(n);
-		if (rc == SQLITE_OK) {
-			/* bm25's expression: the difference in integers, then
-			 * the 0.5 in doubles; floored at 1e-6 */
-			double idf = log((rows - hit + 0.5) / (hit + 0.5));
-			if (idf <= 0.0)
-				idf = 1e-6;
-			p->idf[i] = idf;
-		}
+		if (rc == SQLITE_OK)
+			p->idf[i] = rl_bm25_idf(rows, hit);
 	}
 	if (rc == SQLITE_OK) {
 		rc = api->xSetAuxdata(fts, p, sqlite3_free);
@@ -100,8 +94,6 @@ static int bm25_data(const Fts5ExtensionApi *api, Fts5Context *fts, int ncol,
 static void bm25(const Fts5ExtensionApi *api, Fts5Context *fts,
                  sqlite3_context *ctx, int nval, sqlite3_value **val)
 {
-	const double k1 = 1.2;
-	const double b = 0.75;
 	int ncol = api->xColumnCount(fts);
 	struct bm25_data *p;
 	int rc = bm25_data(api, fts, ncol, nval, val, &p);
@@ -131,16 +123,14 @@ static void bm25(const Fts5ExtensionApi *api, Fts5Context *fts,
 		sqlite3_result_error_code(ctx, rc);
 		return;
 	}
-	double score = 0.0;
-	for (int i = 0; i < p->nphrase; i++)
-		score += p->idf[i] * ((p->freq[i] * (k1 + 1.0)) /
-		                      (p->freq[i] + k1 * (1 - b + b * d / p->avgdl)));
-	sqlite3_result_double(ctx, -1.0 * score);
+	sqlite3_result_double(ctx, rl_bm25_score(p->nphrase, p->idf, p->freq,
+	                                         d, p->avgdl));
 }
 
 double rl_bm25_idf(long long rows, long long hit)
 {
-	/* as bm25_data: the difference in integers, then the 0.5 */
+	/* bm25's expression: the difference in integers, then the 0.5 in
+	 * doubles; floored at 1e-6 */
 	double idf = log((rows - hit + 0.5) / (hit + 0.5));
 	return idf <= 0.0 ? 1e-6 : idf;
 }
