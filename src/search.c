@@ -19,9 +19,15 @@
 #include <string.h>
 
 /* Column weights for bm25: a match in the title (the question) counts more
- * than one in the answer. */
-#define TITLE_WEIGHT "4.0"
-#define BODY_WEIGHT "1.0"
+ * than one in the answer. One number each gives both the SQL text of the
+ * bm25() calls (TITLE_WEIGHT, BODY_WEIGHT: "4.0", "1.0") and the C value
+ * seg_table scores with, so the two cannot differ. */
+#define TITLE_W 4.0
+#define BODY_W 1.0
+#define SQL_NUM_(x) #x
+#define SQL_NUM(x) SQL_NUM_(x)
+#define TITLE_WEIGHT SQL_NUM(TITLE_W)
+#define BODY_WEIGHT SQL_NUM(BODY_W)
 
 /* The full-text tables, one per language (schema/002-languages.sql). */
 static const char *const fts_langs[] = { "en", "fr", "ru", "xx" };
@@ -1649,7 +1655,7 @@ static int seg_table(rl_db *db, const struct rl_topk *k, bool and, int t,
 			/* bm25 adds each hit's column weight (integers:
 			 * exact in any order) */
 			v[nv++] = (struct seg_row){ rid, (int)p,
-				4.0 * (double)hits[0] + 1.0 * (double)hits[1] };
+				TITLE_W * (double)hits[0] + BODY_W * (double)hits[1] };
 		}
 		if (!rc)
 			rc = rl_fts_seg_status(r);
