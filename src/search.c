@@ -1676,14 +1676,12 @@ static int seg_table(rl_db *db, const struct rl_topk *k, bool and, int t,
 		return rc;
 	}
 	qsort(v, nv, sizeof *v, by_rid);
-	/* each row's tokens in all columns (xColumnSize(-1)) */
-	snprintf(sql, sizeof sql, "SELECT sz FROM %s_docsize WHERE id = ?1",
-	         name);
-	sqlite3_stmt *st = rl_db_prepare(db, sql);
-	if (!st) {
-		free(v);
-		return RL_EINTERNAL;
-	}
+	/* each row's tokens in all columns (xColumnSize(-1)): its %_docsize
+	 * record, read through one blob handle moved from row to row, in
+	 * rowid order (a prepared seek stepped per row cost ~1 us more a
+	 * row: 8,416 rows of `power --tag "Graka Tokens"` at 1M) */
+	snprintf(sql, sizeof sql, "%s_docsize", name);
+	sqlite3_blob *bl = NULL;
 	double avgdl = (double)tokens / (double)rows;
 	for (size_t i = 0, j; i < nv && !rc && *ok; i = j) {
 		double freq[16] = {0};
@@ -1694,15 +1692,26 @@ static int seg_table(rl_db *db, const struct rl_topk *k, bool and, int t,
 		}
 		if (and ? held != (1ULL << k->nph) - 1 : !held)
 			continue;
-		sqlite3_bind_int64(st, 1, v[i].rid);
-		int s = sqlite3_step(st);
-		if (s == SQLITE_ROW) {
-			const unsigned char *p = sqlite3_column_blob(st, 0);
-			size_t n = (size_t)sqlite3_column_bytes(st, 0), o = 0, u = 0;
+		int s = bl ? sqlite3_blob_reopen(bl, v[i].rid)
+		           : sqlite3_blob_open(db->h, "main", sql, "sz", v[i].rid,
+		                               0, &bl);
+		unsigned char p[32];
+		int n = s == SQLITE_OK ? sqlite3_blob_bytes(bl) : 0;
+		if (s == SQLITE_OK && n >= 0 && (size_t)n <= sizeof p)
+			s = sqlite3_blob_read(bl, p, n, 0);
+		else if (s == SQLITE_OK)
+			*ok = false;
+		if (s == SQLITE_ERROR) {
+			*ok = false;    /* no such row (or not a blob) */
+		} else if (s != SQLITE_OK) {
+			rc = rl_db_sqlite_fail(db, s, "filter");
+		} else if (*ok) {
+			size_t o = 0, u = 0;
 			unsigned long long col[2] = { 0, 0 };
 			for (int c = 0; c < 2 && *ok; c++, o += u)
-				*ok = p && (u = rl_fts_varint(p + o, n - o, &col[c]));
-			*ok = *ok && o == n && col[0] < 1u << 30 && col[1] < 1u << 30;
+				*ok = (u = rl_fts_varint(p + o, (size_t)n - o, &col[c]));
+			*ok = *ok && o == (size_t)n && col[0] < 1u << 30 &&
+			      col[1] < 1u << 30;
 			int d = (int)col[0] + (int)col[1];
 			if (*ok && !rl_grow(h, cap, *nh + 1, sizeof **h))
 				rc = RL_ENOMEM;
@@ -1710,14 +1719,9 @@ static int seg_table(rl_db *db, const struct rl_topk *k, bool and, int t,
 				(*h)[(*nh)++] = (struct seg_hit){ v[i].rid,
 					rl_bm25_score((int)k->nph, idf, freq,
 					              (double)d, avgdl), held, t };
-		} else if (s == SQLITE_DONE) {
-			*ok = false;
-		} else {
-			rc = rl_db_sqlite_fail(db, s, "filter");
 		}
-		sqlite3_reset(st);
 	}
-	sqlite3_finalize(st);
+	sqlite3_blob_close(bl);
 	free(v);
 	return rc;
 }
