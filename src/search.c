@@ -1863,52 +1863,52 @@ static int seg_games(rl_db *db, const struct rl_topk *k, struct seg_hit *h,
 	return rc;
 }
 
-/* The count of the scored rows when the conditions are only the one the
- * set came from (each row passes it), the languages of the tables,
- * withdrawn rulings hidden and the condition of games when games says
- * the rows pass it (seg_games kept them): the rows less the withdrawn
- * among them (a partial index: few, or none), without reading each
- * row's ruling. *done false when the conditions ask more. */
-static int seg_total_known(rl_db *db, const struct rl_compiled *c,
-                           size_t set_i, bool games, const struct seg_hit *h,
-                           size_t nh, long long *total, bool *done)
+/* Whether each scored row passes every condition of c but withdrawn
+ * rulings hidden (*hidden) without its ruling read: the conditions are
+ * only the one the set came from (set_i: each row is one of its
+ * rulings), the languages of the tables, withdrawn rulings hidden and
+ * the condition of games when games says the rows pass it (seg_games
+ * kept them). */
+static bool seg_known(const struct rl_compiled *c, size_t set_i, bool games,
+                      bool *hidden)
 {
-	*done = false;
-	bool hidden = false;
+	*hidden = false;
 	if (c->nsub && !games)
-		return RL_OK;
+		return false;
 	for (size_t i = 0; i < c->nconds; i++) {
 		const struct rl_cond *d = &c->conds[i];
 		if (d->kind == RL_COND_SHOWN)
-			hidden = true;
+			*hidden = true;
 		else if (!(games && d->games) && i != set_i && !in_tables(c, d))
-			return RL_OK;
+			return false;
 	}
-	*total = (long long)nh;
-	*done = true;
-	if (!hidden)
-		return RL_OK;
+	return true;
+}
+
+/* The scored rows h[0..*nh) less the withdrawn rulings (their partial
+ * index: few, or none), in their order. */
+static int seg_shown(rl_db *db, const struct rl_compiled *c,
+                     struct seg_hit *h, size_t *nh)
+{
 	long long *ids = NULL;
-	size_t n = 0;
+	size_t n = 0, m = 0;
 	int rc = seg_ids(db, c, "SELECT id FROM rulings WHERE withdrawn_at"
 	                 " IS NOT NULL", &ids, &n, NULL);
-	for (size_t i = 0; !rc && n && i < nh; i++)
-		if (bsearch(&h[i].rid, ids, n, sizeof *ids, by_id))
-			--*total;
+	for (size_t i = 0; !rc && i < *nh; i++)
+		if (!n || !bsearch(&h[i].rid, ids, n, sizeof *ids, by_id))
+			h[m++] = h[i];
 	free(ids);
+	if (!rc)
+		*nh = m;
 	return rc;
 }
 
 /* The count of the scored rows that pass every condition. */
 static int seg_total(rl_db *db, const struct rl_compiled *c,
-                     const struct rl_topk *k, size_t set_i, bool games,
-                     const struct seg_hit *h, size_t nh, long long *total)
+                     const struct rl_topk *k, const struct seg_hit *h,
+                     size_t nh, long long *total)
 {
-	bool done;
-	int rc = seg_total_known(db, c, set_i, games, h, nh, total, &done);
-	if (rc || done)
-		return rc;
-	rc = rl_db_exec(db, "DELETE FROM temp.topk_cand");
+	int rc = rl_db_exec(db, "DELETE FROM temp.topk_cand");
 	sqlite3_stmt *st = rc ? NULL : rl_db_prepare(db,
 		"INSERT OR IGNORE INTO temp.topk_cand (rid, tabs) VALUES (?1, ?2)");
 	if (!rc && !st)
@@ -1981,9 +1981,18 @@ static int seg_rows(rl_db *db, const struct rl_query *q,
 	bool games = seg_games_cond(c, and);
 	if (games)
 		rc = seg_games(db, k, h, &nh);
+	/* and the withdrawn, when then every row left passes every
+	 * condition: the first limit + 1 are the answer (each one's ruling
+	 * read in the rows statement: 100 of them were), their count the
+	 * total */
+	bool hidden;
+	bool known = seg_known(c, set_i, games, &hidden);
+	if (!rc && known && hidden)
+		rc = seg_shown(db, c, h, &nh);
 	*more = false;
 	/* the first rows through the conditions; more when too few pass */
-	for (size_t take = 4 * ((size_t)q->limit + 1) + 16; !rc && nh;
+	for (size_t take = known ? (size_t)q->limit + 1
+	                         : 4 * ((size_t)q->limit + 1) + 16; !rc && nh;
 	     take = take > SIZE_MAX / 8 ? SIZE_MAX : take * 8) {
 		size_t n = take < nh ? take : nh;
 		char *sql = seg_sql(q, c, k, set_i, h, n);
@@ -1999,8 +2008,10 @@ static int seg_rows(rl_db *db, const struct rl_query *q,
 	}
 	for (size_t i = 0; !rc && i < out->n; i++)
 		out->v[i].score = h[(size_t)out->v[i].score].score;
-	if (!rc && *more && !q->no_total)
-		rc = seg_total(db, c, k, set_i, games, h, nh, total);
+	if (!rc && *more && !q->no_total && known)
+		*total = (long long)nh;
+	else if (!rc && *more && !q->no_total)
+		rc = seg_total(db, c, k, h, nh, total);
 	free(h);
 	if (rc) {
 		rl_results_free(out);
