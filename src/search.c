@@ -1858,6 +1858,8 @@ static int seg_games(rl_db *db, const struct rl_topk *k, struct seg_hit *h,
 			h[m++] = h[i];
 	}
 	sqlite3_finalize(st);
+	if (!rc && m < *nh)
+		rl_topk_count_seg_games();
 	if (!rc)
 		*nh = m;
 	return rc;

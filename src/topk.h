@@ -155,6 +155,10 @@ double rl_bm25_score(int n, const double *idf, const double *freq,
  * index's doclist (search.c seg_rows), not through FTS5. */
 long long rl_topk_seg_searches(void);
 void rl_topk_count_seg(void);
+/* Of those, how many left out rows that a widened word's condition of
+ * games fails, by their ruling's game, before the rows statement. */
+long long rl_topk_seg_games(void);
+void rl_topk_count_seg_games(void);
 
 /* How many one-word searches the lists answered, and how many fell back
  * to scoring every match, in this process (for tests and benchmarks). */

@@ -220,3 +220,15 @@ void rl_topk_count_seg(void)
 {
 	n_seg++;
 }
+
+static long long n_seg_games;
+
+long long rl_topk_seg_games(void)
+{
+	return n_seg_games;
+}
+
+void rl_topk_count_seg_games(void)
+{
+	n_seg_games++;
+}
