@@ -1,8 +1,10 @@
-/* ftsseg.c — an FTS5 index of one segment, read straight from its %_data
- * table: every term in order, each term's rows with their hits per
- * column. The champion lists' build (topk.c) read the same through
+/* ftsseg.c — an FTS5 index read straight from its %_data table: of one
+ * segment, every term in order, each term's rows with their hits per
+ * column (the champion lists' build, topk.c, read the same through
  * fts5vocab 'row' and 'instance', and SQLite's per-row work there was a
- * fifth of a bulk load's CPU (bench/RESULTS.md).
+ * fifth of a bulk load's CPU: bench/RESULTS.md); of one segment or
+ * several, one term's rows (search.c seg_rows), each segment's doclist
+ * read by a cursor of its own and merged as FTS5 merges them.
  *
  * The format is FTS5's on-disk one (SQLite keeps it compatible; the
  * comments of ext/fts5/fts5_index.c describe it), for a table with
@@ -10,9 +12,16 @@
  * (config version 4, structure record without the "V2" header):
  *
  *   - id 10, the structure: a 4-byte cookie, varints nLevel, nSegment,
- *     the write counter, then per level nMerge, nSeg and per segment its
- *     id, first and last page. id 1, the averages: the rows, then the
- *     tokens of each column.
+ *     the write counter, then per level nMerge, nSeg and per segment
+ *     (oldest first) its id, first and last page. Level 0 is the newest.
+ *     A merge under way (nMerge > 0: that many of the level's first
+ *     segments being merged into the next level's last) deletes the
+ *     leaves it copied and writes the rest of the leaf it stopped in as
+ *     the input segment's new first page (the term whole there); an
+ *     input it used up is left with pages 0, 0. id 1, the averages: the
+ *     rows, then the tokens of each column.
+ *   - %_idx: per segment, per leaf with a term, a prefix of that term
+ *     (page 1's: empty) and the page number << 1 (+ 1: a doclist index).
  *   - A segment's leaf pages are rows (segid << 37) + pgno, from its
  *     first to its last page. A leaf: a 2-byte offset of its first rowid
  *     when one comes before its first term (else 0), a 2-byte offset of
@@ -25,9 +34,11 @@
  *   - A doclist: rowids, each with its position list. A term's first
  *     rowid and a page's first rowid are whole, the others deltas. A
  *     position list: a varint 2 * its size in bytes (+ 1: a delete
- *     flag), then its positions (varints, one a hit) in column 0, and a
- *     0x01 byte, a varint column number and the positions of each
- *     further column. A doclist, and a position list, go on over pages,
+ *     flag: older segments' entries of the rowid are to be passed
+ *     over; on an entry with positions, the row was deleted and written
+ *     again in one transaction), then its positions (varints, one a hit)
+ *     in column 0, and a 0x01 byte, a varint column number and the
+ *     positions of each further column. A doclist, and a position list, go on over pages,
  *     split only between varints.
  *
  * Anything else — a page that does not parse, pages missing, rowids out
@@ -44,7 +55,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct rl_fts_seg {
+/* One segment's reader (a cursor): its leaves in order, the term it is
+ * in, the row it is at. */
+struct seg {
 	rl_db *db;
 	sqlite3_stmt *pages;    /* the segment's leaves, by page */
 	long long id, last;     /* the next leaf's rowid; the last's */
@@ -63,16 +76,31 @@ struct rl_fts_seg {
 	size_t tlen, tcap;
 	bool in_term, first_row;
 	long long rid;
-	unsigned long long hits[2], tokens[2];  /* read; the averages' */
-	unsigned long long rows;                /* the averages' rows */
-	/* one term's rows (rl_fts_seg_seek) */
-	char *table;
-	long long seg, first;
-	bool one_term;
+	unsigned long long sz;  /* the entry's size field (rl_fts_seg_seek's
+	                           merge: read, its position list not yet) */
+	bool head, next;        /* an entry read; to be passed before the next */
+	unsigned long long hits[2];             /* read */
+	long long segid, first;
 	int rc;
 };
 
-static bool doubt(struct rl_fts_seg *r)
+/* The reader: one cursor per segment of the structure record, newest
+ * first (FTS5's order: level 0 first, and in a level the last segment
+ * first). */
+struct rl_fts_seg {
+	rl_db *db;
+	char *table;
+	struct seg *s;
+	size_t ns;
+	sqlite3_stmt *idx;      /* a term's leaf in one segment (%_idx) */
+	unsigned long long tokens[2], rows;     /* the averages' */
+	bool one_term;          /* rl_fts_seg_seek called */
+	bool walk;              /* the term walk can read it: one segment,
+	                           from its first page, no merge under way */
+	int rc;
+};
+
+static bool doubt(struct seg *r)
 {
 	if (!r->rc)
 		r->rc = RL_FTS_SEG_DOUBT;
@@ -97,7 +125,7 @@ size_t rl_fts_varint(const unsigned char *p, size_t n, unsigned long long *v)
 }
 
 /* A varint of the region being read. */
-static bool varint(struct rl_fts_seg *r, unsigned long long *v)
+static bool varint(struct seg *r, unsigned long long *v)
 {
 	size_t u = rl_fts_varint(r->a + r->pos, r->end - r->pos, v);
 	if (!u)
@@ -108,7 +136,7 @@ static bool varint(struct rl_fts_seg *r, unsigned long long *v)
 
 /* The offset of the page's next term (its footer's next entry), or
  * szleaf when no term is left on it. */
-static bool next_term_at(struct rl_fts_seg *r, size_t *at)
+static bool next_term_at(struct seg *r, size_t *at)
 {
 	if (r->fpos >= r->n) {
 		*at = r->szleaf;
@@ -129,13 +157,13 @@ static bool next_term_at(struct rl_fts_seg *r, size_t *at)
 
 /* Leaves the page: its first rowid, when the header has one, was read
  * where it says. */
-static bool leave_page(struct rl_fts_seg *r)
+static bool leave_page(struct seg *r)
 {
 	return r->page_rowid && r->rowid_off ? doubt(r) : true;
 }
 
 /* Reads the next leaf; false past the last one (r->eof) or on trouble. */
-static bool next_page(struct rl_fts_seg *r)
+static bool next_page(struct seg *r)
 {
 	if (r->rc)
 		return false;
@@ -177,7 +205,7 @@ static bool next_page(struct rl_fts_seg *r)
 
 /* At the end of the region inside a row's entry: the entry goes on at
  * the top of the next page, before any term. */
-static bool more(struct rl_fts_seg *r)
+static bool more(struct seg *r)
 {
 	while (r->pos == r->end) {
 		if (r->end != r->szleaf || !leave_page(r))
@@ -189,7 +217,7 @@ static bool more(struct rl_fts_seg *r)
 }
 
 /* The hits in each column of a position list of n bytes. */
-static bool poslist(struct rl_fts_seg *r, size_t n, unsigned hits[2])
+static bool poslist(struct seg *r, size_t n, unsigned hits[2])
 {
 	unsigned col = 0;
 	bool want_col = false;          /* after a 0x01: a column number */
@@ -232,7 +260,7 @@ static bool poslist(struct rl_fts_seg *r, size_t n, unsigned hits[2])
 
 /* Passes over a position list of n bytes (it goes on over pages, split
  * only between varints). */
-static bool skip(struct rl_fts_seg *r, size_t n)
+static bool skip(struct seg *r, size_t n)
 {
 	while (n) {
 		if (r->pos == r->end && !more(r))
@@ -244,102 +272,168 @@ static bool skip(struct rl_fts_seg *r, size_t n)
 	return true;
 }
 
-static bool row_of(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
-                   struct rl_fts_want *w, bool *in);
-
-bool rl_fts_seg_row(struct rl_fts_seg *r, long long *rid, unsigned hits[2])
+/* The term's next entry: its rowid (r->rid) and its size field (r->sz),
+ * its position list not yet read (r->head); false at the term's end
+ * (r->in_term false) or on trouble. */
+static bool entry(struct seg *r)
 {
-	return row_of(r, rid, hits, NULL, NULL);
+	r->head = false;
+	if (r->rc || !r->in_term)
+		return false;
+	/* the next rowid: here, or at the top of a later page; a term here,
+	 * or the last page's end, ends the term's rows */
+	while (r->pos == r->end) {
+		if (r->end != r->szleaf) {
+			r->in_term = false;
+			return false;
+		}
+		if (!leave_page(r))
+			return false;
+		if (!next_page(r)) {
+			r->in_term = false;
+			return false;
+		}
+	}
+	size_t at = r->pos;
+	unsigned long long v;
+	if (!varint(r, &v))
+		return false;
+	if (r->page_rowid) {
+		/* the page's first rowid: whole, where its header says */
+		if (at != r->rowid_off || (!r->first_row &&
+		                           v <= (unsigned long long)r->rid))
+			return doubt(r);
+		r->page_rowid = false;
+		r->rid = (long long)v;
+	} else if (r->first_row) {
+		r->rid = (long long)v;
+	} else {
+		if (v == 0 || v > (1ULL << 62) - (unsigned long long)r->rid)
+			return doubt(r);
+		r->rid += (long long)v;
+	}
+	if (v > 1ULL << 62)
+		return doubt(r);
+	r->first_row = false;
+	if (r->pos == r->end && !more(r))
+		return false;
+	if (!varint(r, &r->sz))
+		return false;
+	if (r->sz >> 1 > SIZE_MAX / 2)
+		return doubt(r);
+	r->head = true;
+	return true;
 }
 
-bool rl_fts_seg_row_in(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
-                       struct rl_fts_want *w, bool *in)
+/* The entry's position list: its hits in each column (hits), or passed
+ * over unread (hits NULL). */
+static bool body(struct seg *r, unsigned hits[2])
 {
-	return row_of(r, rid, hits, w, in);
+	size_t n = (size_t)(r->sz >> 1);
+	r->head = false;
+	if (!hits)
+		return skip(r, n);
+	if (!poslist(r, n, hits))
+		return false;
+	if (n && !hits[0] && !hits[1])
+		return doubt(r);
+	r->hits[0] += hits[0];
+	r->hits[1] += hits[1];
+	return true;
 }
 
-/* The next row; with w, the hits of a rowid w holds only (*in), the
- * others' position lists passed over. */
-static bool row_of(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
+/* Whether w holds rowid rid (w's rowids before it passed). */
+static bool wanted(struct rl_fts_want *w, long long rid)
+{
+	while (w->i < w->n && w->v[w->i] < rid)
+		w->i++;
+	return w->i < w->n && w->v[w->i] == rid;
+}
+
+/* One segment's next row; with w, the hits of a rowid w holds only (*in),
+ * the others' position lists passed over. An entry without positions
+ * (the delete flag's, in a segment of its own) is no row; one with
+ * positions is one, with the delete flag or without (as FTS5 reads it:
+ * a row deleted and written again in one transaction). */
+static bool row_of(struct seg *r, long long *rid, unsigned hits[2],
                    struct rl_fts_want *w, bool *in)
 {
-	while (!r->rc && r->in_term) {
-		/* the next rowid: here, or at the top of a later page; a term
-		 * here, or the last page's end, ends the term's rows */
-		while (r->pos == r->end) {
-			if (r->end != r->szleaf) {
-				r->in_term = false;
-				return false;
-			}
-			if (!leave_page(r))
-				return false;
-			if (!next_page(r)) {
-				r->in_term = false;
-				return false;
-			}
-		}
-		size_t at = r->pos;
-		unsigned long long v, sz;
-		if (!varint(r, &v))
+	while (entry(r)) {
+		bool read = w ? (*in = wanted(w, r->rid)) : true;
+		if (!body(r, read ? hits : NULL))
 			return false;
-		if (r->page_rowid) {
-			/* the page's first rowid: whole, where its header says */
-			if (at != r->rowid_off || (!r->first_row &&
-			                           v <= (unsigned long long)r->rid))
-				return doubt(r);
-			r->page_rowid = false;
-			r->rid = (long long)v;
-		} else if (r->first_row) {
-			r->rid = (long long)v;
-		} else {
-			if (v == 0 || v > (1ULL << 62) - (unsigned long long)r->rid)
-				return doubt(r);
-			r->rid += (long long)v;
-		}
-		if (v > 1ULL << 62)
-			return doubt(r);
-		r->first_row = false;
-		if (r->pos == r->end && !more(r))
-			return false;
-		if (!varint(r, &sz) || sz >> 1 > SIZE_MAX / 2)
-			return false;
-		if (w) {
-			while (w->i < w->n && w->v[w->i] < r->rid)
-				w->i++;
-			*in = w->i < w->n && w->v[w->i] == r->rid;
-			/* a delete flag on an entry with positions: not a
-			 * segment's sole state as this reader knows it */
-			if (sz >> 1 && (sz & 1))
-				return doubt(r);
-		}
-		if (w && !*in) {
-			if (!skip(r, (size_t)(sz >> 1)))
-				return false;
-			hits[0] = hits[1] = 0;
-			if (sz >> 1 == 0)
-				continue;
-			*rid = r->rid;
-			return true;
-		}
-		if (!poslist(r, (size_t)(sz >> 1), hits))
-			return false;
-		if (sz >> 1 == 0)
+		if (!(r->sz >> 1))
 			continue;       /* an empty entry: not a row of the term */
-		if (!hits[0] && !hits[1])
-			return doubt(r);
-		r->hits[0] += hits[0];
-		r->hits[1] += hits[1];
+		if (!read)
+			hits[0] = hits[1] = 0;
 		*rid = r->rid;
 		return true;
 	}
 	return false;
 }
 
-bool rl_fts_seg_term(struct rl_fts_seg *r, const char **term)
+/* The term's next row over several segments, as FTS5's reader merges
+ * them (fts5_index.c, fts5MultiIterNew and fts5MultiIterDoCompare): by
+ * rowid, and of the entries of one rowid the newest segment's (the
+ * others' passed over), which is no row when it has no positions (a
+ * delete marker: the row was deleted, or lost the term, since). */
+static bool merged(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
+                   struct rl_fts_want *w, bool *in)
+{
+	for (;;) {
+		struct seg *win = NULL;
+		for (size_t i = 0; i < r->ns; i++) {
+			struct seg *c = &r->s[i];
+			if (c->next) {
+				c->next = false;
+				if (!entry(c) && c->rc)
+					return false;
+			}
+			if (c->head && (!win || c->rid < win->rid))
+				win = c;        /* of equal rowids, the newest */
+		}
+		if (!win)
+			return false;
+		for (struct seg *c = win + 1; c < r->s + r->ns; c++)
+			if (c->head && c->rid == win->rid) {
+				if (!body(c, NULL))
+					return false;
+				c->next = true;
+			}
+		win->next = true;
+		bool read = w ? (*in = wanted(w, win->rid)) : true;
+		if (!body(win, read ? hits : NULL))
+			return false;
+		if (!(win->sz >> 1))
+			continue;
+		if (!read)
+			hits[0] = hits[1] = 0;
+		*rid = win->rid;
+		return true;
+	}
+}
+
+bool rl_fts_seg_row(struct rl_fts_seg *r, long long *rid, unsigned hits[2])
+{
+	return rl_fts_seg_row_in(r, rid, hits, NULL, NULL);
+}
+
+bool rl_fts_seg_row_in(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
+                       struct rl_fts_want *w, bool *in)
+{
+	if (r->rc)
+		return false;
+	if (r->ns == 1)
+		return row_of(&r->s[0], rid, hits, w, in);
+	return r->one_term && merged(r, rid, hits, w, in);
+}
+
+/* The segment's next term (rl_fts_seg_term). */
+static bool term_of(struct seg *r, const char **term)
 {
 	long long rid;
 	unsigned h[2];
-	while (r->in_term && rl_fts_seg_row(r, &rid, h))
+	while (r->in_term && row_of(r, &rid, h, NULL, NULL))
 		;
 	if (r->rc || r->eof)
 		return false;
@@ -380,14 +474,29 @@ bool rl_fts_seg_term(struct rl_fts_seg *r, const char **term)
 	return true;
 }
 
+bool rl_fts_seg_term(struct rl_fts_seg *r, const char **term)
+{
+	if (r->rc)
+		return false;
+	if (!r->walk || r->one_term) {
+		r->rc = RL_FTS_SEG_DOUBT;       /* several segments */
+		return false;
+	}
+	return term_of(&r->s[0], term);
+}
+
 int rl_fts_seg_status(struct rl_fts_seg *r)
 {
 	if (r->rc)
 		return r->rc;
+	for (size_t i = 0; i < r->ns; i++)
+		if (r->s[i].rc)
+			return r->s[i].rc;
 	/* every token of the averages is a hit somewhere (tokens at the same
 	 * position, a stem's forms, add hits and no tokens) */
-	if (r->eof && !r->one_term &&
-	    (r->hits[0] < r->tokens[0] || r->hits[1] < r->tokens[1]))
+	const struct seg *c = &r->s[0];
+	if (r->walk && !r->one_term && c->eof &&
+	    (c->hits[0] < r->tokens[0] || c->hits[1] < r->tokens[1]))
 		return RL_FTS_SEG_DOUBT;
 	return RL_OK;
 }
@@ -396,8 +505,12 @@ void rl_fts_seg_close(struct rl_fts_seg *r)
 {
 	if (!r)
 		return;
-	sqlite3_finalize(r->pages);
-	free(r->term);
+	for (size_t i = 0; i < r->ns; i++) {
+		sqlite3_finalize(r->s[i].pages);
+		free(r->s[i].term);
+	}
+	sqlite3_finalize(r->idx);
+	free(r->s);
 	free(r->table);
 	free(r);
 }
@@ -432,42 +545,74 @@ static long long one_value(rl_db *db, const char *sql, unsigned char *buf,
 	return n;
 }
 
-/* The one segment of a structure record: its id and pages. */
-static bool one_segment(const unsigned char *p, size_t n, long long *seg,
-                        long long *first, long long *last)
+/* At most this many segments are read (each a cursor and a statement of
+ * its own, each row a pass over them): FTS5's automerge keeps an index
+ * of incremental imports to a few per level (SQLite's defaults: 4 merged
+ * at a time, 16 at most in a level); more go through FTS5. */
+enum { SEG_MAX = 64 };
+
+struct seg_ref {
+	long long id, first, last;
+};
+
+/* The segments of a structure record (the legacy format; a V2 one,
+ * contentless_delete's, is not read), newest first: levels from 0, and
+ * in a level its segments from the last (the newest) to the first.
+ * Segments left empty by a merge under way (first and last page 0) are
+ * left out. *walk: one segment, from its first page, no merge under
+ * way (what the term walk reads). False when the record is not one this
+ * reader knows. */
+static bool structure(const unsigned char *p, size_t n, struct seg_ref *v,
+                      size_t *nv, bool *walk)
 {
 	/* the cookie; FTS5's V2 structure begins ff 00 00 01 */
 	if (n < 4 || (p[0] == 0xFF && !p[1] && !p[2] && p[3] == 0x01))
 		return false;
 	size_t o = 4, u;
-	unsigned long long nlevel, nseg, wc, found = 0;
-#define NEXT(v) do { if (!(u = rl_fts_varint(p + o, n - o, &(v)))) return false; \
+	unsigned long long nlevel, nseg, wc, total = 0, merges = 0;
+#define NEXT(x) do { if (!(u = rl_fts_varint(p + o, n - o, &(x)))) return false; \
 		o += u; } while (0)
 	NEXT(nlevel);
 	NEXT(nseg);
 	NEXT(wc);
-	if (nseg != 1 || nlevel > 64)
+	if (nlevel > 64)
 		return false;
+	*nv = 0;
 	for (unsigned long long l = 0; l < nlevel; l++) {
 		unsigned long long merge, k;
 		NEXT(merge);
 		NEXT(k);
-		if (k > 1 || merge)
+		/* a merge under way writes into the next level */
+		if (merge > k || (merge && l + 1 >= nlevel))
 			return false;
+		merges += merge;
+		size_t base = *nv;
 		for (unsigned long long i = 0; i < k; i++) {
 			unsigned long long id, f, z;
 			NEXT(id);
 			NEXT(f);
 			NEXT(z);
-			*seg = (long long)id;
-			*first = (long long)f;
-			*last = (long long)z;
-			found++;
+			total++;
+			if (!f && !z)
+				continue;
+			if (id < 1 || id > 0xFFFF || f < 1 || z < f ||
+			    z >= 1ULL << 31 || *nv == SEG_MAX)
+				return false;
+			for (size_t j = 0; j < *nv; j++)
+				if (v[j].id == (long long)id)
+					return false;
+			v[(*nv)++] = (struct seg_ref){ (long long)id,
+				(long long)f, (long long)z };
+		}
+		for (size_t a = base, b = *nv; a + 1 < b; a++, b--) {
+			struct seg_ref t = v[a];
+			v[a] = v[b - 1];
+			v[b - 1] = t;
 		}
 	}
 #undef NEXT
-	return o == n && found == 1 && *seg >= 1 && *seg <= 0xFFFF &&
-	       *first == 1 && *last >= *first && *last < (1LL << 31);
+	*walk = *nv == 1 && total == 1 && !merges && v[0].first == 1;
+	return o == n && total == nseg && *nv >= 1;
 }
 
 int rl_fts_seg_open(rl_db *db, const char *table, struct rl_fts_seg **out)
@@ -496,9 +641,11 @@ int rl_fts_seg_open(rl_db *db, const char *table, struct rl_fts_seg **out)
 	snprintf(sql, sizeof sql, "SELECT block FROM %s_data WHERE id = 10",
 	         table);
 	long long sn = one_value(db, sql, buf, sizeof buf, &rc);
-	long long seg = 0, first = 0, last = 0;
+	struct seg_ref v[SEG_MAX];
+	size_t nv = 0;
+	bool walk = false;
 	if (sn < 0 || (size_t)sn >= sizeof buf ||
-	    !one_segment(buf, (size_t)sn, &seg, &first, &last))
+	    !structure(buf, (size_t)sn, v, &nv, &walk))
 		return rc;
 	/* the averages: rows, then the tokens of each of the two columns */
 	snprintf(sql, sizeof sql, "SELECT block FROM %s_data WHERE id = 1", table);
@@ -519,26 +666,42 @@ int rl_fts_seg_open(rl_db *db, const char *table, struct rl_fts_seg **out)
 		return RL_ENOMEM;
 	r->db = db;
 	r->rows = rows;
-	r->seg = seg;
-	r->first = first;
-	if (!(r->table = strdup(table))) {
-		free(r);
-		return RL_ENOMEM;
-	}
 	r->tokens[0] = tok[0];
 	r->tokens[1] = tok[1];
-	r->id = (seg << 37) + first;
-	r->last = (seg << 37) + last;
+	r->walk = walk;
+	if (!(r->table = strdup(table)) ||
+	    !(r->s = calloc(nv, sizeof *r->s))) {
+		rl_fts_seg_close(r);
+		return RL_ENOMEM;
+	}
+	r->ns = nv;
 	snprintf(sql, sizeof sql, "SELECT id, block FROM %s_data WHERE id"
 	         " BETWEEN ?1 AND ?2 ORDER BY id", table);
-	if (!(r->pages = rl_db_prepare(db, sql))) {
-		free(r->table);
-		free(r);
+	for (size_t i = 0; i < nv; i++) {
+		struct seg *c = &r->s[i];
+		c->db = db;
+		c->segid = v[i].id;
+		c->first = v[i].first;
+		c->id = (v[i].id << 37) + v[i].first;
+		c->last = (v[i].id << 37) + v[i].last;
+		if (!(c->pages = rl_db_prepare(db, sql))) {
+			rl_fts_seg_close(r);
+			return RL_EINTERNAL;
+		}
+		sqlite3_bind_int64(c->pages, 1, c->id);
+		sqlite3_bind_int64(c->pages, 2, c->last);
+	}
+	/* the leaf where a term would begin: %_idx holds, per leaf that has
+	 * a term, a prefix of its first term (greater than the leaf
+	 * before's last), and its page number shifted left by one (the low
+	 * bit: a doclist index follows) */
+	snprintf(sql, sizeof sql, "SELECT pgno FROM %s_idx WHERE segid = ?1"
+	         " AND term <= ?2 ORDER BY term DESC LIMIT 1", table);
+	if (!(r->idx = rl_db_prepare(db, sql))) {
+		rl_fts_seg_close(r);
 		return RL_EINTERNAL;
 	}
-	sqlite3_bind_int64(r->pages, 1, r->id);
-	sqlite3_bind_int64(r->pages, 2, r->last);
-	if (!next_page(r) && r->eof)
+	if (walk && !next_page(&r->s[0]) && r->s[0].eof)
 		r->rc = RL_FTS_SEG_DOUBT;
 	*out = r;
 	return RL_OK;
@@ -551,11 +714,77 @@ void rl_fts_seg_averages(const struct rl_fts_seg *r, long long *rows,
 	*tokens = (long long)(r->tokens[0] + r->tokens[1]);
 }
 
+/* Segment c's rows of the term whose key is key[0..kl) (rl_fts_seg_seek):
+ * *found false when it does not hold it. */
+static int seek_one(struct rl_fts_seg *r, struct seg *c, const char *key,
+                    size_t kl, bool *found)
+{
+	*found = false;
+	c->in_term = c->head = c->next = false;
+	if (c->rc)
+		return c->rc;
+	sqlite3_bind_int64(r->idx, 1, c->segid);
+	sqlite3_bind_blob(r->idx, 2, key, (int)kl, SQLITE_STATIC);
+	int s = sqlite3_step(r->idx);
+	/* as FTS5 seeks (fts5SegIterSeekInit): page 1 when %_idx has no
+	 * term at or before it, and the segment's first page when %_idx
+	 * names one before it (a merge under way deleted the leaves it had
+	 * copied, and wrote the rest of its first leaf as a new first one;
+	 * %_idx keeps the old leaves' terms) */
+	long long pg = s == SQLITE_ROW ? sqlite3_column_int64(r->idx, 0) >> 1 : 1;
+	if (s != SQLITE_ROW && s != SQLITE_DONE)
+		c->rc = rl_db_sqlite_fail(r->db, s, "lists");
+	sqlite3_reset(r->idx);
+	if (c->rc)
+		return c->rc;
+	if (pg < c->first)
+		pg = c->first;
+	long long id = (c->segid << 37) + pg;
+	if (id > c->last) {
+		doubt(c);
+		return c->rc;
+	}
+	sqlite3_reset(c->pages);
+	sqlite3_bind_int64(c->pages, 1, id);
+	c->id = id;
+	c->eof = false;
+	c->tlen = 0;
+	if (next_page(c)) {
+		/* before the leaf's first term: an earlier term's rows */
+		c->pos = c->end;
+		c->page_rowid = false;
+		if (c->end == c->szleaf)
+			doubt(c);       /* %_idx names a leaf without a term */
+	} else {
+		doubt(c);
+	}
+	while (!c->rc) {
+		const char *t;
+		if (!term_of(c, &t))
+			break;
+		size_t m = c->tlen < kl ? c->tlen : kl;
+		int cmp = memcmp(c->term, key, m);
+		if (cmp == 0)
+			cmp = (c->tlen > kl) - (c->tlen < kl);
+		if (cmp == 0) {
+			*found = true;
+			break;
+		}
+		/* past it, or the leaf's last term before it: not held */
+		if (cmp > 0 || c->end == c->szleaf) {
+			c->in_term = false;
+			break;
+		}
+	}
+	return c->rc;
+}
+
 int rl_fts_seg_seek(struct rl_fts_seg *r, const char *token, bool *found)
 {
 	*found = false;
-	if (r->rc)
-		return r->rc;
+	int rc = rl_fts_seg_status(r);
+	if (rc)
+		return rc;
 	r->one_term = true;
 	size_t tl = strlen(token);
 	char *key = malloc(tl + 1);
@@ -563,68 +792,14 @@ int rl_fts_seg_seek(struct rl_fts_seg *r, const char *token, bool *found)
 		return RL_ENOMEM;
 	key[0] = '0';
 	memcpy(key + 1, token, tl);
-	/* the leaf where the term would begin: %_idx holds, per leaf that
-	 * has a term, a prefix of its first term (greater than the leaf
-	 * before's last), and its page number shifted left by one (the low
-	 * bit: a doclist index follows) */
-	char sql[256];
-	snprintf(sql, sizeof sql, "SELECT pgno FROM %s_idx WHERE segid = ?1"
-	         " AND term <= ?2 ORDER BY term DESC LIMIT 1", r->table);
-	sqlite3_stmt *st = rl_db_prepare(r->db, sql);
-	if (!st) {
-		free(key);
-		return RL_EINTERNAL;
-	}
-	sqlite3_bind_int64(st, 1, r->seg);
-	sqlite3_bind_blob(st, 2, key, (int)tl + 1, SQLITE_STATIC);
-	int s = sqlite3_step(st);
-	long long pg = s == SQLITE_ROW ? sqlite3_column_int64(st, 0) >> 1 : 0;
-	bool none = s == SQLITE_DONE;
-	if (s != SQLITE_ROW && s != SQLITE_DONE)
-		r->rc = rl_db_sqlite_fail(r->db, s, "lists");
-	sqlite3_finalize(st);
-	if (r->rc || none) {
-		free(key);
-		return r->rc;   /* none: before the index's first term */
-	}
-	long long id = (r->seg << 37) + pg;
-	if (pg < r->first || id > r->last) {
-		free(key);
-		doubt(r);
-		return r->rc;
-	}
-	sqlite3_reset(r->pages);
-	sqlite3_bind_int64(r->pages, 1, id);
-	r->id = id;
-	r->eof = r->in_term = false;
-	r->tlen = 0;
-	if (next_page(r)) {
-		/* before the leaf's first term: an earlier term's rows */
-		r->pos = r->end;
-		r->page_rowid = false;
-		if (r->end == r->szleaf)
-			doubt(r);       /* %_idx names a leaf without a term */
-	} else {
-		doubt(r);
-	}
-	while (!r->rc) {
-		const char *t;
-		if (!rl_fts_seg_term(r, &t))
-			break;
-		size_t m = r->tlen < tl + 1 ? r->tlen : tl + 1;
-		int c = memcmp(r->term, key, m);
-		if (c == 0)
-			c = (r->tlen > tl + 1) - (r->tlen < tl + 1);
-		if (c == 0) {
-			*found = true;
-			break;
-		}
-		/* past it, or the leaf's last term before it: not held */
-		if (c > 0 || r->end == r->szleaf) {
-			r->in_term = false;
-			break;
-		}
+	for (size_t i = 0; i < r->ns && !rc; i++) {
+		bool f;
+		rc = seek_one(r, &r->s[i], key, tl + 1, &f);
+		r->s[i].next = f;       /* its first row read at the first call */
+		*found |= f;
 	}
 	free(key);
-	return r->rc;
+	if (rc)
+		*found = false;
+	return rl_fts_seg_status(r);
 }

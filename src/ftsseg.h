@@ -1,6 +1,7 @@
-/* ftsseg.h — an FTS5 index of one segment, read term by term straight
- * from its %_data table (ftsseg.c): what the champion lists' build reads
- * instead of fts5vocab (topk.c). */
+/* ftsseg.h — an FTS5 index read straight from its %_data table
+ * (ftsseg.c): term by term when it is one segment (what the champion
+ * lists' build reads instead of fts5vocab, topk.c), and one term's rows
+ * over all its segments (the searches of a set, search.c seg_rows). */
 #ifndef RL_FTSSEG_H
 #define RL_FTSSEG_H
 
@@ -13,16 +14,19 @@ struct rl_fts_seg;
 
 /* Opens full-text table `table`'s index (e.g. "rulings_fts_en") for
  * reading. *r is NULL (RL_OK) when the reader does not know the index for
- * one it can read: not one segment, another structure or config version,
- * a detail mode or option other than the schema's, or no table; the
- * caller then reads it through fts5vocab. FTS5's pending terms must have
- * been written out first (a statement savepoint does it). */
+ * one it can read: another structure or config version, more than 64
+ * segments, a detail mode or option other than the schema's, no rows,
+ * or no table; the caller then reads it through fts5vocab or FTS5.
+ * FTS5's pending terms must have been written out first (a statement
+ * savepoint does it). */
 int rl_fts_seg_open(rl_db *db, const char *table, struct rl_fts_seg **r);
 
 /* The next term, in the index's order (fts5vocab's): true with *term
  * (without FTS5's prefix byte, NUL-terminated, valid until the next
  * call); false at the end or on trouble (rl_fts_seg_status). What is
- * left of the previous term's rows is skipped. */
+ * left of the previous term's rows is skipped. Only of an index of one
+ * segment (no merge under way), and before any rl_fts_seg_seek: else
+ * false, and rl_fts_seg_status says RL_FTS_SEG_DOUBT. */
 bool rl_fts_seg_term(struct rl_fts_seg *r, const char **term);
 
 /* The current term's next row: true with its rowid and its hits in
@@ -34,7 +38,10 @@ bool rl_fts_seg_row(struct rl_fts_seg *r, long long *rid, unsigned hits[2]);
  * *found false when the index does not hold it. Then rl_fts_seg_row or
  * rl_fts_seg_row_in reads them, and rl_fts_seg_status says whether what
  * was read can be used (not the totals check: the index is not read to
- * its end). Called again, goes to another term. */
+ * its end). Called again, goes to another term. Of an index of several
+ * segments, the rows are the term's in all of them as FTS5 reads them:
+ * by rowid, a newer segment's entry of a rowid over an older one's, and
+ * none where the newest entry has no positions (a delete marker). */
 int rl_fts_seg_seek(struct rl_fts_seg *r, const char *token, bool *found);
 
 /* Rowids wanted, ascending (v[0..n)); i: the first not yet passed. */

@@ -16,8 +16,8 @@
 # made the full size ~70 s of CPU).
 set -u
 rulings=$1 check=$2 root=$3 scale=${4:-full}
-entries=3000 long=30 w=25 wl=80
-[ "$scale" = small ] && w=12 wl=40
+entries=3000 long=30 w=25 wl=80 every=7
+[ "$scale" = small ] && w=12 wl=40 every=61
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
@@ -274,13 +274,50 @@ printf 'game = Spirit Island\n' >"$tmp/again/.rulings"
 ok "a page imported again in another game noted as changed" '[ "$(dirty)" -gt 5 ]'
 run facets-again --facets stale $words
 # that import (a French page) wrote its index segments of their own
-# (a page of 160 rulings took one from 1 to 7 in a trial): the one-term reader
-# does not read several (search.c seg_rows goes through FTS5), and the
-# answers are the same
+# (a page of 160 rulings took one from 1 to 7 in a trial): the one-term
+# reader reads them all, each term's doclists merged as FTS5 merges them
+# (src/ftsseg.c), so the searches of a set are still scored from the
+# doclist (topk_check --sets-several requires it), with the same answers
 segs=$(sqlite3 "$tmp/t.db" "SELECT hex(substr(block, 6, 1)) FROM
 	rulings_fts_fr_data WHERE id = 10")
 ok "an incremental import leaves several segments ($segs in fr)" '[ "$segs" != 01 ]'
 run sets-several --sets-several $words
+# new versions of English pages, one import each (a segment each): rulings
+# edited (each a row deleted and written again: its terms' entries in the
+# new segment carry the delete flag, and positions), withdrawn, added;
+# the terms an edit took out leave delete markers (entries without
+# positions) over the older segments' rows
+gen --mutate 0.4 --removed 0.1 --added 0.1 --mseed 9 --from "$tmp/v3" --out "$tmp/v5"
+for f in $(ls "$tmp"/v5/page-*.txt | head -n 4); do
+	"$rulings" --db "$tmp/t.db" import --quiet --allow-withdraw "$f"
+done
+ok "edited English pages leave several segments" '[ "$(segments en)" -gt 2 ]'
+# (the sanitizer build: half the words, every 61st term)
+ws=$words
+[ "$scale" = small ] && ws="use power Damage Dégâts"
+run sets-edited --sets-several $ws
+run doclist-edited --doclist rulings_fts_en every $every
+# a merge under way (FTS5's 'merge' of 2 pages, as automerge leaves one
+# after a small write): its input segments trimmed, their first leaf
+# rewritten, %_idx naming leaves that are gone
+out=$("$check" "$tmp/t.db" --exec rulings_fts_en "INSERT INTO
+	rulings_fts_en(rulings_fts_en, rank) VALUES ('merge', 2)")
+ok "a merge under way ($out)" 'printf "%s\n" "$out" | grep -q "merging [1-9].*trimmed [1-9]"'
+run doclist-merging --doclist rulings_fts_en every $every
+run sets-merging --sets-several $ws
+# a document deleted in plain SQL (its rulings with it, the triggers
+# deleting their rows from the index: delete markers in a new segment,
+# which FTS5's automerge may merge with the others)
+doc=$(sqlite3 "$tmp/t.db" "SELECT s.document_id FROM ruling_sources s JOIN
+	rulings r ON r.id = s.ruling_id WHERE r.lang = 'en' GROUP BY
+	s.document_id ORDER BY count(*) DESC LIMIT 1")
+n=$(sqlite3 "$tmp/t.db" "SELECT count(*) FROM rulings")
+"$check" "$tmp/t.db" --exec rulings_fts_en "DELETE FROM rulings WHERE id IN
+	(SELECT ruling_id FROM ruling_sources WHERE document_id = $doc);
+	DELETE FROM documents WHERE id = $doc" >/dev/null
+ok "a document deleted, its rulings with it" '[ "$(sqlite3 "$tmp/t.db" "SELECT count(*) FROM rulings")" -lt $((n - 20)) ]'
+run sets-deleted --sets-several $ws
+run doclist-deleted --doclist rulings_fts_en every $every
 "$rulings" --db "$tmp/t.db" reindex >/dev/null
 run facets-again-reindexed --facets used $words
 # a spoilt leaf (the second page of the most common English term's

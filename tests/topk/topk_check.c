@@ -27,7 +27,10 @@
  *   topk_check DB --bound WORDS SEED MIN_FAST   (bound(), below)
  *   topk_check DB --fast LANG WORD...   (fast_words(), below)
  *   topk_check DB --facets used|stale WORD...   (facets(), below)
- *   topk_check DB --sets WORD...                (sets(), below) */
+ *   topk_check DB --sets WORD...                (sets(), below)
+ *   topk_check DB --sets-several WORD...        (sets(), below)
+ *   topk_check DB --doclist TABLE [doubt|every N]   (doclist(), below)
+ *   topk_check DB --exec TABLE SQL              (exec_sql(), below) */
 #include "db.h"
 #include "ftsseg.h"
 #include "topk.h"
@@ -612,7 +615,11 @@ static int facets(const char *path, const char *expect, int n, char **words)
  * scores, total; withdrawn rulings hidden, and shown). At least half of
  * them must have scored only the rulings the filter keeps
  * (rl_topk_set_searches; search.c set_rows): a word without a list, or a
- * filter of more rulings than it takes, goes on as before. */
+ * filter of more rulings than it takes, goes on as before; and at least
+ * half of those from the word's doclist (search.c seg_rows).
+ * --sets-several: the same, where the English or the French index is of
+ * several segments (an incremental import's; src/ftsseg.c merges their
+ * doclists), which it checks first. */
 static int sets(const char *path, bool several, int n, char **words)
 {
 	rl_db *db = open_read(path);
@@ -634,6 +641,22 @@ static int sets(const char *path, bool several, int n, char **words)
 	                        " LIMIT 1");
 	long long used = 0, all = 0, seg = 0, games = 0;
 	bool widened = false;
+	int many = 0;
+	for (int t = 0; several && t < 2; t++) {
+		char sql[128];
+		snprintf(sql, sizeof sql, "SELECT count(DISTINCT id >> 37) FROM"
+		         " rulings_fts_%s_data WHERE id >> 37 > 0",
+		         t ? "fr" : "en");
+		char *c = first_text(db->h, sql);
+		printf("segments of rulings_fts_%s: %s\n", t ? "fr" : "en",
+		       c ? c : "?");
+		many += c && atoi(c) > 1;
+		free(c);
+	}
+	if (several && !many) {
+		printf("FAIL neither index of several segments\n");
+		failed++;
+	}
 	for (int i = 0; i < n; i++) {
 		const char *w[] = { words[i] };
 		/* a word the thesaurus widens to other games' terms: its
@@ -690,10 +713,7 @@ static int sets(const char *path, bool several, int n, char **words)
 		passed++;
 	}
 	printf("scored from the word's doclist: %lld of them\n", seg);
-	if (several && seg) {
-		printf("FAIL an index of several segments read by seg_rows\n");
-		failed++;
-	} else if (!several && seg * 2 < used) {
+	if (seg == 0 || seg * 2 < used) {
 		printf("FAIL under half of those scored from the word's"
 		       " doclist (search.c seg_rows)\n");
 		failed++;
@@ -790,13 +810,17 @@ static int doclist_term(rl_db *db, const char *tbl, const char *term,
 	return *doubt ? 0 : bad;
 }
 
-/* topk_check DB --doclist TABLE [doubt]: the terms of TABLE (the most
- * common, some rare ones, one between, one not held, the first and last)
- * read by the one-term reader, equal to fts5vocab's (doclist_term); with
- * doubt (a page of the index spoilt), each of the common terms read must
- * be doubted or equal, and at least one doubted. */
-static int doclist(const char *path, const char *tbl, bool spoilt)
+/* topk_check DB --doclist TABLE [doubt|every N]: the terms of TABLE (the
+ * most common, some rare ones, one between, one not held, the first and
+ * last; with every N, every Nth term of it too) read by the one-term
+ * reader, equal to fts5vocab's (doclist_term), whether the index is one
+ * segment or several (merged as FTS5 merges them, a merge under way or
+ * not); with doubt (a page of the index spoilt), each of the common terms
+ * read must be doubted or equal, and at least one doubted. */
+static int doclist(const char *path, const char *tbl, const char *how,
+                   int every)
 {
+	bool spoilt = how && strcmp(how, "doubt") == 0;
 	rl_db *db = open_read(path);
 	if (!db)
 		return 1;
@@ -818,7 +842,8 @@ static int doclist(const char *path, const char *tbl, bool spoilt)
 	if (sqlite3_prepare_v2(db->h, spoilt ?
 	    "SELECT term FROM topk_terms WHERE 'rulings_fts_' || tbl = ?1"
 	    " ORDER BY docs DESC LIMIT 8" :
-	    "SELECT * FROM (SELECT term FROM temp.vr ORDER BY doc DESC LIMIT 8)"
+	    "SELECT * FROM (SELECT term FROM temp.vr WHERE ?2 > 0 AND"
+	    " rowid % ?2 = 0) UNION ALL SELECT * FROM (SELECT term FROM temp.vr ORDER BY doc DESC LIMIT 8)"
 	    " UNION ALL SELECT * FROM (SELECT term FROM temp.vr WHERE doc = 1"
 	    " ORDER BY term LIMIT 5) UNION ALL SELECT * FROM (SELECT term FROM"
 	    " temp.vr WHERE doc BETWEEN 20 AND 40 LIMIT 5) UNION ALL SELECT"
@@ -829,6 +854,8 @@ static int doclist(const char *path, const char *tbl, bool spoilt)
 	}
 	if (spoilt)
 		sqlite3_bind_text(st, 1, tbl, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_int(st, 2, every);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		const char *term = (const char *)sqlite3_column_text(st, 0);
 		bool doubt;
@@ -852,11 +879,63 @@ static int doclist(const char *path, const char *tbl, bool spoilt)
 	return failed != 0;
 }
 
+/* topk_check DB --exec TABLE SQL: SQL run on DB opened for writing (the
+ * library's tokenizer registered: what a client with the extension
+ * loaded writes), e.g. a DELETE, or FTS5's incremental merge of TABLE's
+ * index ('merge', N pages of work, as automerge does after a write: a
+ * merge it stops part way leaves its input segments trimmed, their leaves
+ * up to the term it stopped at deleted, the rest of that leaf written as
+ * a new first one). Prints TABLE's segments, the segments of merges
+ * under way, and the segments trimmed (first page after 1). */
+static int exec_sql(const char *path, const char *tbl, const char *what)
+{
+	rl_db *db;
+	if (rl_db_open(path, RL_OPEN_WRITE, &db) != RL_OK) {
+		fprintf(stderr, "topk_check: %s\n", rl_db_errmsg(db));
+		return 1;
+	}
+	char sql[256], *err = NULL;
+	int rc = sqlite3_exec(db->h, what, NULL, NULL, &err);
+	if (rc != SQLITE_OK)
+		fprintf(stderr, "topk_check: %s\n", err ? err : what);
+	sqlite3_free(err);
+	/* the structure record: levels, segments, the write counter, then
+	 * per level the segments of a merge under way and its segments, and
+	 * per segment its id, first and last page */
+	snprintf(sql, sizeof sql, "SELECT block FROM %s_data WHERE id = 10", tbl);
+	sqlite3_stmt *st;
+	if (!rc && sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) == SQLITE_OK) {
+		unsigned long long v[3 * 200 + 3], nv = 0;
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			const unsigned char *p = sqlite3_column_blob(st, 0);
+			size_t n = (size_t)sqlite3_column_bytes(st, 0), o = 4, u;
+			while (p && o < n && nv < sizeof v / sizeof *v &&
+			       (u = rl_fts_varint(p + o, n - o, &v[nv])))
+				o += u, nv++;
+		}
+		sqlite3_finalize(st);
+		unsigned long long merging = 0, trimmed = 0;
+		for (size_t l = 0, o = 3; nv >= 3 && l < v[0] && o + 1 < nv; l++) {
+			merging += v[o];
+			unsigned long long k = v[o + 1];
+			o += 2;
+			for (unsigned long long i = 0; i < k && o + 2 < nv; i++, o += 3)
+				trimmed += v[o + 1] > 1;
+		}
+		printf("segments %llu, merging %llu, trimmed %llu\n",
+		       nv >= 3 ? v[1] : 0, merging, trimmed);
+	}
+	rl_db_close(db);
+	return rc != SQLITE_OK;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 4 && strcmp(argv[2], "--doclist") == 0)
-		return doclist(argv[1], argv[3], argc >= 5 &&
-		               strcmp(argv[4], "doubt") == 0);
+		return doclist(argv[1], argv[3], argc >= 5 ? argv[4] : NULL,
+		               argc >= 6 ? atoi(argv[5]) : 0);
+	if (argc == 5 && strcmp(argv[2], "--exec") == 0)
+		return exec_sql(argv[1], argv[3], argv[4]);
 	if (argc >= 3 && strcmp(argv[2], "--sets") == 0)
 		return sets(argv[1], false, argc - 3, argv + 3);
 	if (argc >= 3 && strcmp(argv[2], "--sets-several") == 0)
