@@ -1605,8 +1605,8 @@ static int seg_ids(rl_db *db, const struct rl_compiled *c, const char *set,
  * with and, one without), scored as bm25() scores them (each phrase's
  * idf from the rows its walk counts, each row's tokens from %_docsize),
  * appended to h. *ok false when the index is not one the reader knows
- * (more than 64 segments, another format, ...) or it doubts what it read: the caller then
- * goes through FTS5. */
+ * (more than 64 segments, another format, ...) or it doubts what it
+ * read: the caller then goes through FTS5. */
 static int seg_table(rl_db *db, const struct rl_topk *k, bool and, int t,
                      const long long *ids, size_t nids, struct seg_hit **h,
                      size_t *nh, size_t *cap, bool *ok)
