@@ -71,6 +71,7 @@ static int open_handle(rl_db *db, const char *name, int flags, bool setup)
 {
 	sqlite3_close(db->h);
 	db->h = NULL;
+	db->fts5 = NULL;
 	/* no connection mutex: a handle is never used by two threads at once
 	 * (rulings/database.h) */
 	int rc = sqlite3_open_v2(name, &db->h, flags | SQLITE_OPEN_NOMUTEX, NULL);

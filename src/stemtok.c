@@ -529,13 +529,17 @@ fts5_api *rl_fts5_api(sqlite3 *db)
 	return api;
 }
 
-int rl_stemtok_register(sqlite3 *db)
+int rl_stemtok_register_api(fts5_api *api)
 {
 	static fts5_tokenizer methods = { create, destroy, tokenize };
-	fts5_api *api = rl_fts5_api(db);
 	if (!api)
 		return SQLITE_ERROR;
 	return api->xCreateTokenizer(api, "rl_stem", api, &methods, NULL);
+}
+
+int rl_stemtok_register(sqlite3 *db)
+{
+	return rl_stemtok_register_api(rl_fts5_api(db));
 }
 
 static int count_token(void *ctx, int tflags, const char *tok, int n, int start,

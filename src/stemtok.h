@@ -10,6 +10,8 @@ typedef struct fts5_api fts5_api;
 fts5_api *rl_fts5_api(sqlite3 *db);
 /* Registers the tokenizer "rl_stem" on db; an SQLite result code. */
 int rl_stemtok_register(sqlite3 *db);
+/* The same on the connection whose FTS5 API is api (NULL: SQLITE_ERROR). */
+int rl_stemtok_register_api(fts5_api *api);
 /* How many tokens the full-text tables would make of text[0..n) (the
  * tokens rl_stem and unicode61 split alike); -1 on error. */
 int rl_stemtok_count(sqlite3 *db, const char *text, int n);
