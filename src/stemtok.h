@@ -17,7 +17,8 @@ int rl_stemtok_register_api(fts5_api *api);
 int rl_stemtok_count(sqlite3 *db, const char *text, int n);
 /* The same with one tokenizer for many texts: open, count, close. */
 struct rl_tokcount;
-struct rl_tokcount *rl_tokcount_open(sqlite3 *db);
+/* (api: the connection's FTS5 API, rl_fts5_api; NULL fails) */
+struct rl_tokcount *rl_tokcount_open(fts5_api *api);
 int rl_tokcount(struct rl_tokcount *c, const char *text, int n);
 void rl_tokcount_close(struct rl_tokcount *c);
 
