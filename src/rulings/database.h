@@ -33,7 +33,7 @@ enum {
 
 /* SQLite set up for a program of rulings, before SQLite's first use:
  * without its memory statistics (SQLITE_CONFIG_MEMSTATUS 0), which cost
- * every allocation of SQLite's a global lock and a sixth of a search's
+ * every allocation of SQLite's a global lock and 14 % of a search's
  * instructions; sqlite3_memory_used(), sqlite3_status() of memory and
  * the soft heap limit then say nothing. Optional; process-wide: called by
  * the program itself (the rulings command does) before anything else of
