@@ -238,6 +238,13 @@ static void importing_func(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 	sqlite3_result_int(ctx, db->importing);
 }
 
+fts5_api *rl_db_fts5(rl_db *db)
+{
+	if (!db->fts5)
+		db->fts5 = rl_fts5_api(db->h);
+	return db->fts5;
+}
+
 int rl_db_register_functions(rl_db *db)
 {
 	static const struct {
@@ -260,7 +267,7 @@ int rl_db_register_functions(rl_db *db)
 			(fns[i].deterministic ? SQLITE_DETERMINISTIC : 0),
 			db, fns[i].fn, NULL, NULL);
 	if (rc == SQLITE_OK)
-		rc = rl_stemtok_register(db->h);
+		rc = rl_stemtok_register_api(rl_db_fts5(db));
 	if (rc == SQLITE_OK)
 		rc = rl_topk_bm25_register(db->h);
 	return rc == SQLITE_OK ? RL_OK : rl_db_sqlite_fail(db, rc, "register");

@@ -8,6 +8,8 @@
 #include <sqlite3.h>
 #include <stdbool.h>
 
+typedef struct fts5_api fts5_api;
+
 struct rl_db {
 	sqlite3 *h;
 	char *errmsg;
@@ -34,6 +36,9 @@ struct rl_db {
 	int reading;       /* rl_read_begin() depth */
 	bool read_txn;     /* ... and it began a transaction */
 	struct rl_open_info info;
+	/* h's FTS5 API, asked once (rl_db_fts5); NULL until then, and again
+	 * whenever h is opened anew */
+	fts5_api *fts5;
 };
 
 /* Records a message for rl_db_errmsg(); returns the status. */
@@ -43,6 +48,8 @@ int rl_db_fail(rl_db *db, int status, const char *fmt, ...)
 int rl_db_sqlite_fail(rl_db *db, int sqlite_rc, const char *what);
 /* Prepares sql; on failure records the message and returns NULL. */
 sqlite3_stmt *rl_db_prepare(rl_db *db, const char *sql);
+/* The connection's FTS5 API (SELECT fts5(?1) the first time), or NULL. */
+fts5_api *rl_db_fts5(rl_db *db);
 int rl_db_exec(rl_db *db, const char *sql);
 /* Brings an older database's schema up to date in the caller's
  * transaction, which a dry run then rolls back: the store's statements

@@ -46,6 +46,22 @@ static int ensure_wal(rl_db *db)
 	                        : rl_db_sqlite_fail(db, rc, "cannot open database");
 }
 
+/* ---- the process's SQLite ---------------------------------------------- */
+
+int rl_sqlite_setup(void)
+{
+	/* Debian's SQLite is built without lookaside memory
+	 * (SQLITE_OMIT_LOOKASIDE): every allocation of SQLite's goes to
+	 * malloc, and with the statistics each took a global mutex and
+	 * counted itself: 14 % of a search's instructions on a small
+	 * database (bench/RESULTS.md, session 14). Connections are opened
+	 * without their own mutex already (open_handle); the global mode
+	 * (SQLITE_CONFIG_SINGLETHREAD) saved 0.2 % more, not worth making
+	 * a second thread's SQLite unsafe. */
+	return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK
+	       ? RL_OK : RL_EINTERNAL;
+}
+
 /* ---- opening ---------------------------------------------------------- */
 
 /* Opens db->h; with setup, the SQL functions and tokenizer are
@@ -55,6 +71,7 @@ static int open_handle(rl_db *db, const char *name, int flags, bool setup)
 {
 	sqlite3_close(db->h);
 	db->h = NULL;
+	db->fts5 = NULL;
 	/* no connection mutex: a handle is never used by two threads at once
 	 * (rulings/database.h) */
 	int rc = sqlite3_open_v2(name, &db->h, flags | SQLITE_OPEN_NOMUTEX, NULL);

@@ -773,7 +773,7 @@ int rl_compile_check(rl_db *db, const struct rl_query *q, bool by_id,
 				rc = RL_ENOMEM;
 			c->lang = c->lang_own;
 		}
-		if (root && !(x.tok = rl_tokcount_open(db->h)))
+		if (root && !(x.tok = rl_tokcount_open(rl_db_fts5(db))))
 			rc = rl_db_fail(db, RL_EINTERNAL, "cannot open a tokenizer");
 		bool positive_text = false;
 		elide(root);

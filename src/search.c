@@ -2367,7 +2367,15 @@ static int explain_in(rl_db *db, const struct rl_query *q, char **out)
 		inline_params(&b, c.first, &c.p);
 		rl_buf_addc(&b, '\n');
 	}
-	if (c.match || c.rank || c.nsub) {
+	/* the tables the search reads: as search_in, those of the language
+	 * filter less those that hold no row (fts_held_of; not as of a
+	 * time, where temporary tables are made and all named) */
+	unsigned held = FTS_ALL;
+	if (!q->as_of && (c.match || c.rank || c.nsub) &&
+	    (!c.lang || strcmp(c.lang, "any") == 0))
+		rc = fts_held_of(db, c.lang, &held);
+	c.fts_empty = FTS_ALL & ~held;
+	if (!rc && (c.match || c.rank || c.nsub)) {
 		rl_buf_adds(&b, "tables:");
 		for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs; i++)
 			if (fts_wanted(&c, fts_langs[i]))
@@ -2375,7 +2383,12 @@ static int explain_in(rl_db *db, const struct rl_query *q, char **out)
 		rl_buf_addc(&b, '\n');
 	}
 	rl_compiled_free(&c);
-	if (!(*out = rl_buf_take(&b)))
+	char *text = rl_buf_take(&b);
+	if (rc) {
+		free(text);
+		return rc;
+	}
+	if (!(*out = text))
 		return RL_ENOMEM;
 	return RL_OK;
 }

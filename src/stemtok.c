@@ -529,13 +529,17 @@ fts5_api *rl_fts5_api(sqlite3 *db)
 	return api;
 }
 
-int rl_stemtok_register(sqlite3 *db)
+int rl_stemtok_register_api(fts5_api *api)
 {
 	static fts5_tokenizer methods = { create, destroy, tokenize };
-	fts5_api *api = rl_fts5_api(db);
 	if (!api)
 		return SQLITE_ERROR;
 	return api->xCreateTokenizer(api, "rl_stem", api, &methods, NULL);
+}
+
+int rl_stemtok_register(sqlite3 *db)
+{
+	return rl_stemtok_register_api(rl_fts5_api(db));
 }
 
 static int count_token(void *ctx, int tflags, const char *tok, int n, int start,
@@ -551,9 +555,8 @@ struct rl_tokcount {
 	Fts5Tokenizer *t;
 };
 
-struct rl_tokcount *rl_tokcount_open(sqlite3 *db)
+struct rl_tokcount *rl_tokcount_open(fts5_api *api)
 {
-	fts5_api *api = rl_fts5_api(db);
 	void *udata = NULL;
 	struct rl_tokcount *c = sqlite3_malloc(sizeof *c);
 	if (!c)
@@ -585,7 +588,7 @@ void rl_tokcount_close(struct rl_tokcount *c)
 
 int rl_stemtok_count(sqlite3 *db, const char *text, int n)
 {
-	struct rl_tokcount *c = rl_tokcount_open(db);
+	struct rl_tokcount *c = rl_tokcount_open(rl_fts5_api(db));
 	if (!c)
 		return -1;
 	int count = rl_tokcount(c, text, n);

@@ -327,7 +327,7 @@ static void bound_free(struct bound *b)
 static int bound_of(rl_db *db, int t, struct bound *b)
 {
 	*b = (struct bound){0};
-	fts5_api *api = rl_fts5_api(db->h);
+	fts5_api *api = rl_db_fts5(db);
 	sqlite3_stmt *st = rl_db_prepare(db,
 		"SELECT DISTINCT t.term, g2.id FROM concept_terms t"
 		" JOIN concepts c ON c.id = t.concept_id"
@@ -1663,7 +1663,7 @@ int rl_topk_plan(rl_db *db, const char *match,
 	if (sqlite3_table_column_metadata(db->h, "main", "topk_terms", "tau",
 	                                  NULL, NULL, NULL, NULL, NULL) != SQLITE_OK)
 		return RL_OK;
-	fts5_api *api = rl_fts5_api(db->h);
+	fts5_api *api = rl_db_fts5(db);
 	if (!api)
 		return RL_OK;
 	struct parse p = { .s = match, .k = k };

@@ -299,6 +299,9 @@ static int rulings_main(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	/* before SQLite's first use (rl_fault_init and the failure server's
+	 * runs install their allocator after it) */
+	rl_sqlite_setup();
 #ifdef RL_FAULT_INJECTION
 	/* tests/faults: one process forks each run of a failure loop */
 	const char *server = getenv("RULINGS_FAULT_SERVER");

@@ -31,6 +31,15 @@ enum {
 	                           make a database there (reindex) */
 };
 
+/* SQLite set up for a program of rulings, before SQLite's first use:
+ * without its memory statistics (SQLITE_CONFIG_MEMSTATUS 0), which cost
+ * every allocation of SQLite's a global lock and 14 % of a search's
+ * instructions; sqlite3_memory_used(), sqlite3_status() of memory and
+ * the soft heap limit then say nothing. Optional; process-wide: called by
+ * the program itself (the rulings command does) before anything else of
+ * rulings or SQLite. RL_EINTERNAL when SQLite is already in use. */
+int rl_sqlite_setup(void);
+
 /* Opens the database at path (a file name, or a "file:" URI such as
  * "file:rulings.db?immutable=1"). A file that is not a rulings database
  * (another application_id, or a schema that is not ours, or not SQLite)

@@ -64,6 +64,13 @@ check_eq "search no longer finds it" "" "$(ids_for zebras)"
 check_eq "the seeds hold English rulings only" "en" \
 	"$(sqlite3 p.db "SELECT group_concat(DISTINCT lang) FROM rulings")"
 check_eq "no ruling of another language yet" "" "$(ids_for quokka)"
+# --explain names the tables the search reads
+tables_for() {
+	rl --db p.db search --explain "$@"
+	grep '^tables:' "$OUT"
+}
+check_eq "--explain: the English table alone" "tables: rulings_fts_en" \
+	"$(tables_for quokka)"
 sq p.db "INSERT INTO rulings (kind, key, lang, title, body)
 	VALUES ('faq', 'ein quokka?', 'de', 'Ein Quokka?', 'Quokkas antworten.');
 	INSERT INTO rulings (kind, key, lang, title, body)
@@ -75,11 +82,15 @@ check_eq "a search without --lang finds both new languages' rulings" \
 	"$(printf '%s\n' "$de" "$fr" | sort -n | xargs)" \
 	"$(ids_for quokka | tr ' ' '\n' | sort -n | xargs)"
 check_eq "...the French one by its French form" "$fr" "$(ids_for répondent)"
+check_eq "--explain: the tables that hold rows now" \
+	"tables: rulings_fts_en rulings_fts_fr rulings_fts_xx" "$(tables_for quokka)"
 sq p.db "PRAGMA foreign_keys = ON; DELETE FROM rulings WHERE id = $de;
 	UPDATE rulings SET lang = 'en' WHERE id = $fr"
 check_exit "DELETE the German one, move the French one to English" 0
 check_eq "the other languages' tables empty again: still found" "$fr" \
 	"$(ids_for quokka)"
+check_eq "--explain: the English table alone again" "tables: rulings_fts_en" \
+	"$(tables_for quokka)"
 rl --db p.db search quokka --lang de
 check_exit "--lang de, no German ruling left: no match" 1
 rl --db p.db search defend --limit 1
