@@ -296,6 +296,19 @@ static bool entry(struct seg *r)
 	}
 	size_t at = r->pos;
 	unsigned long long v;
+	const unsigned char *p = r->a + at;
+	if (!r->page_rowid && !r->first_row && r->end - at >= 2 &&
+	    p[0] < 0x80 && p[1] < 0x80) {
+		/* a rowid delta and a size field of one byte each */
+		v = p[0];
+		if (v == 0 || v > (1ULL << 62) - (unsigned long long)r->rid)
+			return doubt(r);
+		r->rid += (long long)v;
+		r->sz = p[1];
+		r->pos = at + 2;
+		r->head = true;
+		return true;
+	}
 	if (!varint(r, &v))
 		return false;
 	if (r->page_rowid) {
@@ -348,6 +361,65 @@ static bool wanted(struct rl_fts_want *w, long long rid)
 	while (w->i < w->n && w->v[w->i] < rid)
 		w->i++;
 	return w->i < w->n && w->v[w->i] == rid;
+}
+
+/* The rows passed over in one page's bytes (rl_fts_seg_row_in with a want
+ * list, one segment): from r->pos, entries that lie whole before r->end
+ * (rowid delta, size field, position list skipped), bounds checked by
+ * pointer compares, no helper call for a varint of one byte. The next
+ * row with positions whose rowid w does not hold: true, r->pos past it.
+ * Entries without positions (not rows) are passed. False, r->pos and
+ * r->rid at the entry it stopped before, when that one is for the
+ * general path (entry, body): a row w holds, one that goes on over the
+ * page's end, a page's or a term's first rowid, a rowid delta of 0 or
+ * out of range, the region's end. */
+static inline bool pass(struct seg *r, struct rl_fts_want *w)
+{
+	if (r->page_rowid || r->first_row || !r->in_term || r->rc)
+		return false;
+	const unsigned char *p = r->a + r->pos, *e = r->a + r->end;
+	unsigned long long id = (unsigned long long)r->rid;
+	unsigned long long next = w->i < w->n ? (unsigned long long)w->v[w->i]
+	                                      : ~0ULL;
+	bool row = false;
+	while (p < e) {
+		const unsigned char *q = p;
+		unsigned long long d, sz;
+		size_t u;
+		if (*q < 0x80)
+			d = *q++;
+		else if ((u = rl_fts_varint(q, (size_t)(e - q), &d)))
+			q += u;
+		else
+			break;
+		if (q == e)
+			break;
+		if (*q < 0x80)
+			sz = *q++;
+		else if ((u = rl_fts_varint(q, (size_t)(e - q), &sz)))
+			q += u;
+		else
+			break;
+		if (d == 0 || d > (1ULL << 62) - id || sz >> 1 > (size_t)(e - q))
+			break;
+		if (id + d >= next) {
+			/* w's rowids before it passed (as wanted() does) */
+			while (w->i < w->n && (unsigned long long)w->v[w->i] < id + d)
+				w->i++;
+			next = w->i < w->n ? (unsigned long long)w->v[w->i] : ~0ULL;
+			if (next == id + d)
+				break;
+		}
+		id += d;
+		p = q + (size_t)(sz >> 1);
+		if (sz >> 1) {
+			row = true;
+			break;
+		}
+	}
+	r->pos = (size_t)(p - r->a);
+	r->rid = (long long)id;
+	return row;
 }
 
 /* One segment's next row; with w, the hits of a rowid w holds only (*in),
@@ -423,8 +495,15 @@ bool rl_fts_seg_row_in(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
 {
 	if (r->rc)
 		return false;
-	if (r->ns == 1)
+	if (r->ns == 1) {
+		if (w && pass(&r->s[0], w)) {
+			*rid = r->s[0].rid;
+			hits[0] = hits[1] = 0;
+			*in = false;
+			return true;
+		}
 		return row_of(&r->s[0], rid, hits, w, in);
+	}
 	return r->one_term && merged(r, rid, hits, w, in);
 }
 
