@@ -95,6 +95,9 @@ struct rl_fts_seg {
 	sqlite3_stmt *idx;      /* a term's leaf in one segment (%_idx) */
 	unsigned long long tokens[2], rows;     /* the averages' */
 	bool one_term;          /* rl_fts_seg_seek called */
+	struct seg *run;        /* merged: the last row's cursor, when no
+	                           other held its rowid */
+	unsigned long long bound;       /* the others' next rowid then */
 	bool walk;              /* the term walk can read it: one segment,
 	                           from its first page, no merge under way */
 	int rc;
@@ -372,8 +375,10 @@ static bool wanted(struct rl_fts_want *w, long long rid)
  * r->rid at the entry it stopped before, when that one is for the
  * general path (entry, body): a row w holds, one that goes on over the
  * page's end, a page's or a term's first rowid, a rowid delta of 0 or
- * out of range, the region's end. */
-static inline bool pass(struct seg *r, struct rl_fts_want *w)
+ * out of range, the region's end, a rowid at or after limit (merged: the
+ * other segments' next rowid). */
+static inline bool pass(struct seg *r, struct rl_fts_want *w,
+                        unsigned long long limit)
 {
 	if (r->page_rowid || r->first_row || !r->in_term || r->rc)
 		return false;
@@ -400,7 +405,8 @@ static inline bool pass(struct seg *r, struct rl_fts_want *w)
 			q += u;
 		else
 			break;
-		if (d == 0 || d > (1ULL << 62) - id || sz >> 1 > (size_t)(e - q))
+		if (d == 0 || d > (1ULL << 62) - id || sz >> 1 > (size_t)(e - q) ||
+		    id + d >= limit)
 			break;
 		if (id + d >= next) {
 			/* w's rowids before it passed (as wanted() does) */
@@ -444,6 +450,48 @@ static bool row_of(struct seg *r, long long *rid, unsigned hits[2],
 	return false;
 }
 
+/* merged: the cursor of the smallest rowid among the segments' next
+ * entries (each cursor moved first if its last entry was passed), the
+ * older segments' entries of that rowid passed over; NULL at the term's
+ * end or on trouble. r->run: that cursor, when no other held its rowid,
+ * and r->bound the others' smallest next rowid. */
+static struct seg *merge_head(struct rl_fts_seg *r)
+{
+	struct seg *win = NULL;
+	r->run = NULL;
+	for (size_t i = 0; i < r->ns; i++) {
+		struct seg *c = &r->s[i];
+		if (c->next) {
+			c->next = false;
+			if (!entry(c) && c->rc)
+				return NULL;
+		}
+		if (c->head && (!win || c->rid < win->rid))
+			win = c;        /* of equal rowids, the newest */
+	}
+	if (!win)
+		return NULL;
+	bool same = false;
+	for (struct seg *c = win + 1; c < r->s + r->ns; c++)
+		if (c->head && c->rid == win->rid) {
+			if (!body(c, NULL))
+				return NULL;
+			c->next = true;
+			same = true;
+		}
+	if (!same) {
+		r->bound = ~0ULL;
+		for (size_t i = 0; i < r->ns; i++) {
+			struct seg *o = &r->s[i];
+			if (o != win && o->head &&
+			    (unsigned long long)o->rid < r->bound)
+				r->bound = (unsigned long long)o->rid;
+		}
+		r->run = win;
+	}
+	return win;
+}
+
 /* The term's next row over several segments, as FTS5's reader merges
  * them (fts5_index.c, fts5MultiIterNew and fts5MultiIterDoCompare): by
  * rowid, and of the entries of one rowid the newest segment's (the
@@ -453,25 +501,25 @@ static bool merged(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
                    struct rl_fts_want *w, bool *in)
 {
 	for (;;) {
-		struct seg *win = NULL;
-		for (size_t i = 0; i < r->ns; i++) {
-			struct seg *c = &r->s[i];
-			if (c->next) {
-				c->next = false;
-				if (!entry(c) && c->rc)
-					return false;
+		struct seg *win = NULL, *c = r->run;
+		if (c && c->next) {
+			/* the last row's cursor alone moved, the others' heads
+			 * all at r->bound or after: its rows before that are
+			 * the next ones (no other segment holds them) */
+			if (w && pass(c, w, r->bound)) {
+				*rid = c->rid;
+				hits[0] = hits[1] = 0;
+				*in = false;
+				return true;
 			}
-			if (c->head && (!win || c->rid < win->rid))
-				win = c;        /* of equal rowids, the newest */
+			c->next = false;
+			if (!entry(c) && c->rc)
+				return false;
+			if (c->head && (unsigned long long)c->rid < r->bound)
+				win = c;
 		}
-		if (!win)
+		if (!win && !(win = merge_head(r)))
 			return false;
-		for (struct seg *c = win + 1; c < r->s + r->ns; c++)
-			if (c->head && c->rid == win->rid) {
-				if (!body(c, NULL))
-					return false;
-				c->next = true;
-			}
 		win->next = true;
 		bool read = w ? (*in = wanted(w, win->rid)) : true;
 		if (!body(win, read ? hits : NULL))
@@ -496,7 +544,7 @@ bool rl_fts_seg_row_in(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
 	if (r->rc)
 		return false;
 	if (r->ns == 1) {
-		if (w && pass(&r->s[0], w)) {
+		if (w && pass(&r->s[0], w, ~0ULL)) {
 			*rid = r->s[0].rid;
 			hits[0] = hits[1] = 0;
 			*in = false;
@@ -865,6 +913,7 @@ int rl_fts_seg_seek(struct rl_fts_seg *r, const char *token, bool *found)
 	if (rc)
 		return rc;
 	r->one_term = true;
+	r->run = NULL;
 	size_t tl = strlen(token);
 	char *key = malloc(tl + 1);
 	if (!key)
