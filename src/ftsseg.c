@@ -505,13 +505,8 @@ static bool merged(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
 		if (c && c->next) {
 			/* the last row's cursor alone moved, the others' heads
 			 * all at r->bound or after: its rows before that are
-			 * the next ones (no other segment holds them) */
-			if (w && pass(c, w, r->bound)) {
-				*rid = c->rid;
-				hits[0] = hits[1] = 0;
-				*in = false;
-				return true;
-			}
+			 * the next ones (no other segment holds them; those
+			 * not wanted passed by rl_fts_seg_row_in) */
 			c->next = false;
 			if (!entry(c) && c->rc)
 				return false;
@@ -538,21 +533,33 @@ bool rl_fts_seg_row(struct rl_fts_seg *r, long long *rid, unsigned hits[2])
 	return rl_fts_seg_row_in(r, rid, hits, NULL, NULL);
 }
 
+/* rl_fts_seg_row_in but for the rows pass() passes over (out of line:
+ * the call of a row passed over saves no registers for it). */
+static __attribute__((noinline)) bool row_in(struct rl_fts_seg *r,
+                                             long long *rid, unsigned hits[2],
+                                             struct rl_fts_want *w, bool *in)
+{
+	if (r->ns == 1)
+		return row_of(&r->s[0], rid, hits, w, in);
+	return r->one_term && merged(r, rid, hits, w, in);
+}
+
 bool rl_fts_seg_row_in(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
                        struct rl_fts_want *w, bool *in)
 {
 	if (r->rc)
 		return false;
-	if (r->ns == 1) {
-		if (w && pass(&r->s[0], w, ~0ULL)) {
-			*rid = r->s[0].rid;
-			hits[0] = hits[1] = 0;
-			*in = false;
-			return true;
-		}
-		return row_of(&r->s[0], rid, hits, w, in);
+	/* one segment's rows, or, of several, those of the last row's
+	 * segment before the others' next (merged) */
+	struct seg *c = r->ns == 1 ? &r->s[0] : r->run && r->run->next ?
+	                r->run : NULL;
+	if (w && c && pass(c, w, r->ns == 1 ? ~0ULL : r->bound)) {
+		*rid = c->rid;
+		hits[0] = hits[1] = 0;
+		*in = false;
+		return true;
 	}
-	return r->one_term && merged(r, rid, hits, w, in);
+	return row_in(r, rid, hits, w, in);
 }
 
 /* The segment's next term (rl_fts_seg_term). */
