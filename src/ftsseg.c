@@ -95,6 +95,9 @@ struct rl_fts_seg {
 	sqlite3_stmt *idx;      /* a term's leaf in one segment (%_idx) */
 	unsigned long long tokens[2], rows;     /* the averages' */
 	bool one_term;          /* rl_fts_seg_seek called */
+	struct seg *run;        /* merged: the last row's cursor, when no
+	                           other held its rowid */
+	unsigned long long bound;       /* the others' next rowid then */
 	bool walk;              /* the term walk can read it: one segment,
 	                           from its first page, no merge under way */
 	int rc;
@@ -296,6 +299,19 @@ static bool entry(struct seg *r)
 	}
 	size_t at = r->pos;
 	unsigned long long v;
+	const unsigned char *p = r->a + at;
+	if (!r->page_rowid && !r->first_row && r->end - at >= 2 &&
+	    p[0] < 0x80 && p[1] < 0x80) {
+		/* a rowid delta and a size field of one byte each */
+		v = p[0];
+		if (v == 0 || v > (1ULL << 62) - (unsigned long long)r->rid)
+			return doubt(r);
+		r->rid += (long long)v;
+		r->sz = p[1];
+		r->pos = at + 2;
+		r->head = true;
+		return true;
+	}
 	if (!varint(r, &v))
 		return false;
 	if (r->page_rowid) {
@@ -350,6 +366,68 @@ static bool wanted(struct rl_fts_want *w, long long rid)
 	return w->i < w->n && w->v[w->i] == rid;
 }
 
+/* The rows passed over in one page's bytes (rl_fts_seg_row_in with a want
+ * list, one segment): from r->pos, entries that lie whole before r->end
+ * (rowid delta, size field, position list skipped), bounds checked by
+ * pointer compares, no helper call for a varint of one byte. The next
+ * row with positions whose rowid w does not hold: true, r->pos past it.
+ * Entries without positions (not rows) are passed. False, r->pos and
+ * r->rid at the entry it stopped before, when that one is for the
+ * general path (entry, body): a row w holds, one that goes on over the
+ * page's end, a page's or a term's first rowid, a rowid delta of 0 or
+ * out of range, the region's end, a rowid at or after limit (merged: the
+ * other segments' next rowid). */
+static inline bool pass(struct seg *r, struct rl_fts_want *w,
+                        unsigned long long limit)
+{
+	if (r->page_rowid || r->first_row || !r->in_term || r->rc)
+		return false;
+	const unsigned char *p = r->a + r->pos, *e = r->a + r->end;
+	unsigned long long id = (unsigned long long)r->rid;
+	unsigned long long next = w->i < w->n ? (unsigned long long)w->v[w->i]
+	                                      : ~0ULL;
+	bool row = false;
+	while (p < e) {
+		const unsigned char *q = p;
+		unsigned long long d, sz;
+		size_t u;
+		if (*q < 0x80)
+			d = *q++;
+		else if ((u = rl_fts_varint(q, (size_t)(e - q), &d)))
+			q += u;
+		else
+			break;
+		if (q == e)
+			break;
+		if (*q < 0x80)
+			sz = *q++;
+		else if ((u = rl_fts_varint(q, (size_t)(e - q), &sz)))
+			q += u;
+		else
+			break;
+		if (d == 0 || d > (1ULL << 62) - id || sz >> 1 > (size_t)(e - q) ||
+		    id + d >= limit)
+			break;
+		if (id + d >= next) {
+			/* w's rowids before it passed (as wanted() does) */
+			while (w->i < w->n && (unsigned long long)w->v[w->i] < id + d)
+				w->i++;
+			next = w->i < w->n ? (unsigned long long)w->v[w->i] : ~0ULL;
+			if (next == id + d)
+				break;
+		}
+		id += d;
+		p = q + (size_t)(sz >> 1);
+		if (sz >> 1) {
+			row = true;
+			break;
+		}
+	}
+	r->pos = (size_t)(p - r->a);
+	r->rid = (long long)id;
+	return row;
+}
+
 /* One segment's next row; with w, the hits of a rowid w holds only (*in),
  * the others' position lists passed over. An entry without positions
  * (the delete flag's, in a segment of its own) is no row; one with
@@ -372,6 +450,48 @@ static bool row_of(struct seg *r, long long *rid, unsigned hits[2],
 	return false;
 }
 
+/* merged: the cursor of the smallest rowid among the segments' next
+ * entries (each cursor moved first if its last entry was passed), the
+ * older segments' entries of that rowid passed over; NULL at the term's
+ * end or on trouble. r->run: that cursor, when no other held its rowid,
+ * and r->bound the others' smallest next rowid. */
+static struct seg *merge_head(struct rl_fts_seg *r)
+{
+	struct seg *win = NULL;
+	r->run = NULL;
+	for (size_t i = 0; i < r->ns; i++) {
+		struct seg *c = &r->s[i];
+		if (c->next) {
+			c->next = false;
+			if (!entry(c) && c->rc)
+				return NULL;
+		}
+		if (c->head && (!win || c->rid < win->rid))
+			win = c;        /* of equal rowids, the newest */
+	}
+	if (!win)
+		return NULL;
+	bool same = false;
+	for (struct seg *c = win + 1; c < r->s + r->ns; c++)
+		if (c->head && c->rid == win->rid) {
+			if (!body(c, NULL))
+				return NULL;
+			c->next = true;
+			same = true;
+		}
+	if (!same) {
+		r->bound = ~0ULL;
+		for (size_t i = 0; i < r->ns; i++) {
+			struct seg *o = &r->s[i];
+			if (o != win && o->head &&
+			    (unsigned long long)o->rid < r->bound)
+				r->bound = (unsigned long long)o->rid;
+		}
+		r->run = win;
+	}
+	return win;
+}
+
 /* The term's next row over several segments, as FTS5's reader merges
  * them (fts5_index.c, fts5MultiIterNew and fts5MultiIterDoCompare): by
  * rowid, and of the entries of one rowid the newest segment's (the
@@ -381,25 +501,20 @@ static bool merged(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
                    struct rl_fts_want *w, bool *in)
 {
 	for (;;) {
-		struct seg *win = NULL;
-		for (size_t i = 0; i < r->ns; i++) {
-			struct seg *c = &r->s[i];
-			if (c->next) {
-				c->next = false;
-				if (!entry(c) && c->rc)
-					return false;
-			}
-			if (c->head && (!win || c->rid < win->rid))
-				win = c;        /* of equal rowids, the newest */
+		struct seg *win = NULL, *c = r->run;
+		if (c && c->next) {
+			/* the last row's cursor alone moved, the others' heads
+			 * all at r->bound or after: its rows before that are
+			 * the next ones (no other segment holds them; those
+			 * not wanted passed by rl_fts_seg_row_in) */
+			c->next = false;
+			if (!entry(c) && c->rc)
+				return false;
+			if (c->head && (unsigned long long)c->rid < r->bound)
+				win = c;
 		}
-		if (!win)
+		if (!win && !(win = merge_head(r)))
 			return false;
-		for (struct seg *c = win + 1; c < r->s + r->ns; c++)
-			if (c->head && c->rid == win->rid) {
-				if (!body(c, NULL))
-					return false;
-				c->next = true;
-			}
 		win->next = true;
 		bool read = w ? (*in = wanted(w, win->rid)) : true;
 		if (!body(win, read ? hits : NULL))
@@ -418,14 +533,33 @@ bool rl_fts_seg_row(struct rl_fts_seg *r, long long *rid, unsigned hits[2])
 	return rl_fts_seg_row_in(r, rid, hits, NULL, NULL);
 }
 
+/* rl_fts_seg_row_in but for the rows pass() passes over (out of line:
+ * the call of a row passed over saves no registers for it). */
+static __attribute__((noinline)) bool row_in(struct rl_fts_seg *r,
+                                             long long *rid, unsigned hits[2],
+                                             struct rl_fts_want *w, bool *in)
+{
+	if (r->ns == 1)
+		return row_of(&r->s[0], rid, hits, w, in);
+	return r->one_term && merged(r, rid, hits, w, in);
+}
+
 bool rl_fts_seg_row_in(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
                        struct rl_fts_want *w, bool *in)
 {
 	if (r->rc)
 		return false;
-	if (r->ns == 1)
-		return row_of(&r->s[0], rid, hits, w, in);
-	return r->one_term && merged(r, rid, hits, w, in);
+	/* one segment's rows, or, of several, those of the last row's
+	 * segment before the others' next (merged) */
+	struct seg *c = r->ns == 1 ? &r->s[0] : r->run && r->run->next ?
+	                r->run : NULL;
+	if (w && c && pass(c, w, r->ns == 1 ? ~0ULL : r->bound)) {
+		*rid = c->rid;
+		hits[0] = hits[1] = 0;
+		*in = false;
+		return true;
+	}
+	return row_in(r, rid, hits, w, in);
 }
 
 /* The segment's next term (rl_fts_seg_term). */
@@ -786,6 +920,7 @@ int rl_fts_seg_seek(struct rl_fts_seg *r, const char *token, bool *found)
 	if (rc)
 		return rc;
 	r->one_term = true;
+	r->run = NULL;
 	size_t tl = strlen(token);
 	char *key = malloc(tl + 1);
 	if (!key)

@@ -740,12 +740,67 @@ static int sets(const char *path, bool several, int n, char **words)
 	return failed != 0;
 }
 
+/* The first rowid of every leaf of the index that has one (whole, at
+ * the offset its header gives: the rowid a doclist goes on with over a
+ * page boundary), ascending: the rows around which doclist_term's third
+ * want list is made. */
+static long long *page_firsts;
+static size_t npage_firsts;
+
+static int by_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+	return (x > y) - (x < y);
+}
+
+static int boundary_terms;      /* terms with rows about a boundary */
+
+static bool page_first(long long rid)
+{
+	return bsearch(&rid, page_firsts, npage_firsts, sizeof rid, by_ll);
+}
+
+static void read_page_firsts(sqlite3 *h, const char *tbl)
+{
+	char sql[160];
+	sqlite3_stmt *st;
+	free(page_firsts);
+	page_firsts = NULL;
+	npage_firsts = 0;
+	/* leaves: (segid << 37) + pgno, not the doclist indexes (bit 36) */
+	snprintf(sql, sizeof sql, "SELECT block FROM %s_data WHERE id >="
+	         " 1 << 37 AND (id >> 36) & 1 = 0", tbl);
+	if (sqlite3_prepare_v2(h, sql, -1, &st, NULL))
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const unsigned char *a = sqlite3_column_blob(st, 0);
+		size_t n = (size_t)sqlite3_column_bytes(st, 0), off;
+		unsigned long long v;
+		if (n < 4 || !(off = (size_t)a[0] << 8 | a[1]) || off >= n ||
+		    !rl_fts_varint(a + off, n - off, &v))
+			continue;
+		long long *p = realloc(page_firsts, (npage_firsts + 1) *
+		                       sizeof *p);
+		if (!p)
+			break;
+		page_firsts = p;
+		page_firsts[npage_firsts++] = (long long)v;
+	}
+	sqlite3_finalize(st);
+	if (npage_firsts)
+		qsort(page_firsts, npage_firsts, sizeof *page_firsts, by_ll);
+}
+
 /* One term's rows in table tbl read by the one-term reader
  * (rl_fts_seg_seek, rl_fts_seg_row_in: search.c seg_rows) against
  * fts5vocab 'instance' (temp.vi): every row with its hits per column,
- * and with a wanted subset (every third row of it, and rowids it does
- * not hold) only those read, the others passed over. *doubt when the
- * reader doubted (or does not read the index). 0 when equal. */
+ * and with a wanted subset only those read, the others passed over: (1)
+ * every third row of it, and rowids it does not hold; (2) the rows about
+ * the page boundaries (a page's first rowid, the rows before and after
+ * it, and the rowid before it when the term does not hold it: a wanted
+ * row last on its page, first on the next, the run of passed rows cut
+ * there), few and far between. *doubt when the reader doubted (or does
+ * not read the index). 0 when equal. */
 static int doclist_term(rl_db *db, const char *tbl, const char *term,
                         bool *doubt)
 {
@@ -766,15 +821,37 @@ static int doclist_term(rl_db *db, const char *tbl, const char *term,
 	}
 	sqlite3_finalize(st);
 	/* wanted: every third row, and the rowid after each (seldom one) */
-	long long *want = malloc((2 * n + 1) * sizeof *want);
+	long long *want = malloc((6 * n + 4) * sizeof *want);
 	size_t nw = 0;
 	for (size_t i = 0; i < n; i += 3) {
 		want[nw++] = v[i][0];
 		if (i + 1 >= n || v[i + 1][0] != v[i][0] + 1)
 			want[nw++] = v[i][0] + 1;
 	}
+	size_t nw1 = nw;
+	for (size_t i = 0; i < n; i++)
+		if (page_first(v[i][0])) {
+			if (i)
+				want[nw++] = v[i - 1][0];
+			else if (v[i][0] > 1)
+				want[nw++] = v[i][0] - 1;
+			want[nw++] = v[i][0];
+			if (i + 1 < n)
+				want[nw++] = v[i + 1][0];
+		}
+	if (nw > nw1) {
+		qsort(want + nw1, nw - nw1, sizeof *want, by_ll);
+		size_t m = nw1 + 1;
+		for (size_t j = nw1 + 1; j < nw; j++)
+			if (want[j] != want[m - 1])
+				want[m++] = want[j];
+		nw = m;
+		boundary_terms++;
+	}
 	int bad = 0;
-	for (int pass = 0; pass < 2 && !*doubt; pass++) {
+	for (int pass = 0; pass < 3 && !*doubt; pass++) {
+		const long long *wv = pass == 2 ? want + nw1 : want;
+		size_t wn = pass == 2 ? nw - nw1 : nw1;
 		struct rl_fts_seg *r;
 		if (rl_fts_seg_open(db, tbl, &r) || !r) {
 			*doubt = true;
@@ -782,7 +859,7 @@ static int doclist_term(rl_db *db, const char *tbl, const char *term,
 		}
 		bool found;
 		size_t i = 0;
-		struct rl_fts_want w = { want, nw, 0 };
+		struct rl_fts_want w = { wv, wn, 0 };
 		if (rl_fts_seg_seek(r, term, &found) == RL_OK && found) {
 			long long rid;
 			unsigned hits[2];
@@ -790,8 +867,8 @@ static int doclist_term(rl_db *db, const char *tbl, const char *term,
 			while (pass ? rl_fts_seg_row_in(r, &rid, hits, &w, &in)
 			            : rl_fts_seg_row(r, &rid, hits)) {
 				bool want_it = false;
-				for (size_t j = 0; j < nw; j++)
-					want_it |= want[j] == rid;
+				for (size_t j = 0; j < wn; j++)
+					want_it |= wv[j] == rid;
 				if (i >= n || rid != v[i][0] ||
 				    (pass && in != want_it) ||
 				    (in && (hits[0] != v[i][1] || hits[1] != v[i][2])))
@@ -835,6 +912,7 @@ static int doclist(const char *path, const char *tbl, const char *how,
 		rl_db_close(db);
 		return 1;
 	}
+	read_page_firsts(db->h, tbl);
 	sqlite3_stmt *st;
 	int doubts = 0;
 	/* of a spoilt index, the lists' most common terms (fts5vocab's
@@ -874,6 +952,14 @@ static int doclist(const char *path, const char *tbl, const char *how,
 		printf("FAIL no term of the spoilt index doubted\n");
 		failed++;
 	}
+	if (!spoilt && !boundary_terms) {
+		printf("FAIL no term's rows go on over a page boundary\n");
+		failed++;
+	}
+	free(page_firsts);
+	page_firsts = NULL;
+	npage_firsts = 0;
+	boundary_terms = 0;
 	rl_db_close(db);
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
