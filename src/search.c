@@ -90,6 +90,23 @@ static int fts_held_of(rl_db *db, const char *lang, unsigned *held)
 	return RL_OK;
 }
 
+/* c->fts_empty for a search of q (search_in) or its explanation
+ * (explain_in): the tables of the language filter that hold no row. Asked
+ * only when the search reads full-text tables, without --lang (one table
+ * wanted: nothing to leave out; the question costs 0.6 % of a search on
+ * the seeds) and not as of a time (temporary tables, all named). */
+static int fts_empty_of(rl_db *db, const struct rl_query *q,
+                        struct rl_compiled *c)
+{
+	unsigned held = FTS_ALL;
+	int rc = RL_OK;
+	if (!q->as_of && (c->match || c->rank || c->nsub) &&
+	    (!c->lang || strcmp(c->lang, "any") == 0))
+		rc = fts_held_of(db, c->lang, &held);
+	c->fts_empty = FTS_ALL & ~held;
+	return rc;
+}
+
 /* A UNION ALL over the wanted tables of (rid, score, l), or of rid
  * alone for counting; with ph, which phrases of the expression each row
  * holds (rl_phrases: phrase_subs). The MATCH expression is parameter mi.
@@ -2216,14 +2233,9 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	if (!rc && q->as_of)
 		rc = build_as_of(db, q->as_of, c.match || c.rank || c.nsub);
 	const char *prefix = q->as_of ? "asof_fts_" : "rulings_fts_";
-	/* as of a time: the temporary tables hold what stood then; with a
-	 * language, one table is wanted and there is nothing to leave out
-	 * (the question costs 0.6 % of a search on the seeds) */
-	unsigned held = FTS_ALL;
-	if (!rc && !q->as_of && (c.match || c.rank || c.nsub) &&
-	    (!c.lang || strcmp(c.lang, "any") == 0))
-		rc = fts_held_of(db, c.lang, &held);
-	c.fts_empty = FTS_ALL & ~held;
+	/* the tables that hold no row left out (fts_empty_of) */
+	if (!rc)
+		rc = fts_empty_of(db, q, &c);
 	bool fast = false;
 	bool more = false;
 	struct plan plan = {0};
@@ -2367,14 +2379,8 @@ static int explain_in(rl_db *db, const struct rl_query *q, char **out)
 		inline_params(&b, c.first, &c.p);
 		rl_buf_addc(&b, '\n');
 	}
-	/* the tables the search reads: as search_in, those of the language
-	 * filter less those that hold no row (fts_held_of; not as of a
-	 * time, where temporary tables are made and all named) */
-	unsigned held = FTS_ALL;
-	if (!q->as_of && (c.match || c.rank || c.nsub) &&
-	    (!c.lang || strcmp(c.lang, "any") == 0))
-		rc = fts_held_of(db, c.lang, &held);
-	c.fts_empty = FTS_ALL & ~held;
+	/* the tables the search reads, as search_in finds them */
+	rc = fts_empty_of(db, q, &c);
 	if (!rc && (c.match || c.rank || c.nsub)) {
 		rl_buf_adds(&b, "tables:");
 		for (size_t i = 0; i < sizeof fts_langs / sizeof *fts_langs; i++)
