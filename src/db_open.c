@@ -57,7 +57,17 @@ int rl_sqlite_setup(void)
 	 * database (bench/RESULTS.md, session 14). Connections are opened
 	 * without their own mutex already (open_handle); the global mode
 	 * (SQLITE_CONFIG_SINGLETHREAD) saved 0.2 % more, not worth making
-	 * a second thread's SQLite unsafe. */
+	 * a second thread's SQLite unsafe.
+	 * No page cache allocated in bulk either: SQLite's first page of
+	 * each cache (the main database's, the temporary one's) mallocs
+	 * room for 20 pages and writes into each, 80 KB and 20 pages the
+	 * kernel faults in per cache whether they are used or not: 1 ms of
+	 * a 10 ms search on a small database, 85 page faults of its 426
+	 * (bench/RESULTS.md, session 15). Pages then come from malloc one
+	 * at a time, as a large query's do past the bulk's 20 anyway. */
+	if (sqlite3_config(SQLITE_CONFIG_PAGECACHE, (void *)NULL, 0, 0)
+	    != SQLITE_OK)
+		return RL_EINTERNAL;
 	return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK
 	       ? RL_OK : RL_EINTERNAL;
 }

@@ -35,7 +35,9 @@ enum {
  * without its memory statistics (SQLITE_CONFIG_MEMSTATUS 0), which cost
  * every allocation of SQLite's a global lock and 14 % of a search's
  * instructions; sqlite3_memory_used(), sqlite3_status() of memory and
- * the soft heap limit then say nothing. Optional; process-wide: called by
+ * the soft heap limit then say nothing; and without a page cache
+ * allocated in bulk (SQLITE_CONFIG_PAGECACHE NULL, 0, 0), which made
+ * the kernel fault in 20 pages per cache at the start. Optional; process-wide: called by
  * the program itself (the rulings command does) before anything else of
  * rulings or SQLite. RL_EINTERNAL when SQLite is already in use. */
 int rl_sqlite_setup(void);
