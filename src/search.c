@@ -166,14 +166,24 @@ static void fts_union(struct rl_buf *b, const struct rl_compiled *c, int mi,
 	}
 }
 
-/* The snippet of the ruling top.id in the table of its language top.l:
- * the best part of its answer (body, column 1): the title is shown anyway.
+/* The snippet of the current row of table prefix+l: the best part of its
+ * answer (body, column 1): the title is shown anyway. rl_insts() before
+ * it: an out-of-memory error of its count of instances, which snippet()
+ * loses (answering the text's start), fails the search (tests/faults). */
+static void snippet_of(struct rl_buf *b, const char *prefix, const char *l)
+{
+	rl_buf_addf(b, "CASE WHEN rl_insts(%s%s) >= 0 THEN snippet(%s%s, 1, '"
+	            RL_SNIPPET_OPEN "', '" RL_SNIPPET_CLOSE "', "
+	            "'\xE2\x80\xA6', 24) END", prefix, l, prefix, l);
+}
+
+/* The snippet of the ruling top.id in the table of its language top.l.
  * Computed for the rows a query returns only. snippet() in the ranked
  * UNION ALL ran for every match before the LIMIT, re-tokenizing and
  * stemming each matching text: two thirds of a rare word's query at 1M
- * rulings (bench/RESULTS.md). rl_insts() before it: an out-of-memory
- * error of its count of instances, which snippet() loses (answering the
- * text's start), fails the search (tests/faults). */
+ * rulings (bench/RESULTS.md). Each is a query of its own, which parses
+ * the MATCH again: the exhaustive ranking leaves them to
+ * snippets_after(). */
 static void fts_snippet(struct rl_buf *b, const struct rl_compiled *c, int mi,
                         const char *prefix)
 {
@@ -182,12 +192,10 @@ static void fts_snippet(struct rl_buf *b, const struct rl_compiled *c, int mi,
 		const char *l = fts_langs[i];
 		if (!fts_wanted(c, l))
 			continue;
-		rl_buf_addf(b, " WHEN '%s' THEN (SELECT CASE WHEN rl_insts(%s%s)"
-		            " >= 0 THEN snippet(%s%s, 1, '"
-		            RL_SNIPPET_OPEN "', '" RL_SNIPPET_CLOSE "', "
-		            "'\xE2\x80\xA6', 24) END FROM %s%s WHERE %s%s MATCH ?%d"
-		            " AND rowid = top.id)", l, prefix, l, prefix, l, prefix, l,
-		            prefix, l, mi);
+		rl_buf_addf(b, " WHEN '%s' THEN (SELECT ", l);
+		snippet_of(b, prefix, l);
+		rl_buf_addf(b, " FROM %s%s WHERE %s%s MATCH ?%d AND rowid = top.id)",
+		            prefix, l, prefix, l, mi);
 	}
 	rl_buf_adds(b, " END");
 }
@@ -401,10 +409,11 @@ static void from(struct rl_buf *b, const struct rl_compiled *c, bool scored,
 }
 
 /* The rows: with words, the ranked rows first (top), then their
- * snippets. One row past the limit says whether more match. */
+ * snippets (with snip; else NULL, left to snippets_after()). One row
+ * past the limit says whether more match. */
 static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
                       const char *prefix, unsigned cand,
-                      const struct rl_topk *k)
+                      const struct rl_topk *k, bool snip)
 {
 	struct rl_buf b = {0};
 	bool fts = c->match || c->rank;
@@ -436,7 +445,7 @@ static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
 	if (q->limit > 0)
 		rl_buf_addf(&b, " LIMIT %ld", q->limit + 1);
 	rl_buf_adds(&b, ") SELECT top.*, ");
-	if (fts)
+	if (fts && snip)
 		fts_snippet(&b, c, c->match ? c->match_i : c->rank_i, prefix);
 	else
 		rl_buf_adds(&b, "NULL");
@@ -1171,11 +1180,13 @@ static sqlite3_stmt *prepare(rl_db *db, const char *sql,
 }
 
 /* Runs the rows statement into out: at most limit rulings, *more when
- * another one matched. */
+ * another one matched; with tab, each row's table (an index of
+ * fts_langs; 4: none) in (*tab)[i]. */
 static int run_rows(rl_db *db, sqlite3_stmt *st, const struct rl_query *q,
-                    bool fts, struct rl_results *out, bool *more)
+                    bool fts, struct rl_results *out, bool *more,
+                    unsigned char **tab)
 {
-	size_t cap = 0;
+	size_t cap = 0, tcap = 0;
 	bool oom = false;
 	int rc = RL_OK;
 	*more = false;
@@ -1198,6 +1209,17 @@ static int run_rows(rl_db *db, sqlite3_stmt *st, const struct rl_query *q,
 			rc = RL_ENOMEM;
 			break;
 		}
+		if (tab && !rl_grow(tab, &tcap, out->n + 1, 1)) {
+			rc = RL_ENOMEM;
+			break;
+		}
+		if (tab) {
+			const char *l = (const char *)sqlite3_column_text(st, 14);
+			unsigned char t = 0;
+			while (t < 4 && (!l || strcmp(l, fts_langs[t]) != 0))
+				t++;
+			(*tab)[out->n] = t;
+		}
 		struct rl_ruling *r = &out->v[out->n++];
 		*r = (struct rl_ruling){0};
 		rl_fill_base(st, r, &oom);
@@ -1209,6 +1231,114 @@ static int run_rows(rl_db *db, sqlite3_stmt *st, const struct rl_query *q,
 			break;
 		}
 	}
+	return rc;
+}
+
+/* The snippets of the exhaustive ranking's rows (out, each in table
+ * tab[i]), which its rows statement leaves out: each a query of its own
+ * there, parsing the MATCH again and opening its iterators (a third of
+ * the instructions of `search defend` on the seeds past SQLite's
+ * start). Of a table holding at most SNIP_SCAN_MAX of them, one MATCH
+ * scan of the table in rowid order computes them, reading no more than
+ * SNIP_SCAN_ROWS rows a snippet and 16 (on a small database or a rare
+ * word every match; the ranking has read each match already); those it
+ * did not reach, and those of a table with more, one query each as
+ * before. The same snippet() of the same row and MATCH either way. */
+enum { SNIP_SCAN_MAX = 64, SNIP_SCAN_ROWS = 4 };
+
+static int snippet_row(rl_db *db, const struct rl_compiled *c, int mi,
+                       const char *prefix, int t, sqlite3_stmt **one,
+                       struct rl_ruling *r)
+{
+	int rc = RL_OK;
+	if (!*one) {
+		struct rl_buf b = {0};
+		rl_buf_adds(&b, "SELECT ");
+		snippet_of(&b, prefix, fts_langs[t]);
+		rl_buf_addf(&b, " FROM %s%s WHERE %s%s MATCH ?%d AND rowid = ?%d",
+		            prefix, fts_langs[t], prefix, fts_langs[t], mi,
+		            c->p.n + 1);
+		char *text = rl_buf_take(&b);
+		*one = prepare(db, text, c, &rc);
+		free(text);
+		if (rc)
+			return rc;
+	}
+	sqlite3_bind_int64(*one, c->p.n + 1, r->id);
+	int s = sqlite3_step(*one);
+	bool oom = false;
+	if (s == SQLITE_ROW)
+		r->snippet = rl_column_dup(*one, 0, &oom);
+	else if (s != SQLITE_DONE)
+		rc = rl_step_error(db, s);
+	sqlite3_reset(*one);
+	return oom ? RL_ENOMEM : rc;
+}
+
+static int snippets_after(rl_db *db, const struct rl_compiled *c, int mi,
+                          const char *prefix, struct rl_results *out,
+                          const unsigned char *tab)
+{
+	int rc = RL_OK;
+	bool *done = out->n ? calloc(out->n, sizeof *done) : NULL;
+	if (out->n && !done)
+		return RL_ENOMEM;
+	for (int t = 0; t < 4 && !rc; t++) {
+		size_t need = 0;
+		for (size_t i = 0; i < out->n; i++)
+			need += tab[i] == t;
+		if (!need)
+			continue;
+		if (need <= SNIP_SCAN_MAX) {
+			struct rl_buf b = {0};
+			rl_buf_adds(&b, "SELECT rowid, CASE WHEN rowid IN (");
+			const char *sep = "";
+			for (size_t i = 0; i < out->n; i++) {
+				if (tab[i] != t)
+					continue;
+				rl_buf_addf(&b, "%s%lld", sep, out->v[i].id);
+				sep = ", ";
+			}
+			rl_buf_adds(&b, ") THEN ");
+			snippet_of(&b, prefix, fts_langs[t]);
+			rl_buf_addf(&b, " END FROM %s%s WHERE %s%s MATCH ?%d LIMIT %zu",
+			            prefix, fts_langs[t], prefix, fts_langs[t], mi,
+			            need * SNIP_SCAN_ROWS + 16);
+			char *text = rl_buf_take(&b);
+			sqlite3_stmt *st = prepare(db, text, c, &rc);
+			free(text);
+			size_t left = need;
+			int s = SQLITE_DONE;
+			while (!rc && left && (s = sqlite3_step(st)) == SQLITE_ROW) {
+				long long id = sqlite3_column_int64(st, 0);
+				for (size_t i = 0; i < out->n; i++) {
+					if (tab[i] != t || done[i] ||
+					    out->v[i].id != id)
+						continue;
+					bool oom = false;
+					out->v[i].snippet = rl_column_dup(st, 1,
+					                                  &oom);
+					done[i] = true;
+					left--;
+					if (oom)
+						rc = RL_ENOMEM;
+					break;
+				}
+			}
+			if (!rc && s != SQLITE_ROW && s != SQLITE_DONE)
+				rc = rl_step_error(db, s);
+			sqlite3_finalize(st);
+		}
+		sqlite3_stmt *one = NULL;
+		for (size_t i = 0; i < out->n && !rc; i++)
+			if (tab[i] == t && !done[i]) {
+				rc = snippet_row(db, c, mi, prefix, t, &one,
+				                 &out->v[i]);
+				done[i] = true;
+			}
+		sqlite3_finalize(one);
+	}
+	free(done);
 	return rc;
 }
 
@@ -1343,14 +1473,14 @@ static int fast_rows(rl_db *db, const struct rl_query *q,
 				docs += k->ph[j].docs0[i];
 			k->t[i].walk = docs <= RL_TOPK_WALK * n[i];
 		}
-		char *text = rc ? NULL : rows_sql(&q1, c, "rulings_fts_", cand, k);
+		char *text = rc ? NULL : rows_sql(&q1, c, "rulings_fts_", cand, k, true);
 		if (!rc && !text)
 			rc = RL_ENOMEM;
 		sqlite3_stmt *st = rc ? NULL : prepare(db, text, c, &rc);
 		free(text);
 		struct rl_results r = {0};
 		if (!rc)
-			rc = run_rows(db, st, &q1, true, &r, &m);
+			rc = run_rows(db, st, &q1, true, &r, &m, NULL);
 		sqlite3_finalize(st);
 		size_t lim = (size_t)q->limit;
 		double kth = r.n == lim + 1 ? -r.v[lim].score : 0;
@@ -2018,7 +2148,7 @@ static int seg_rows(rl_db *db, const struct rl_query *q,
 		sqlite3_stmt *st = prepare(db, sql, c, &rc);
 		free(sql);
 		if (!rc)
-			rc = run_rows(db, st, q, true, out, more);
+			rc = run_rows(db, st, q, true, out, more, NULL);
 		sqlite3_finalize(st);
 		if (rc || *more || n == nh)
 			break;
@@ -2181,13 +2311,13 @@ static int set_rows(rl_db *db, const struct rl_query *q,
 	sqlite3_finalize(st);
 	if (!rc && r != SQLITE_DONE)
 		rc = rl_db_sqlite_fail(db, r, "filter");
-	char *text = rc ? NULL : rows_sql(q, c, "rulings_fts_", *cand, k);
+	char *text = rc ? NULL : rows_sql(q, c, "rulings_fts_", *cand, k, true);
 	if (!rc && !text)
 		rc = RL_ENOMEM;
 	st = rc ? NULL : prepare(db, text, c, &rc);
 	free(text);
 	if (!rc)
-		rc = run_rows(db, st, q, true, out, more);
+		rc = run_rows(db, st, q, true, out, more, NULL);
 	sqlite3_finalize(st);
 	if (rc) {
 		rl_results_free(out);
@@ -2248,10 +2378,15 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	fast = set;
 	if (!rc && !set)
 		rc = fast_rows(db, q, &c, &plan, out, &more, &fast);
-	char *text = rc || fast ? NULL : rows_sql(q, &c, prefix, 0, NULL);
+	char *text = rc || fast ? NULL : rows_sql(q, &c, prefix, 0, NULL, false);
 	sqlite3_stmt *st = rc || fast ? NULL : prepare(db, text, &c, &rc);
+	unsigned char *tab = NULL;
 	if (!rc && !fast)
-		rc = run_rows(db, st, q, c.match || c.rank, out, &more);
+		rc = run_rows(db, st, q, c.match || c.rank, out, &more, &tab);
+	if (!rc && !fast && (c.match || c.rank))
+		rc = snippets_after(db, &c, c.match ? c.match_i : c.rank_i,
+		                    prefix, out, tab);
+	free(tab);
 	if (rc == RL_EUSAGE && q->raw)
 		rl_db_fail(db, RL_EUSAGE, "bad query '%s': %s", c.match ? c.match
 		           : "", sqlite3_errmsg(db->h));
