@@ -3,14 +3,17 @@
  * runs for a set's rulings) alone, without the rest of a search: CPU time
  * per walk and per row.
  *
- *   bench/seg_walk DB TABLE TERM 'SQL' [--runs N]
+ *   bench/seg_walk DB TABLE TERM 'SQL' [--runs N] [--only]
  *
  * TABLE e.g. rulings_fts_en; TERM as the index holds it (stemmed); SQL
  * the wanted rowids (e.g. "SELECT id FROM rulings WHERE kind = 'errata'";
  * "" for none). Each run opens the reader, seeks the term and walks it
  * to its end; prints the rows, the wanted rows met and their hits (to
  * compare two builds' answers), and the CPU ms of a walk (median and
- * fastest of N, default 7) and ns a row. */
+ * fastest of N, default 7) and ns a row. --only: the wanted rows alone
+ * read (rl_fts_seg_only: search.c's path when the term's rows are known
+ * from the lists): "rows" then counts those, and the leaves passed over
+ * through the doclist index and the jumps are printed. */
 #define _POSIX_C_SOURCE 200809L
 #include "db.h"
 #include "ftsseg.h"
@@ -45,12 +48,15 @@ static double cpu_ms(void)
 int main(int argc, char **argv)
 {
 	int runs = 7;
+	bool only = argc > 5 && strcmp(argv[argc - 1], "--only") == 0;
+	if (only)
+		argc--;
 	if (argc == 7 && strcmp(argv[5], "--runs") == 0)
 		runs = atoi(argv[6]);
 	else if (argc != 5)
 		runs = 0;
 	if (runs < 1 || runs > 1000) {
-		fprintf(stderr, "usage: seg_walk DB TABLE TERM SQL [--runs N]\n");
+		fprintf(stderr, "usage: seg_walk DB TABLE TERM SQL [--runs N] [--only]\n");
 		return 2;
 	}
 	rl_db *db;
@@ -95,6 +101,8 @@ int main(int argc, char **argv)
 		unsigned hits[2];
 		rows = met = hsum = 0;
 		int rc = rl_fts_seg_seek(r, argv[3], &found);
+		if (!rc && found && only)
+			rc = rl_fts_seg_only(r, &w);
 		while (!rc && found && rl_fts_seg_row_in(r, &rid, hits, &w, &in)) {
 			rows++;
 			if (in) {
@@ -107,6 +115,12 @@ int main(int argc, char **argv)
 		ms[k] = cpu_ms() - t0;
 	}
 	qsort(ms, (size_t)runs, sizeof *ms, cmp_d);
+	if (only) {
+		long long leaves, jumps;
+		rl_fts_seg_skipped(&leaves, &jumps);
+		printf("leaves passed over %lld, jumps %lld (a walk)\n",
+		       leaves / runs, jumps / runs);
+	}
 	printf("%s %s: rows %lld, wanted %zu, met %lld, hits %lld, status %d;"
 	       " CPU ms median %.2f, fastest %.2f; ns a row %.1f\n", argv[2],
 	       argv[3], rows, nw, met, hsum, status, ms[runs / 2], ms[0],

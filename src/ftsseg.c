@@ -40,6 +40,17 @@
  *     in column 0, and a 0x01 byte, a varint column number and the
  *     positions of each further column. A doclist, and a position list, go on over pages,
  *     split only between varints.
+ *   - A doclist index (FTS5's "dlidx"), of the last term on a leaf whose
+ *     doclist goes on over at least 4 leaves without a term (%_idx's low
+ *     bit on that leaf's row): rows (segid << 37) + (1 << 36) + (height
+ *     << 31) + n, n from the term's leaf on. A page of height 0: a flags
+ *     byte (0: the index's only page, 1: one of several), varints: a
+ *     leaf, its first rowid (whole), then one for each following leaf —
+ *     0 when no rowid begins on it, else its first rowid's delta. Pages
+ *     above (height 1 on) index those pages; not read here: the pages of
+ *     height 0 follow one another, each going on at the leaf after the
+ *     one before's last. Used by rl_fts_seg_only to go to the leaf of a
+ *     wanted rowid, the leaves between not read.
  *
  * Anything else — a page that does not parse, pages missing, rowids out
  * of order, a third column, fewer hits than the averages record counts
@@ -81,6 +92,14 @@ struct seg {
 	bool head, next;        /* an entry read; to be passed before the next */
 	unsigned long long hits[2];             /* read */
 	long long segid, first;
+	/* rl_fts_seg_only: the term's leaf when %_idx says a doclist index
+	 * (FTS5's dlidx) follows it and the term is that leaf's last (else
+	 * 0); the leaves after it that begin with a rowid of the term, and
+	 * that rowid, ascending (dl[0..ndl)); dk: the first not passed */
+	long long dlpg;
+	struct dl { long long pg, rid; } *dl;
+	size_t ndl, dk, dlcap;
+	struct rl_fts_want *w;  /* only w's rows wanted (rl_fts_seg_only) */
 	int rc;
 };
 
@@ -100,8 +119,14 @@ struct rl_fts_seg {
 	unsigned long long bound;       /* the others' next rowid then */
 	bool walk;              /* the term walk can read it: one segment,
 	                           from its first page, no merge under way */
+	bool only;              /* rl_fts_seg_only: w's rows alone */
+	sqlite3_stmt *dli;      /* a doclist index's pages (rl_fts_seg_only) */
 	int rc;
 };
+
+/* Leaves passed over through a doclist index, and jumps made
+ * (rl_fts_seg_skipped): process-wide, for tests and measurements. */
+static long long n_skipped, n_jumps;
 
 static bool doubt(struct seg *r)
 {
@@ -275,12 +300,71 @@ static bool skip(struct seg *r, size_t n)
 	return true;
 }
 
+/* rl_fts_seg_only, between two entries of the term: when no rowid w
+ * still wants is left (none at or after its next), the term's end; when
+ * a later leaf begins with a rowid at or before w's next (the doclist
+ * index says), the reader goes to the last such leaf, the rows before
+ * it passed over unread (all lower than its first rowid, so none w
+ * wants). That leaf must begin where the index says: a whole rowid at
+ * its header's offset, the one the index gives, after the last read;
+ * else the reader doubts. */
+static void jump(struct seg *r)
+{
+	struct rl_fts_want *w = r->w;
+	if (!w || !r->in_term || r->rc)
+		return;
+	if (w->i >= w->n) {
+		r->in_term = false;
+		return;
+	}
+	if (r->dk >= r->ndl)
+		return;
+	long long t = w->v[w->i];
+	long long next = r->id - (r->segid << 37);      /* the next leaf */
+	size_t k = r->dk;
+	while (k < r->ndl && r->dl[k].pg < next)
+		k++;
+	r->dk = k;
+	if (k >= r->ndl || r->dl[k].rid > t)
+		return;
+	while (k + 1 < r->ndl && r->dl[k + 1].rid <= t)
+		k++;
+	r->dk = k + 1;
+	long long id = (r->segid << 37) + r->dl[k].pg;
+	if (r->dl[k].rid <= r->rid && !r->first_row) {
+		doubt(r);
+		return;
+	}
+	n_skipped += r->dl[k].pg - next;
+	n_jumps++;
+	if (id != r->id) {
+		sqlite3_reset(r->pages);
+		sqlite3_bind_int64(r->pages, 1, id);
+		r->id = id;
+	}
+	if (!next_page(r)) {
+		doubt(r);
+		return;
+	}
+	unsigned long long v;
+	if (!r->rowid_off || !rl_fts_varint(r->a + r->rowid_off,
+	                                    r->end - r->rowid_off, &v) ||
+	    v != (unsigned long long)r->dl[k].rid) {
+		doubt(r);
+		return;
+	}
+	r->pos = r->rowid_off;
+	r->page_rowid = true;
+}
+
 /* The term's next entry: its rowid (r->rid) and its size field (r->sz),
  * its position list not yet read (r->head); false at the term's end
  * (r->in_term false) or on trouble. */
 static bool entry(struct seg *r)
 {
 	r->head = false;
+	if (r->w)
+		jump(r);
 	if (r->rc || !r->in_term)
 		return false;
 	/* the next rowid: here, or at the top of a later page; a term here,
@@ -376,9 +460,10 @@ static bool wanted(struct rl_fts_want *w, long long rid)
  * general path (entry, body): a row w holds, one that goes on over the
  * page's end, a page's or a term's first rowid, a rowid delta of 0 or
  * out of range, the region's end, a rowid at or after limit (merged: the
- * other segments' next rowid). */
+ * other segments' next rowid). With all (rl_fts_seg_only), it goes on
+ * past the rows it passes, to one of those stops. */
 static inline bool pass(struct seg *r, struct rl_fts_want *w,
-                        unsigned long long limit)
+                        unsigned long long limit, bool all)
 {
 	if (r->page_rowid || r->first_row || !r->in_term || r->rc)
 		return false;
@@ -420,7 +505,8 @@ static inline bool pass(struct seg *r, struct rl_fts_want *w,
 		p = q + (size_t)(sz >> 1);
 		if (sz >> 1) {
 			row = true;
-			break;
+			if (!all)
+				break;
 		}
 	}
 	r->pos = (size_t)(p - r->a);
@@ -544,6 +630,28 @@ static __attribute__((noinline)) bool row_in(struct rl_fts_seg *r,
 	return r->one_term && merged(r, rid, hits, w, in);
 }
 
+/* rl_fts_seg_row_in of rl_fts_seg_only: w's rows alone, the others
+ * passed over in pass() without a return, or not read at all where a
+ * doclist index lets a segment go to a later leaf (jump). */
+static bool row_only(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
+                     struct rl_fts_want *w, bool *in)
+{
+	for (;;) {
+		if (w->i >= w->n)
+			return false;   /* no rowid wanted is left */
+		struct seg *c = r->ns == 1 ? &r->s[0] : r->run && r->run->next ?
+		                r->run : NULL;
+		if (c) {
+			jump(c);
+			pass(c, w, r->ns == 1 ? ~0ULL : r->bound, true);
+		}
+		if (!row_in(r, rid, hits, w, in))
+			return false;
+		if (*in)
+			return true;
+	}
+}
+
 bool rl_fts_seg_row_in(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
                        struct rl_fts_want *w, bool *in)
 {
@@ -553,7 +661,9 @@ bool rl_fts_seg_row_in(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
 	 * segment before the others' next (merged) */
 	struct seg *c = r->ns == 1 ? &r->s[0] : r->run && r->run->next ?
 	                r->run : NULL;
-	if (w && c && pass(c, w, r->ns == 1 ? ~0ULL : r->bound)) {
+	if (r->only)
+		return row_only(r, rid, hits, w, in);
+	if (w && c && pass(c, w, r->ns == 1 ? ~0ULL : r->bound, false)) {
 		*rid = c->rid;
 		hits[0] = hits[1] = 0;
 		*in = false;
@@ -642,8 +752,10 @@ void rl_fts_seg_close(struct rl_fts_seg *r)
 	for (size_t i = 0; i < r->ns; i++) {
 		sqlite3_finalize(r->s[i].pages);
 		free(r->s[i].term);
+		free(r->s[i].dl);
 	}
 	sqlite3_finalize(r->idx);
+	sqlite3_finalize(r->dli);
 	free(r->s);
 	free(r->table);
 	free(r);
@@ -866,9 +978,16 @@ static int seek_one(struct rl_fts_seg *r, struct seg *c, const char *key,
 	 * copied, and wrote the rest of its first leaf as a new first one;
 	 * %_idx keeps the old leaves' terms) */
 	long long pg = s == SQLITE_ROW ? sqlite3_column_int64(r->idx, 0) >> 1 : 1;
+	/* the low bit: the leaf's last term has a doclist index, not used
+	 * of a segment a merge under way trimmed */
+	bool dl = s == SQLITE_ROW && (sqlite3_column_int64(r->idx, 0) & 1) &&
+	          c->first == 1;
 	if (s != SQLITE_ROW && s != SQLITE_DONE)
 		c->rc = rl_db_sqlite_fail(r->db, s, "lists");
 	sqlite3_reset(r->idx);
+	c->dlpg = 0;
+	c->ndl = c->dk = 0;
+	c->w = NULL;
 	if (c->rc)
 		return c->rc;
 	if (pg < c->first)
@@ -902,6 +1021,10 @@ static int seek_one(struct rl_fts_seg *r, struct seg *c, const char *key,
 			cmp = (c->tlen > kl) - (c->tlen < kl);
 		if (cmp == 0) {
 			*found = true;
+			/* the leaf's last term, on the leaf %_idx named */
+			if (dl && c->end == c->szleaf &&
+			    c->id - 1 == (c->segid << 37) + pg)
+				c->dlpg = pg;
 			break;
 		}
 		/* past it, or the leaf's last term before it: not held */
@@ -920,6 +1043,7 @@ int rl_fts_seg_seek(struct rl_fts_seg *r, const char *token, bool *found)
 	if (rc)
 		return rc;
 	r->one_term = true;
+	r->only = false;
 	r->run = NULL;
 	size_t tl = strlen(token);
 	char *key = malloc(tl + 1);
@@ -937,4 +1061,115 @@ int rl_fts_seg_seek(struct rl_fts_seg *r, const char *token, bool *found)
 	if (rc)
 		*found = false;
 	return rl_fts_seg_status(r);
+}
+
+/* Segment c's doclist index of its term (c->dlpg) into c->dl: its
+ * pages of the lowest level (rows (segid << 37) + (1 << 36) + n from the
+ * term's leaf on: the height, bits 31 to 35, 0), each a flags byte (0:
+ * the only page; 1: one of several), the leaf of its first entry and
+ * that entry's rowid, whole, then an entry per following leaf: 0 when
+ * the leaf begins with no rowid (a position list goes on over all of
+ * it), else its first rowid as a delta. A page that goes on where the
+ * one before ended follows it; anything else ends the index (its leaves
+ * are walked), and so does a page the reader does not know. */
+static int load_dlidx(struct rl_fts_seg *r, struct seg *c)
+{
+	c->ndl = c->dk = 0;
+	if (!c->dlpg)
+		return RL_OK;
+	if (!r->dli) {
+		char sql[160];
+		snprintf(sql, sizeof sql, "SELECT id, block FROM %s_data WHERE"
+		         " id >= ?1 AND id < ?2 ORDER BY id", r->table);
+		if (!(r->dli = rl_db_prepare(r->db, sql)))
+			return RL_EINTERNAL;
+	}
+	long long base = (c->segid << 37) + (1LL << 36);
+	sqlite3_bind_int64(r->dli, 1, base + c->dlpg);
+	sqlite3_bind_int64(r->dli, 2, base + (1LL << 31));
+	long long want = base + c->dlpg, pg = c->dlpg, rid = 0;
+	long long lastpg = c->last - (c->segid << 37);
+	int s = SQLITE_DONE, rc = RL_OK;
+	bool ok = true, more = true;
+	while (ok && more && (s = sqlite3_step(r->dli)) == SQLITE_ROW) {
+		if (sqlite3_column_int64(r->dli, 0) != want)
+			break;          /* another term's, or none */
+		want++;
+		const unsigned char *p = sqlite3_column_blob(r->dli, 1);
+		size_t n = (size_t)sqlite3_column_bytes(r->dli, 1), o = 1, u;
+		unsigned long long f, v;
+		if (!p || n < 3 || p[0] > 1 ||
+		    !(u = rl_fts_varint(p + o, n - o, &f)) ||
+		    (o += u, !(u = rl_fts_varint(p + o, n - o, &v)))) {
+			ok = false;
+			break;
+		}
+		o += u;
+		more = p[0] == 1;
+		/* its first leaf: after the term's, or where the page
+		 * before ended */
+		bool first = c->ndl == 0;
+		if ((first ? (long long)f <= pg : (long long)f != pg + 1) ||
+		    v == 0 || (!first && v <= (unsigned long long)rid) ||
+		    v > 1ULL << 62) {
+			if (first)
+				ok = false;
+			break;
+		}
+		pg = (long long)f;
+		rid = (long long)v;
+		for (bool has = true;;) {
+			if (pg > lastpg) {
+				ok = false;
+				break;
+			}
+			if (has && !rl_grow(&c->dl, &c->dlcap, c->ndl + 1,
+			                    sizeof *c->dl)) {
+				rc = RL_ENOMEM;
+				ok = false;
+				break;
+			}
+			if (has)
+				c->dl[c->ndl++] = (struct dl){ pg, rid };
+			if (o >= n)
+				break;
+			if (!(u = rl_fts_varint(p + o, n - o, &v)) ||
+			    v > (1ULL << 62) - (unsigned long long)rid) {
+				ok = false;
+				break;
+			}
+			o += u;
+			pg++;
+			has = v != 0;
+			rid += (long long)v;
+		}
+	}
+	if (ok && more && s != SQLITE_ROW && s != SQLITE_DONE)
+		rc = rl_db_sqlite_fail(r->db, s, "lists");
+	sqlite3_reset(r->dli);
+	if (!ok || rc)
+		c->ndl = 0;     /* not known: the leaves are walked */
+	return rc;
+}
+
+int rl_fts_seg_only(struct rl_fts_seg *r, struct rl_fts_want *w)
+{
+	int rc = rl_fts_seg_status(r);
+	if (rc)
+		return rc;
+	if (!r->one_term)
+		return RL_EINTERNAL;
+	for (size_t i = 0; i < r->ns && !rc; i++) {
+		struct seg *c = &r->s[i];
+		rc = load_dlidx(r, c);
+		c->w = w;
+	}
+	r->only = !rc;
+	return rc;
+}
+
+void rl_fts_seg_skipped(long long *leaves, long long *jumps)
+{
+	*leaves = n_skipped;
+	*jumps = n_jumps;
 }

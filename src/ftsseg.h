@@ -56,6 +56,21 @@ struct rl_fts_want {
 bool rl_fts_seg_row_in(struct rl_fts_seg *r, long long *rid, unsigned hits[2],
                        struct rl_fts_want *w, bool *in);
 
+/* After rl_fts_seg_seek (again after each): rl_fts_seg_row_in(r, ..., w,
+ * ...) then gives w's rows alone (*in true) — the others passed over
+ * without a return, and not read at all where a segment's doclist index
+ * (FTS5's "dlidx", the first rowid of each leaf of a long doclist) shows
+ * a later leaf that begins at or before w's next rowid: the reader goes
+ * there. So the rows it passes are not counted: the caller must know the
+ * term's rows otherwise. A doclist index the reader does not know is not
+ * used (its leaves are read); a leaf that does not begin as the index
+ * says makes it doubt. w must be the one given to rl_fts_seg_row_in. */
+int rl_fts_seg_only(struct rl_fts_seg *r, struct rl_fts_want *w);
+
+/* Leaves passed over through a doclist index, and the jumps made, by
+ * the process so far (tests, measurements). */
+void rl_fts_seg_skipped(long long *leaves, long long *jumps);
+
 /* The averages record: the table's rows, and its tokens in all columns
  * (what FTS5's xRowCount and xColumnTotalSize(-1) answer). */
 void rl_fts_seg_averages(const struct rl_fts_seg *r, long long *rows,

@@ -252,6 +252,20 @@ run sets-pair --sets "use power"
 # the one-term reader of those searches (src/ftsseg.c rl_fts_seg_seek,
 # rl_fts_seg_row_in) against fts5vocab: common, rare, absent terms
 for l in en fr; do run doclist-$l --doclist rulings_fts_$l; done
+# the index of several segments while the lists hold (an import would
+# note its rulings changed since): 40 English rows of the middle deleted
+# from the index and written again, unchanged, in plain SQL (a segment of
+# delete markers, then one of the rows). The searches of a small set read
+# only its rows, each segment's long doclists through their doclist
+# index (src/ftsseg.c rl_fts_seg_only), merged: the same answers
+mid="SELECT id, title, body FROM rulings_text_en ORDER BY id LIMIT 40
+	OFFSET (SELECT count(*) / 2 FROM rulings_text_en)"
+"$check" "$tmp/t.db" --exec rulings_fts_en "INSERT INTO rulings_fts_en(
+	rulings_fts_en, rowid, title, body) SELECT 'delete', * FROM ($mid);
+	INSERT INTO rulings_fts_en(rowid, title, body) SELECT * FROM ($mid)" >/dev/null
+ok "lists up to date, several segments" '[ "$(dirty)" = 0 ] && [ "$(segments en)" -gt 2 ]'
+run sets-listed-several --sets-several $words
+run doclist-listed-several --doclist rulings_fts_en every $every
 sqlite3 "$tmp/t.db" "UPDATE OR IGNORE rulings SET kind = 'errata' WHERE id IN
 	(SELECT id FROM rulings WHERE kind = 'faq' AND withdrawn_at IS NULL
 	AND title LIKE '%the%' ORDER BY id % 3, id LIMIT 300)"

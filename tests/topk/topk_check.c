@@ -639,7 +639,7 @@ static int sets(const char *path, bool several, int n, char **words)
 	}
 	char *game = first_text(db->h, "SELECT name FROM games ORDER BY id"
 	                        " LIMIT 1");
-	long long used = 0, all = 0, seg = 0, games = 0;
+	long long used = 0, all = 0, seg = 0, games = 0, skips = 0;
 	bool widened = false;
 	int many = 0;
 	for (int t = 0; several && t < 2; t++) {
@@ -692,6 +692,8 @@ static int sets(const char *path, bool several, int n, char **words)
 				         " --kind %s%s", words[i], q.ntags ? tag[0] : "-",
 				         q.game ? q.game : "-", q.kind ? q.kind : "-",
 				         shown ? " --include-withdrawn" : "");
+				long long l0, j0, l1, j1;
+				rl_fts_seg_skipped(&l0, &j0);
 				long long s0 = rl_topk_set_searches();
 				long long d0 = rl_topk_seg_searches();
 				long long g0 = rl_topk_seg_games();
@@ -699,6 +701,8 @@ static int sets(const char *path, bool several, int n, char **words)
 				used += rl_topk_set_searches() - s0;
 				seg += rl_topk_seg_searches() - d0;
 				games += rl_topk_seg_games() - g0;
+				rl_fts_seg_skipped(&l1, &j1);
+				skips += l1 > l0;
 				all++;
 			}
 		}
@@ -716,6 +720,24 @@ static int sets(const char *path, bool several, int n, char **words)
 	if (seg == 0 || seg * 2 < used) {
 		printf("FAIL under half of those scored from the word's"
 		       " doclist (search.c seg_rows)\n");
+		failed++;
+	} else {
+		passed++;
+	}
+	/* a word's rows known from the lists (up to date), a set small
+	 * beside them: only the set's rows read, leaves of a long doclist
+	 * passed over through its doclist index (search.c seg_table,
+	 * rl_fts_seg_only); never while rulings changed since the lists */
+	char *dirty = first_text(db->h, "SELECT count(*) FROM topk_dirty");
+	bool clean = dirty && atoi(dirty) == 0;
+	free(dirty);
+	printf("leaves passed over through a doclist index: in %lld of"
+	       " them (the lists %s)\n", skips, clean ? "up to date"
+	       : "not up to date: never");
+	if (clean ? seg && !skips : skips) {
+		printf("FAIL %s\n", skips ? "leaves passed over while rulings"
+		       " changed since the lists" : "no search passed over a"
+		       " leaf through a doclist index");
 		failed++;
 	} else {
 		passed++;
@@ -821,7 +843,7 @@ static int doclist_term(rl_db *db, const char *tbl, const char *term,
 	}
 	sqlite3_finalize(st);
 	/* wanted: every third row, and the rowid after each (seldom one) */
-	long long *want = malloc((6 * n + 4) * sizeof *want);
+	long long *want = malloc((7 * n + 4) * sizeof *want);
 	size_t nw = 0;
 	for (size_t i = 0; i < n; i += 3) {
 		want[nw++] = v[i][0];
@@ -848,37 +870,55 @@ static int doclist_term(rl_db *db, const char *tbl, const char *term,
 		nw = m;
 		boundary_terms++;
 	}
+	/* (3) a few rows far apart (a long doclist's leaves between them):
+	 * every 37th from the 5th, or a sixth of the rows apart */
+	size_t nw2 = nw, step = n / 6 > 37 ? n / 6 : 37;
+	for (size_t i = 5; i < n; i += step)
+		want[nw++] = v[i][0];
 	int bad = 0;
-	for (int pass = 0; pass < 3 && !*doubt; pass++) {
-		const long long *wv = pass == 2 ? want + nw1 : want;
-		size_t wn = pass == 2 ? nw - nw1 : nw1;
+	/* passes 3 to 5: the same lists, and (3), with only the wanted
+	 * rows read (rl_fts_seg_only: a doclist index's leaves skipped) */
+	for (int pass = 0; pass < 6 && !*doubt; pass++) {
+		int l = pass < 3 ? pass : pass - 2;
+		const long long *wv = l == 3 ? want + nw2 : l == 2 ? want + nw1
+		                    : want;
+		size_t wn = l == 3 ? nw - nw2 : l == 2 ? nw2 - nw1 : nw1;
+		bool only = pass >= 3;
 		struct rl_fts_seg *r;
 		if (rl_fts_seg_open(db, tbl, &r) || !r) {
 			*doubt = true;
 			break;
 		}
 		bool found;
-		size_t i = 0;
+		size_t i = 0, got = 0, held = 0;
 		struct rl_fts_want w = { wv, wn, 0 };
-		if (rl_fts_seg_seek(r, term, &found) == RL_OK && found) {
+		int rc = rl_fts_seg_seek(r, term, &found);
+		if (rc == RL_OK && found && only)
+			rc = rl_fts_seg_only(r, &w);
+		if (rc == RL_OK && found) {
 			long long rid;
 			unsigned hits[2];
 			bool in = true;
 			while (pass ? rl_fts_seg_row_in(r, &rid, hits, &w, &in)
 			            : rl_fts_seg_row(r, &rid, hits)) {
-				bool want_it = false;
-				for (size_t j = 0; j < wn; j++)
-					want_it |= wv[j] == rid;
+				bool want_it = wn && bsearch(&rid, wv, wn,
+				                             sizeof *wv, by_ll);
+				/* only: the wanted rows alone, in order */
+				while (only && i < n && v[i][0] < rid)
+					i++;
 				if (i >= n || rid != v[i][0] ||
 				    (pass && in != want_it) ||
 				    (in && (hits[0] != v[i][1] || hits[1] != v[i][2])))
 					bad = 1;
 				i++;
+				got++;
 			}
 		}
+		for (size_t j = 0; only && wn && j < n; j++)
+			held += bsearch(&v[j][0], wv, wn, sizeof *wv, by_ll) != NULL;
 		if (rl_fts_seg_status(r) == RL_FTS_SEG_DOUBT)
 			*doubt = true;
-		else if (i != n)
+		else if (only ? got != held : i != n)
 			bad = 1;
 		rl_fts_seg_close(r);
 	}
@@ -956,6 +996,20 @@ static int doclist(const char *path, const char *tbl, const char *how,
 		printf("FAIL no term's rows go on over a page boundary\n");
 		failed++;
 	}
+	/* a doclist index in the table: some leaves passed over through it
+	 * (rl_fts_seg_only), each answer the same as above */
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM %s_data WHERE"
+	         " id >= 1 << 37 AND (id >> 36) & 1 = 1", tbl);
+	char *dl = first_text(db->h, sql);
+	long long leaves, jumps;
+	rl_fts_seg_skipped(&leaves, &jumps);
+	printf("doclist indexes %s; leaves passed over through them %lld,"
+	       " jumps %lld\n", dl ? dl : "?", leaves, jumps);
+	if (!spoilt && dl && atoi(dl) > 0 && !leaves) {
+		printf("FAIL no leaf passed over through a doclist index\n");
+		failed++;
+	}
+	free(dl);
 	free(page_firsts);
 	page_firsts = NULL;
 	npage_firsts = 0;
