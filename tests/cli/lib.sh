@@ -45,6 +45,17 @@ fi
 DATA=${RULINGS_DATA:-$_lib_dir/../../data}
 DATA=$(cd "$DATA" && pwd) || exit 2
 
+# The loadable extension rulings_fts, for the tests that need it
+# (need_extension, below): $RULINGS_FTS or the second argument, made
+# absolute here, before the working directory changes; EXT_BASE is the path
+# without its suffix, as the README loads it.
+EXT=${RULINGS_FTS:-${2:-}}
+case $EXT in
+'' | /*) ;;
+*) EXT=$PWD/$EXT ;;
+esac
+EXT_BASE=${EXT%.so}
+
 PASSED=0
 FAILED=0
 _finished=0
@@ -356,6 +367,22 @@ ext_sqlite3() {
 		LD_PRELOAD="$rt" sqlite3 "$@"
 	else
 		sqlite3 "$@"
+	fi
+}
+
+# need_extension: the script needs the sqlite3 shell and the extension
+# $EXT: skipped (exit 77) without the shell; a usage error (exit 2) without
+# the extension.
+need_extension() {
+	if ! command -v sqlite3 >/dev/null 2>&1; then
+		echo "no sqlite3 shell: skipped"
+		_finished=1
+		exit 77
+	fi
+	if [ -z "$EXT" ] || [ ! -f "$EXT" ]; then
+		echo "usage: $0 PATH/TO/rulings PATH/TO/rulings_fts.so (or set RULINGS_FTS)" >&2
+		_finished=1
+		exit 2
 	fi
 }
 

@@ -7,23 +7,9 @@
 #
 # The extension comes from $RULINGS_FTS or the second argument. Skipped
 # (exit 77) when there is no sqlite3 shell.
-if ! command -v sqlite3 >/dev/null 2>&1; then
-	echo "no sqlite3 shell: skipped"
-	exit 77
-fi
-EXT=${RULINGS_FTS:-${2:-}}
-if [ -z "$EXT" ] || [ ! -f "$EXT" ]; then
-	echo "usage: $0 PATH/TO/rulings PATH/TO/rulings_fts.so (or set RULINGS_FTS)" >&2
-	exit 2
-fi
-case $EXT in
-/*) ;;
-*) EXT=$PWD/$EXT ;;
-esac
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+need_extension
 
-# As the README loads it: the path without its suffix.
-EXT_BASE=${EXT%.so}
 
 # sq DB SQL...: the sqlite3 shell in batch mode, stopping at the first
 # error, able to load the extension (lib.sh's ext_sqlite3).

@@ -8,17 +8,8 @@
 # finds it too, and rulings reindex repairs it.
 #
 #   bash tests/cli/test-plain-sql.sh BUILD/rulings BUILD/rulings_fts.so
-if ! command -v sqlite3 >/dev/null 2>&1; then
-	echo "no sqlite3 shell: skipped"
-	exit 77
-fi
-EXT=${RULINGS_FTS:-${2:-}}
-case $EXT in
-/*) ;;
-*) EXT=$PWD/$EXT ;;
-esac
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
-EXT_BASE=${EXT%.so}
+need_extension
 
 # sq DB SQL: the sqlite3 shell with the extension loaded; sq_bare: without.
 sq() {

@@ -13,20 +13,8 @@
 #   bash tests/cli/test-snippets.sh BUILD/rulings BUILD/rulings_fts.so
 #
 # Skipped (exit 77) without the sqlite3 shell.
-if ! command -v sqlite3 >/dev/null 2>&1; then
-	echo "no sqlite3 shell: skipped"
-	exit 77
-fi
-EXT=${RULINGS_FTS:-${2:-}}
-if [ -z "$EXT" ] || [ ! -f "$EXT" ]; then
-	echo "usage: $0 PATH/TO/rulings PATH/TO/rulings_fts.so (or set RULINGS_FTS)" >&2
-	exit 2
-fi
-case $EXT in
-/*) ;;
-*) EXT=$PWD/$EXT ;;
-esac
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+need_extension
 GEN=$_lib_dir/../../bench/gen_faq.py
 
 # snippets_equal DESC DB ARGS...: every snippet of `search ARGS` (JSON)
