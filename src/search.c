@@ -417,7 +417,7 @@ static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
 {
 	struct rl_buf b = {0};
 	bool fts = c->match || c->rank;
-	bool ph = cand && c->match && phrase_subs(c, k);
+	bool ph = c->match && k && (cand || k->parsed) && phrase_subs(c, k);
 	rl_buf_adds(&b, "WITH ");
 	if (ph) {
 		rl_buf_adds(&b, "m AS MATERIALIZED (");
@@ -2392,7 +2392,11 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	fast = set;
 	if (!rc && !set)
 		rc = fast_rows(db, q, &c, &plan, out, &more, &fast);
-	char *text = rc || fast ? NULL : rows_sql(q, &c, prefix, 0, NULL, false);
+	/* the exhaustive ranking: with the plan's phrases, when it was
+	 * made (its statement reads a word's rows in each game once, not
+	 * once for the ranking and once for each game's phrases: ctes) */
+	const struct rl_topk *pk = plan.made && plan.k.parsed ? &plan.k : NULL;
+	char *text = rc || fast ? NULL : rows_sql(q, &c, prefix, 0, pk, false);
 	sqlite3_stmt *st = rc || fast ? NULL : prepare(db, text, &c, &rc);
 	unsigned char *tab = NULL;
 	if (!rc && !fast)

@@ -1673,6 +1673,7 @@ int rl_topk_plan(rl_db *db, const char *match,
 		return RL_ENOMEM;
 	if (p.bad || *p.s || !k->nph)
 		return RL_OK;
+	k->parsed = true;
 	/* the phrases of other games' concepts (written in the same order);
 	 * were they not known, taking them as matching in any game would
 	 * only make the bound looser */

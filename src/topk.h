@@ -99,6 +99,10 @@ struct rl_topk {
 	                                   indexes, RL_TOPK_AND, RL_TOPK_OR */
 	size_t nprog, cprog;
 	long long dirty;                /* rulings changed since the build */
+	/* the whole expression was read: ph[] are its phrases, FTS5's
+	 * phrase numbers (a plan may be made, and not usable, with no
+	 * lists) */
+	bool parsed;
 	/* the one game a filter of the search keeps (--game): 0 none, or
 	 * none whose lists are used (rl_topk_game) */
 	long long fgid;
