@@ -37,7 +37,11 @@ enum {
  * instructions; sqlite3_memory_used(), sqlite3_status() of memory and
  * the soft heap limit then say nothing; and without a page cache
  * allocated in bulk (SQLITE_CONFIG_PAGECACHE NULL, 0, 0), which made
- * the kernel fault in 20 pages per cache at the start. Optional; process-wide: called by
+ * the kernel fault in 20 pages per cache at the start; and with its
+ * blocks of up to 64 KB from one 2 MB region the kernel may back with a
+ * transparent huge page (SQLITE_CONFIG_MALLOC, src/sqlmem.c; not in a
+ * build with AddressSanitizer): one page fault where malloc's heap took
+ * one per 4 KB. Optional; process-wide: called by
  * the program itself (the rulings command does) before anything else of
  * rulings or SQLite. RL_EINTERNAL when SQLite is already in use. */
 int rl_sqlite_setup(void);
