@@ -67,7 +67,7 @@ int rl_sqlite_setup(void)
 	 * (bench/RESULTS.md, session 15). Pages then come from malloc one
 	 * at a time, as a large query's do past the bulk's 20 anyway.
 	 * Those blocks, and the rest of SQLite's up to 64 KB, come from
-	 * one 2 MB region the kernel may back with a single huge page
+	 * one 8 MB region the kernel may back with huge pages
 	 * (sqlmem.c): 90 fewer page faults a search on a small database. */
 	if (rl_sqlmem_setup() != SQLITE_OK)
 		return RL_EINTERNAL;

@@ -1,6 +1,6 @@
 /* sqlmem.c — SQLite's memory in a rulings process: blocks of up to 64 KB
- * carved from one 2 MB region that the kernel may back with a single
- * transparent huge page (madvise MADV_HUGEPAGE), each size class reusing
+ * carved from one 8 MB region that the kernel may back with transparent
+ * huge pages of 2 MB (madvise MADV_HUGEPAGE), each size class reusing
  * its freed blocks; larger blocks, and every block once the region is
  * used up, from malloc(3).
  *
@@ -9,7 +9,8 @@
  * few milliseconds. From malloc, each new 4 KB page of the heap is a page
  * fault: ~90 of them, at 10 us each on a virtual machine whose faults
  * are dear, 1 ms of a 7.5 ms search. One huge page is one fault of
- * 60-150 us (bench/RESULTS.md, session 16). Where the kernel gives no
+ * 60-150 us (bench/RESULTS.md, session 16); a search at 1M rulings,
+ * whose page cache holds more, faulted ~700 times. Where the kernel gives no
  * huge page (transparent huge pages off, memory fragmented) the region
  * is ordinary memory, faulted a page at a time as malloc's would be.
  *
@@ -18,7 +19,8 @@
  * 4,096 + ~300 bytes takes 5,120). A freed block goes on its class's list
  * and is given to the next request of that class; blocks are never split
  * or merged, and the region is not returned before the process ends
- * (2 MB at most: what a long import needs beyond it comes from malloc).
+ * (8 MB at most, only the huge pages touched: what a long import needs
+ * beyond it comes from malloc).
  * Each block has a 16-byte header (its class and size) before it. A lock
  * makes it safe for several threads' connections.
  *
@@ -54,7 +56,15 @@
 #define UNPOISON(p, n) ((void)(p), (void)(n))
 #endif
 
-#define REGION ((size_t)2 << 20)        /* one huge page on x86-64 */
+/* 8 MB: four huge pages, each faulted in when first used (a search on a
+ * small database uses the first; one of a common word at 1M rulings
+ * three or four, 1.05-1.35x less CPU than with 2 MB; 32 MB measured no
+ * better: bench/RESULTS.md, session 16) */
+#ifndef RL_SQLMEM_REGION_MB
+#define RL_SQLMEM_REGION_MB 8
+#endif
+#define HUGE ((size_t)2 << 20)          /* a huge page on x86-64 */
+#define REGION ((size_t)RL_SQLMEM_REGION_MB << 20)
 #define MAX_SMALL ((size_t)64 << 10)
 #define NCLASS 48
 #define HDR 16
@@ -91,17 +101,17 @@ static size_t class_size(unsigned c)
 	return ((size_t)1 << b) + idx * ((size_t)1 << (b - 2));
 }
 
-/* The region, at the first allocation: 2 MB aligned to 2 MB (what a huge
- * page needs), from a 4 MB mapping whose ends are given back. */
+/* The region, at the first allocation: aligned to 2 MB (what a huge page
+ * needs), from a mapping 2 MB longer whose ends are given back. */
 static void map_region(void)
 {
 	tried = true;
-	void *m = mmap(NULL, 2 * REGION, PROT_READ | PROT_WRITE,
+	void *m = mmap(NULL, REGION + HUGE, PROT_READ | PROT_WRITE,
 	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m == MAP_FAILED)
 		return;
-	uintptr_t a = ((uintptr_t)m + REGION - 1) & ~(uintptr_t)(REGION - 1);
-	size_t head = a - (uintptr_t)m, tail = REGION - head;
+	uintptr_t a = ((uintptr_t)m + HUGE - 1) & ~(uintptr_t)(HUGE - 1);
+	size_t head = a - (uintptr_t)m, tail = HUGE - head;
 	if (head)
 		munmap(m, head);
 	if (tail)

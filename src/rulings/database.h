@@ -38,8 +38,8 @@ enum {
  * the soft heap limit then say nothing; and without a page cache
  * allocated in bulk (SQLITE_CONFIG_PAGECACHE NULL, 0, 0), which made
  * the kernel fault in 20 pages per cache at the start; and with its
- * blocks of up to 64 KB from one 2 MB region the kernel may back with a
- * transparent huge page (SQLITE_CONFIG_MALLOC, src/sqlmem.c; not in a
+ * blocks of up to 64 KB from one 8 MB region the kernel may back with
+ * transparent huge pages (SQLITE_CONFIG_MALLOC, src/sqlmem.c; not in a
  * build with AddressSanitizer): one page fault where malloc's heap took
  * one per 4 KB. Optional; process-wide: called by
  * the program itself (the rulings command does) before anything else of

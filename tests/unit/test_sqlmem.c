@@ -57,8 +57,9 @@ static void test_sizes(void **state)
 		assert_true((double)mem.xRoundup(n) <= n * 1.25 + 1);
 }
 
-/* Random allocations, frees and reallocations, 24 MB in all (far past
- * the 2 MB region): every live block keeps its bytes. */
+/* Random allocations, frees and reallocations (small blocks reused by
+ * their classes, big ones from malloc): every live block keeps its
+ * bytes. */
 static void test_random(void **state)
 {
 	(void)state;
@@ -108,6 +109,41 @@ static void test_random(void **state)
 	}
 }
 
+/* More small blocks alive at once than the region holds (12 MB of 8):
+ * those past its end come from malloc, and all keep their bytes, are
+ * freed, and the region's are given again. */
+static void test_past_region(void **state)
+{
+	(void)state;
+	enum { N = 4000, SZ = 3000 };
+	static unsigned char *blk[N];
+	for (unsigned i = 0; i < N; i++) {
+		blk[i] = mem.xMalloc(SZ);
+		assert_non_null(blk[i]);
+		fill(blk[i], SZ, i);
+	}
+	for (unsigned i = 0; i < N; i++)
+		check(blk[i], SZ, i);
+	/* grown past the small blocks' limit and back, keeping the bytes */
+	blk[7] = mem.xRealloc(blk[7], 100000);
+	assert_non_null(blk[7]);
+	check(blk[7], SZ, 7);
+	blk[7] = mem.xRealloc(blk[7], SZ);
+	assert_non_null(blk[7]);
+	check(blk[7], SZ, 7);
+	for (unsigned i = 0; i < N; i++)
+		mem.xFree(blk[i]);
+	for (unsigned i = 0; i < N; i++) {
+		blk[i] = mem.xMalloc(SZ);
+		assert_non_null(blk[i]);
+		fill(blk[i], SZ, i + N);
+	}
+	for (unsigned i = 0; i < N; i++) {
+		check(blk[i], SZ, i + N);
+		mem.xFree(blk[i]);
+	}
+}
+
 /* SQLite on these methods: 20,000 rows inserted, indexed (its sorter)
  * and summed, in memory (its page cache, statements). */
 static void test_sqlite(void **state)
@@ -149,6 +185,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sizes),
 		cmocka_unit_test(test_random),
+		cmocka_unit_test(test_past_region),
 		cmocka_unit_test(test_sqlite),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
