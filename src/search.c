@@ -2392,10 +2392,16 @@ static int search_in(rl_db *db, const struct rl_query *q,
 	fast = set;
 	if (!rc && !set)
 		rc = fast_rows(db, q, &c, &plan, out, &more, &fast);
-	/* the exhaustive ranking: with the plan's phrases, when it was
-	 * made (its statement reads a word's rows in each game once, not
-	 * once for the ranking and once for each game's phrases: ctes) */
-	const struct rl_topk *pk = plan.made && plan.k.parsed ? &plan.k : NULL;
+	/* the exhaustive ranking of words without lists (few rows each:
+	 * a small database, rare words), with the plan's phrases: its
+	 * statement reads a word's rows in each game once, not once for
+	 * the ranking and once for each game's phrases (ctes; `defend` on
+	 * the seeds: 9.0M -> 8.3M instructions). Not where the lists could
+	 * not prove an answer: every match of a common word kept in a
+	 * table of its own cost more than the subselects (`power
+	 * --category "Effect Rules"` at 1M: 3.1-3.2 s against 2.9) */
+	const struct rl_topk *pk = plan.made && plan.k.parsed && !plan.usable
+	                           ? &plan.k : NULL;
 	char *text = rc || fast ? NULL : rows_sql(q, &c, prefix, 0, pk, false);
 	sqlite3_stmt *st = rc || fast ? NULL : prepare(db, text, &c, &rc);
 	unsigned char *tab = NULL;
