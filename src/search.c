@@ -1678,6 +1678,15 @@ static int by_rid(const void *a, const void *b)
 	return x->p - y->p;
 }
 
+/* The end of passes between an array v and a buffer tmp: the result,
+ * last written to src (v or tmp), back in v; tmp freed. */
+static void passes_done(void *v, const void *src, void *tmp, size_t bytes)
+{
+	if (src != v)
+		memcpy(v, src, bytes);
+	free(tmp);
+}
+
 /* v in by_rid's order, from the runs v[run[p]..run[p+1]) of each of the
  * np phrases, each in its doclist's order (by rowid): merged, a pass per
  * halving of the runs, not sorted whole (qsort: 3.6M instructions of
@@ -1725,9 +1734,7 @@ static int merge_runs(struct seg_row *v, const size_t *run, size_t np)
 		src = dst;
 		dst = t;
 	}
-	if (src != v)
-		memcpy(v, src, nv * sizeof *v);
-	free(tmp);
+	passes_done(v, src, tmp, nv * sizeof *v);
 	return RL_OK;
 }
 
@@ -1849,9 +1856,7 @@ static int sort_ids(long long *v, size_t n)
 		src = dst;
 		dst = t;
 	}
-	if (src != v)
-		memcpy(v, src, n * sizeof *v);
-	free(tmp);
+	passes_done(v, src, tmp, n * sizeof *v);
 	return RL_OK;
 }
 
