@@ -417,7 +417,7 @@ static char *rows_sql(const struct rl_query *q, const struct rl_compiled *c,
 {
 	struct rl_buf b = {0};
 	bool fts = c->match || c->rank;
-	bool ph = c->match && k && (cand || k->parsed) && phrase_subs(c, k);
+	bool ph = c->match && k && k->parsed && phrase_subs(c, k);
 	rl_buf_adds(&b, "WITH ");
 	if (ph) {
 		rl_buf_adds(&b, "m AS MATERIALIZED (");
@@ -1695,16 +1695,12 @@ static void passes_done(void *v, const void *src, void *tmp, size_t bytes)
 static int merge_runs(struct seg_row *v, const size_t *run, size_t np)
 {
 	size_t nv = run[np];
-	for (size_t i = 1; i < nv; i++)
-		if (by_rid(&v[i - 1], &v[i]) > 0) {
-			bool edge = false;
-			for (size_t p = 1; p < np && !edge; p++)
-				edge = run[p] == i;
-			if (!edge) {
+	for (size_t p = 0; p < np; p++)
+		for (size_t i = run[p] + 1; i < run[p + 1]; i++)
+			if (by_rid(&v[i - 1], &v[i]) > 0) {
 				qsort(v, nv, sizeof *v, by_rid);
 				return RL_OK;
 			}
-		}
 	if (np < 2)
 		return RL_OK;
 	struct seg_row *tmp = malloc(nv * sizeof *tmp);
